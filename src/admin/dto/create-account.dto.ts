@@ -1,0 +1,19 @@
+import { IsEmail, MaxLength } from 'class-validator';
+
+export class CreateAccountDto {
+  /** E-mail address of the developer who owns the account. @example dev@example.com */
+  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @MaxLength(320)
+  email: string;
+}
+
+export class CreatedAccountDto {
+  /** @example acc_01JC3Z8W5Q4M0B7T2K9X1D6F3H8R */
+  accountId: string;
+
+  /** @example dev@example.com */
+  email: string;
+
+  /** The account's first API key, with every scope. Shown only here: store it now. */
+  apiKey?: string;
+}

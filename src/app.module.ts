@@ -1,0 +1,38 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { AdminModule } from './admin/admin.module.js';
+import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
+import { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { DatabaseTarget } from './database/data-source-options.js';
+import { EventsModule } from './events/events.module.js';
+import { HealthModule } from './health/health.module.js';
+import { loggerOptions } from './logging.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { QueueModule } from './queue/queue.module.js';
+import { RedisModule } from './redis/redis.module.js';
+
+/** Wires the feature modules. Built from the validated config, so drivers are picked once, at start. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, database: DatabaseTarget, extensions: Array<Type<unknown> | DynamicModule> = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerOptions(config)),
+        DatabaseModule.forRoot(database),
+        RedisModule,
+        QueueModule.forRoot(config),
+        EventsModule,
+        MetricsModule,
+        HealthModule,
+        AdminModule,
+        ...extensions,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import { RequestMethod } from '@nestjs/common';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Logger } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { createValidationPipe } from './common/errors/validation.js';
+import { AppConfig } from './config/app-config.js';
+import { HttpErrorWithHeaders } from './common/errors/http-errors.js';
+import { setupSwagger } from './docs/swagger.js';
+import { MetricsService } from './metrics/metrics.service.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Route config (via `@RouteConfig`) for the few routes that also take form-encoded bodies (OAuth). */
+export interface PlatformRouteConfig {
+  acceptsForm?: boolean;
+}
+
+export function createFastifyAdapter(): FastifyAdapter {
+  return new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Echo the client's x-request-id when it is sane, otherwise make one. It is also put on the raw
+    // request, where the pino-http logger picks it up, so every log line of the request carries it.
+    genReqId: (raw: IncomingMessage) => {
+      const sent = raw.headers['x-request-id'];
+      const id = typeof sent === 'string' && CLIENT_REQUEST_ID.test(sent) ? sent : randomUUID();
+      (raw as IncomingMessage & { id?: string }).id = id;
+      return id;
+    },
+    logger: false,
+  });
+}
+
+/** Everything about the HTTP surface that is not a controller: prefix, hooks, pipes, docs. */
+export function configureApp(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  const metrics = app.get(MetricsService);
+  const config = app.get(AppConfig);
+  app.useLogger(app.get(Logger));
+  app.flushLogs();
+
+  // Bodies are JSON (or form-encoded where a route says so); text/plain is not a second JSON.
+  fastify.removeContentTypeParser('text/plain');
+  if (!config.runsHttpApi) {
+    // A worker answers health checks and metrics only.
+    fastify.addHook('onRequest', async (request: FastifyRequest) => {
+      if (!/^\/(health\/|metrics)/.test(request.url)) throw new HttpErrorWithHeaders(404, 'This is a worker process (APP_ROLE=worker): only /health and /metrics are served', {});
+    });
+  }
+  fastify.addHook('onRequest', async (request: FastifyRequest) => rejectUnsupportedBody(request));
+  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    void reply.header('x-request-id', request.id);
+    return payload;
+  });
+  fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+
+  app.setGlobalPrefix('v1', {
+    exclude: [
+      { path: 'health/live', method: RequestMethod.GET },
+      { path: 'health/ready', method: RequestMethod.GET },
+      { path: 'metrics', method: RequestMethod.GET },
+      { path: 'sites/{*path}', method: RequestMethod.GET },
+    ],
+  });
+  app.useGlobalPipes(createValidationPipe());
+  setupSwagger(app);
+}
+
+/** 415 before the body is read, for a body whose type the route does not take. */
+function rejectUnsupportedBody(request: FastifyRequest): void {
+  const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+  if (!hasBody || request.is404) return;
+  const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/json' || type.endsWith('+json')) return;
+  const config = request.routeOptions.config as PlatformRouteConfig;
+  if (type === 'application/x-www-form-urlencoded' && config?.acceptsForm) return;
+  throw new HttpErrorWithHeaders(415, `Content-Type must be application/json (got ${type || 'none'})`, {});
+}

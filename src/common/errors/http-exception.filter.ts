@@ -1,0 +1,78 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { QueryFailedError } from 'typeorm';
+import { ErrorBody } from './error-body.dto.js';
+import { HttpErrorWithHeaders } from './http-errors.js';
+
+export const INTERNAL_ERROR_MESSAGE = 'Internal error; try again later';
+
+/** Errors that carry their own HTTP status without being HttpExceptions (Fastify's parser errors). */
+interface StatusError {
+  statusCode?: number;
+  status?: number;
+  message?: string;
+}
+
+/**
+ * The one place every error becomes `{ error: true, code, message }`. HttpExceptions keep
+ * their status and message; Fastify's own 4xx errors (bad JSON, body too large, media type)
+ * keep theirs; anything else is a 500 whose details go only to the log.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const reply = ctx.getResponse<FastifyReply>();
+    const request = ctx.getRequest<FastifyRequest>();
+    const body = this.toBody(exception, request);
+
+    if (exception instanceof HttpErrorWithHeaders) void reply.headers(exception.headers);
+    void reply.status(body.code).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  private toBody(exception: unknown, request: FastifyRequest): ErrorBody {
+    const requestId = request?.id;
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      const { message, details } = this.messageOf(response, exception.message);
+      if (status >= 500) this.logger.error({ err: exception, requestId }, message);
+      return { error: true, code: status, message, requestId, ...(details ? { details } : {}) };
+    }
+    const status = (exception as StatusError)?.statusCode ?? (exception as StatusError)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return { error: true, code: status, message: this.clientMessage(status, exception as StatusError), requestId };
+    }
+    this.logger.error({ err: withoutQueryParameters(exception), requestId }, 'Unhandled error');
+    return { error: true, code: HttpStatus.INTERNAL_SERVER_ERROR, message: INTERNAL_ERROR_MESSAGE, requestId };
+  }
+
+  private messageOf(response: string | object, fallback: string): { message: string; details?: string[] } {
+    if (typeof response === 'string') return { message: response };
+    const r = response as { message?: unknown; details?: unknown };
+    if (Array.isArray(r.message)) return { message: r.message.join('; '), details: r.message.map(String) };
+    const details = Array.isArray(r.details) ? r.details.map(String) : undefined;
+    return { message: typeof r.message === 'string' ? r.message : fallback, details };
+  }
+
+  /** Fastify's messages are fine for clients, except for the ones that name internals. */
+  private clientMessage(status: number, err: StatusError): string {
+    switch (status) {
+      case 413:
+        return 'Request body is larger than 1 MiB';
+      case 415:
+        return 'Content-Type must be application/json';
+      default:
+        return err.message || 'Bad request';
+    }
+  }
+}
+
+/** A failed query's parameters can hold personal data; the log gets the SQL and the error code only. */
+function withoutQueryParameters(err: unknown): unknown {
+  if (!(err instanceof QueryFailedError)) return err;
+  const code = (err.driverError as { code?: string })?.code;
+  return { type: 'QueryFailedError', message: err.message, code, query: err.query, stack: err.stack };
+}

@@ -1,0 +1,150 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : Number(value);
+const toBool = ({ value }: { value: unknown }) => {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === '1' || value === true) return true;
+  if (value === 'false' || value === '0' || value === false) return false;
+  return value; // left as is so the validator names the variable
+};
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+export type AppRole = 'all' | 'api' | 'worker';
+
+/**
+ * Every environment variable the service reads. Validated once at start; a bad value
+ * stops the process with a message naming the variable. Names match the env vars.
+ */
+export class AppConfig {
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+  DATABASE_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  /** Prefix for every Redis key (queues, rate limits), so several deployments can share one Redis. */
+  @Matches(/^[A-Za-z0-9_-]{1,32}$/, { message: 'REDIS_PREFIX must be 1-32 letters, digits, _ or -' })
+  REDIS_PREFIX = 'platform';
+
+  @IsString() @MinLength(1)
+  DATA_DIR = './data';
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @MinLength(16, { message: 'ADMIN_TOKEN must be at least 16 characters' })
+  ADMIN_TOKEN?: string;
+
+  @Transform(emptyToUndefined) @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'PUBLIC_URL must be an http(s) URL' })
+  PUBLIC_URL?: string;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @IsIn(['all', 'api', 'worker'])
+  APP_ROLE: AppRole = 'all';
+
+  @Transform(toInt) @IsInt() @Min(1)
+  RATE_LIMIT_MAX = 100;
+
+  @Transform(toInt) @IsInt() @Min(1)
+  RATE_LIMIT_AI_MAX = 20;
+
+  @Transform(toBool) @IsBoolean()
+  WEBHOOK_ALLOW_PRIVATE = false;
+
+  @Transform(toInt) @IsInt() @Min(1)
+  WEBHOOK_RETRY_BASE_MS = 30_000;
+
+  @Transform(toInt) @IsInt() @Min(1)
+  WEBHOOK_TIMEOUT_MS = 10_000;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsIn(['openai', 'local'])
+  AI_PROVIDER?: 'openai' | 'local';
+
+  @Transform(emptyToUndefined) @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'AI_BASE_URL must be an http(s) URL' })
+  AI_BASE_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  AI_API_KEY?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  AI_MODEL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  AI_MODEL_PATH?: string;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(64)
+  AI_THREADS = 1;
+
+  @Transform(toInt) @IsInt() @Min(1)
+  AI_TIMEOUT_MS = 60_000;
+
+  @Transform(toBool) @IsBoolean()
+  AI_REDACT_PII = false;
+
+  /** Lifetime of OAuth access tokens, in seconds. */
+  @Transform(toInt) @IsInt() @Min(1)
+  OAUTH_TOKEN_TTL_SECONDS = 3600;
+
+  get embeddedDatabase(): boolean {
+    return !this.DATABASE_URL;
+  }
+
+  get publicUrl(): string {
+    return (this.PUBLIC_URL ?? `http://localhost:${this.PORT}`).replace(/\/+$/, '');
+  }
+
+  get runsHttpApi(): boolean {
+    return this.APP_ROLE !== 'worker';
+  }
+
+  get runsWorkers(): boolean {
+    return this.APP_ROLE !== 'api';
+  }
+}
+
+/** The variables this service knows; anything else in the environment is ignored. */
+export const CONFIG_KEYS = Object.keys(new AppConfig()).concat([
+  'DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'PUBLIC_URL', 'AI_PROVIDER', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'AI_MODEL_PATH',
+]).filter((key, index, all) => all.indexOf(key) === index);
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const known: Record<string, string | undefined> = {};
+  for (const key of CONFIG_KEYS) if (env[key] !== undefined) known[key] = env[key];
+  const config = plainToInstance(AppConfig, known, { exposeDefaultValues: true });
+  const errors = validateSync(config, { whitelist: true });
+  if (errors.length > 0) {
+    const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}));
+    throw new ConfigError(`Invalid configuration:\n  - ${lines.join('\n  - ')}`);
+  }
+  if (config.APP_ROLE !== 'all' && (!config.DATABASE_URL || !config.REDIS_URL)) {
+    // Split roles share work through PostgreSQL and Redis; in-process queues would strand jobs.
+    throw new ConfigError(`Invalid configuration:\n  - APP_ROLE=${config.APP_ROLE} needs DATABASE_URL and REDIS_URL`);
+  }
+  return config;
+}

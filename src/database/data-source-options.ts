@@ -1,0 +1,32 @@
+import type { DataSourceOptions } from 'typeorm';
+import { MIGRATIONS } from './migrations/index.js';
+
+export interface DatabaseTarget {
+  /** postgres:// URL of a real server. */
+  url?: string;
+  /** Directory holding the embedded server's unix socket. */
+  socketDir?: string;
+}
+
+/**
+ * The one description of the database connection, used by the app and by the TypeORM CLI
+ * (ormconfig.ts). Schema changes only ever come from migrations.
+ */
+export function buildDataSourceOptions(target: DatabaseTarget, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
+  const common = {
+    type: 'postgres' as const,
+    entities,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each' as const,
+    synchronize: false,
+    migrationsRun: false,
+    // TypeORM's logger prints query parameters (e-mails, hashes); failures reach our error filter instead.
+    logging: false,
+  };
+  if (target.url) {
+    return { ...common, url: target.url, extra: { max: 10, connectionTimeoutMillis: 5_000 } };
+  }
+  // The embedded database serves one connection at a time.
+  return { ...common, host: target.socketDir, port: 5432, username: 'postgres', database: 'postgres', extra: { max: 1 } };
+}

@@ -1,0 +1,4 @@
+import { CreateAccounts1763780000000 } from './1763780000000-create-accounts.js';
+
+/** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
+export const MIGRATIONS = [CreateAccounts1763780000000];

@@ -1,0 +1,63 @@
+import { Logger } from '@nestjs/common';
+import type { Job, JobOptions as BullJobOptions, Queue } from 'bull';
+import { backoffDelay, JobHandler, JobOptions, QueueCounts, QueueDriver, QueueName } from './queue.types.js';
+
+/** Name of the custom Bull backoff strategy registered on every queue (see queue.module.ts). */
+export const JITTER_BACKOFF = 'exponentialJitter';
+
+export function jitterBackoffStrategy(attemptsMade: number, _err: Error, options: { baseMs?: number } | null): number {
+  return backoffDelay(options?.baseMs ?? 1000, attemptsMade);
+}
+
+/** Bull on Redis: jobs survive restarts and are shared by every worker process. */
+export class BullQueueDriver implements QueueDriver {
+  private readonly logger = new Logger('BullQueue');
+
+  constructor(private readonly queues: Record<QueueName, Queue>) {}
+
+  async add(queue: QueueName, name: string, data: unknown, opts: JobOptions): Promise<string> {
+    const bullOpts: BullJobOptions = {
+      attempts: opts.attempts ?? 1,
+      delay: opts.delayMs,
+      jobId: opts.jobId,
+      removeOnComplete: true,
+      // Failed jobs are kept briefly for inspection, but never block a re-add under the same id (see isLive).
+      removeOnFail: 1000,
+      backoff: { type: JITTER_BACKOFF, options: { baseMs: opts.backoffMs ?? 1000 } } as unknown as BullJobOptions['backoff'],
+    };
+    if (opts.jobId) {
+      // Bull ignores an add whose id exists in any state; a finished one must make room.
+      const existing = await this.queues[queue].getJob(opts.jobId);
+      if (existing && (await existing.isFailed())) await existing.remove();
+    }
+    const job = await this.queues[queue].add(name, data, bullOpts);
+    return String(job.id);
+  }
+
+  process(queue: QueueName, name: string, concurrency: number, handler: JobHandler): void {
+    void this.queues[queue].process(name, concurrency, async (job: Job) => {
+      await handler(job.data, { id: String(job.id), attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 });
+    });
+    this.queues[queue].on('failed', (job, err) => {
+      if (job.name === name && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+        this.logger.warn(`Job ${queue}/${name} ${job.id} failed after ${job.attemptsMade} attempt(s): ${err.message}`);
+      }
+    });
+  }
+
+  async isLive(queue: QueueName, jobId: string): Promise<boolean> {
+    const job = await this.queues[queue].getJob(jobId);
+    if (!job) return false;
+    const state = await job.getState();
+    return state === 'waiting' || state === 'active' || state === 'delayed' || state === 'paused';
+  }
+
+  async counts(queue: QueueName): Promise<QueueCounts> {
+    const c = await this.queues[queue].getJobCounts();
+    return { waiting: c.waiting, active: c.active, delayed: c.delayed, failed: c.failed };
+  }
+
+  async close(): Promise<void> {
+    // @nestjs/bull closes the queues on shutdown; nothing of ours to release.
+  }
+}

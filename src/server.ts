@@ -1,0 +1,67 @@
+import { DynamicModule, Logger, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from './app.module.js';
+import { configureApp, createFastifyAdapter } from './app.setup.js';
+import { AppConfig, loadConfig } from './config/app-config.js';
+import { EmbeddedPostgres } from './database/embedded-postgres.js';
+
+export interface RunningServer {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  /** Base address, e.g. http://127.0.0.1:3000 (after listen). */
+  url: string;
+  /** Stops taking requests, finishes in-flight ones, closes queues, database and embedded server. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Environment to read the config from (default: process.env). */
+  env?: Record<string, string | undefined>;
+  /** Listen on a port (default true). */
+  listen?: boolean;
+  /** Extra modules to mount beside the built-in ones (extensions, test fixtures). */
+  modules?: Array<Type<unknown> | DynamicModule>;
+}
+
+/** Boots the whole service: config → embedded database (when no DATABASE_URL) → Nest on Fastify → listen. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = loadConfig(options.env ?? process.env);
+  const embedded = config.embeddedDatabase ? await EmbeddedPostgres.start(config.DATA_DIR) : undefined;
+  try {
+    const app = await NestFactory.create<NestFastifyApplication>(
+      AppModule.forRoot(config, { url: config.DATABASE_URL, socketDir: embedded?.socketDir }, options.modules),
+      createFastifyAdapter(),
+      { bufferLogs: true, abortOnError: false },
+    );
+    configureApp(app);
+    let url = '';
+    if (options.listen === false) {
+      await app.init();
+      await app.getHttpAdapter().getInstance().ready();
+    } else {
+      await app.listen(config.PORT, config.HOST);
+      const address = app.getHttpServer().address();
+      const port = typeof address === 'object' && address ? address.port : config.PORT;
+      url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+    }
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        await app.close();
+        await embedded?.stop();
+      })());
+    return { app, config, url, close };
+  } catch (err) {
+    await embedded?.stop().catch(() => undefined);
+    throw err;
+  }
+}
+
+export function logStartup(server: RunningServer): void {
+  const logger = new Logger('Bootstrap');
+  const { config } = server;
+  logger.log(
+    `Listening on ${server.url} (role ${config.APP_ROLE}, database ${config.embeddedDatabase ? `embedded in ${config.DATA_DIR}` : 'PostgreSQL'}, queue ${config.REDIS_URL ? 'Redis' : 'in-process'}); docs at ${server.url}/docs`,
+  );
+}

@@ -1,0 +1,84 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { MIGRATIONS } from '../src/database/migrations/index.js';
+import { runDistScript, startChildServer } from './support/child-server.js';
+import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, startTestApp, target } from './support/test-app.js';
+
+const describeOnPostgres = target === 'postgres' ? describe : describe.skip;
+
+describe(`lifecycle (${target})`, () => {
+  it('keeps its data across a restart', async () => {
+    const first = await startTestApp({ keep: true });
+    await first.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'keep@example.com' }).expect(201);
+    await first.close();
+
+    const second = await startTestApp({ reuse: { dataDir: first.dataDir, env: first.env } });
+    try {
+      const rows = await second.query<{ email: string }>('SELECT email FROM accounts');
+      expect(rows.map((r) => r.email)).toEqual(['keep@example.com']);
+      await second.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'keep@example.com' }).expect(409);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses to start on a bad config value, naming the variable', async () => {
+    const env = await freshEnvironment();
+    try {
+      const { code, output } = await runDistScript('main.js', { ...env, PORT: 'abc', APP_ROLE: 'everything' });
+      expect(code).toBe(1);
+      expect(output).toContain('PORT must be');
+      expect(output).toContain('APP_ROLE must be one of the following values: all, api, worker');
+    } finally {
+      await dropFreshResources(env);
+    }
+  });
+
+  it('stops cleanly on SIGTERM, and (embedded) generates a private admin token file', async () => {
+    const env = await freshEnvironment();
+    if (target === 'embedded') delete env.ADMIN_TOKEN;
+    const server = await startChildServer(env);
+    try {
+      const ready = await fetch(`${server.url}/health/ready`);
+      expect(ready.status).toBe(200);
+      if (target === 'embedded') {
+        const file = join(env.DATA_DIR, 'admin-token');
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+        const token = readFileSync(file, 'utf8').trim();
+        expect(server.output()).toContain(file);
+        expect(server.output()).not.toContain(token);
+        const created = await fetch(`${server.url}/v1/admin/accounts`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'ops@example.com' }),
+        });
+        expect(created.status).toBe(201);
+      }
+      expect(await server.stop('SIGTERM')).toBe(0);
+    } finally {
+      await server.stop('SIGKILL');
+      await dropFreshResources(env);
+    }
+  });
+});
+
+describeOnPostgres('two instances starting at once on one PostgreSQL', () => {
+  it('both come up and the migrations ran once', async () => {
+    const env = await freshEnvironment();
+    const servers = await Promise.all([startChildServer(env), startChildServer(env)]);
+    try {
+      for (const server of servers) expect((await fetch(`${server.url}/health/ready`)).status).toBe(200);
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: env.DATABASE_URL });
+      await client.connect();
+      const { rows } = await client.query('SELECT name FROM migrations ORDER BY id');
+      await client.end();
+      expect(rows.map((r) => r.name)).toEqual(MIGRATIONS.map((m) => m.name));
+      const applied = servers.map((s) => /Applied \d+ migration/.test(s.output()));
+      expect(applied.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+      await dropFreshResources(env);
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { Injectable, Module, OnModuleInit } from '@nestjs/common';
+import { QueueService } from '../src/queue/queue.service.js';
+import { startTestApp, target, TestApp } from './support/test-app.js';
+
+/** Records what the queue did with each test job. */
+@Injectable()
+class Recorder implements OnModuleInit {
+  readonly runs: Array<{ job: string; attempt: number; at: number }> = [];
+  active = 0;
+  maxActive = 0;
+
+  constructor(private readonly queue: QueueService) {}
+
+  onModuleInit(): void {
+    this.queue.registerProcessor<{ key: string; failTimes: number }>('maintenance', 'test-flaky', async (data, job) => {
+      this.runs.push({ job: data.key, attempt: job.attempt, at: Date.now() });
+      if (job.attempt <= data.failTimes) throw new Error(`planned failure ${job.attempt}`);
+    });
+    this.queue.registerProcessor<{ key: string }>(
+      'maintenance',
+      'test-slow',
+      async (data, job) => {
+        this.active++;
+        this.maxActive = Math.max(this.maxActive, this.active);
+        this.runs.push({ job: data.key, attempt: job.attempt, at: Date.now() });
+        await new Promise((r) => setTimeout(r, 150));
+        this.active--;
+      },
+      { concurrency: 2 },
+    );
+  }
+
+  runsOf(key: string) {
+    return this.runs.filter((r) => r.job === key);
+  }
+}
+
+@Module({ providers: [Recorder] })
+class RecorderModule {}
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe(`queue service (${target}: ${process.env.REDIS_URL && target === 'postgres' ? 'Bull on Redis' : 'in-process'})`, () => {
+  let app: TestApp;
+  let queue: QueueService;
+  let recorder: Recorder;
+
+  beforeAll(async () => {
+    app = await startTestApp({ modules: [RecorderModule] });
+    queue = app.server.app.get(QueueService);
+    recorder = app.server.app.get(Recorder);
+  });
+  afterAll(() => app.close());
+
+  it('retries a failing job with growing, jittered gaps until it succeeds', async () => {
+    await queue.add('maintenance', 'test-flaky', { key: 'flaky', failTimes: 3 }, { attempts: 4, backoffMs: 100 });
+    await until(() => recorder.runsOf('flaky').length === 4);
+    const runs = recorder.runsOf('flaky');
+    expect(runs.map((r) => r.attempt)).toEqual([1, 2, 3, 4]);
+    const gaps = runs.slice(1).map((r, i) => r.at - runs[i].at);
+    // base·2^(n-1)·[0.5, 1): 50–100, 100–200, 200–400 ms (plus scheduling slack)
+    expect(gaps[0]).toBeGreaterThanOrEqual(45);
+    expect(gaps[1]).toBeGreaterThanOrEqual(95);
+    expect(gaps[2]).toBeGreaterThanOrEqual(195);
+    expect(gaps[2]).toBeGreaterThan(gaps[0]);
+  });
+
+  it('stops after the last attempt', async () => {
+    await queue.add('maintenance', 'test-flaky', { key: 'doomed', failTimes: 99 }, { attempts: 2, backoffMs: 10 });
+    await until(() => recorder.runsOf('doomed').length === 2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(recorder.runsOf('doomed')).toHaveLength(2);
+  });
+
+  it('waits for a delay before the first try', async () => {
+    const added = Date.now();
+    await queue.add('maintenance', 'test-flaky', { key: 'delayed', failTimes: 0 }, { delayMs: 300 });
+    await until(() => recorder.runsOf('delayed').length === 1);
+    expect(recorder.runsOf('delayed')[0].at - added).toBeGreaterThanOrEqual(290);
+  });
+
+  it('runs at most as many jobs at once as the queue processors\' concurrencies add up to (1 + 2)', async () => {
+    for (let i = 0; i < 5; i++) await queue.add('maintenance', 'test-slow', { key: `slow-${i}` });
+    await until(() => recorder.runs.filter((r) => r.job.startsWith('slow-')).length === 5);
+    await until(() => recorder.active === 0);
+    expect(recorder.maxActive).toBe(3);
+  });
+
+  it('adds a job id only once while it is live, and again once it is done', async () => {
+    await queue.add('maintenance', 'test-flaky', { key: 'dedupe', failTimes: 0 }, { jobId: 'same-id', delayMs: 200 });
+    expect(await queue.isLive('maintenance', 'same-id')).toBe(true);
+    await queue.add('maintenance', 'test-flaky', { key: 'dedupe', failTimes: 0 }, { jobId: 'same-id', delayMs: 200 });
+    await until(() => recorder.runsOf('dedupe').length === 1);
+    await until(() => recorder.active === 0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await queue.isLive('maintenance', 'same-id')).toBe(false);
+    expect(recorder.runsOf('dedupe')).toHaveLength(1);
+    await queue.add('maintenance', 'test-flaky', { key: 'dedupe', failTimes: 0 }, { jobId: 'same-id' });
+    await until(() => recorder.runsOf('dedupe').length === 2);
+  });
+});

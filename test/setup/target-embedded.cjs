@@ -1,0 +1,1 @@
+process.env.E2E_TARGET = 'embedded';

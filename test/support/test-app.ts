@@ -1,0 +1,128 @@
+import { DynamicModule, Type } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { RunningServer, startServer } from '../../src/server.js';
+import { TEMPLATE_DATA_DIR } from '../setup/template.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+/** Which backing services this run of the e2e suite uses (see jest.config.cjs projects). */
+export const target: 'embedded' | 'postgres' = process.env.E2E_TARGET === 'postgres' ? 'postgres' : 'embedded';
+
+export interface TestApp {
+  server: RunningServer;
+  /** supertest bound to the listening server */
+  http: () => request.Agent;
+  url: string;
+  dataDir: string;
+  /** Plain SQL against the app's database (for asserting on rows). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  modules?: Array<Type<unknown> | DynamicModule>;
+  /** Reuse this data dir / database instead of a fresh one (restart tests). */
+  reuse?: { dataDir: string; env: Record<string, string> };
+  /** Keep the data dir / database after close (to restart on it). */
+  keep?: boolean;
+}
+
+/**
+ * Boots the real service on a free port with a fresh database: a copy of the migrated embedded
+ * template, or (E2E_TARGET=postgres) a new database on DATABASE_URL plus a fresh Redis prefix.
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const env = options.reuse?.env ?? (await freshEnvironment());
+  const dataDir = options.reuse?.dataDir ?? env.DATA_DIR;
+  const fullEnv = { ...env, ...options.env };
+  const server = await startServer({ env: fullEnv, modules: options.modules });
+  const source = new DataSource(
+    target === 'postgres'
+      ? { type: 'postgres', url: fullEnv.DATABASE_URL, extra: { max: 2 } }
+      : { type: 'postgres', host: dataDir, port: 5432, username: 'postgres', database: 'postgres', extra: { max: 1 } },
+  );
+  // The embedded database takes one connection at a time, which the app holds: read through the app's own pool there.
+  const appSource = server.app.get(DataSource);
+  const querySource = target === 'postgres' ? await source.initialize() : appSource;
+  return {
+    server,
+    url: server.url,
+    http: () => request.agent(server.url),
+    dataDir,
+    env: fullEnv,
+    query: (sql, params) => querySource.query(sql, params),
+    async close() {
+      if (querySource !== appSource) await querySource.destroy();
+      await server.close();
+      if (!options.keep) await dropFreshResources(fullEnv, dataDir);
+    },
+  };
+}
+
+export async function freshEnvironment(): Promise<Record<string, string>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'platform-e2e-'));
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_TOKEN,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+  };
+  if (target === 'postgres') {
+    env.DATABASE_URL = await createDatabase();
+    if (process.env.REDIS_URL) {
+      env.REDIS_URL = process.env.REDIS_URL;
+      env.REDIS_PREFIX = `t${randomBytes(6).toString('hex')}`;
+    }
+  } else if (existsSync(TEMPLATE_DATA_DIR)) {
+    // A migrated copy of the embedded database: skips initdb (~5 s) for every suite.
+    cpSync(join(TEMPLATE_DATA_DIR, 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
+  }
+  return env;
+}
+
+/** CREATE DATABASE t_<random> on the server of DATABASE_URL; returns its URL. */
+export async function createDatabase(): Promise<string> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('E2E_TARGET=postgres needs DATABASE_URL');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Removes what freshEnvironment made: the data directory and, on PostgreSQL, the database. */
+export async function dropFreshResources(env: Record<string, string>, dataDir = env.DATA_DIR): Promise<void> {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (target !== 'postgres' || !env.DATABASE_URL) return;
+  const name = new URL(env.DATABASE_URL).pathname.slice(1);
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an account through the admin API; returns its id and first API key (once auth lands). */
+export async function createAccount(app: TestApp, email = `dev-${randomBytes(4).toString('hex')}@example.com`) {
+  const res = await app.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email }).expect(201);
+  return res.body as { accountId: string; email: string; apiKey: string };
+}
