@@ -26,6 +26,8 @@ const common = {
   extensionsToTreatAsEsm: ['.ts'],
   // Sources import './x.js' (Node ESM style); Jest resolves those to the .ts files.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  resolver: '<rootDir>/test/setup/resolver.cjs',
+  setupFiles: ['<rootDir>/test/setup/esm-instances.mjs'],
 };
 
 const e2e = { ...common, testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], slowTestThreshold: 30 };
@@ -37,10 +39,10 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
     // The whole e2e suite on the embedded default (PGlite, in-process queue, in-memory limits)...
-    { ...e2e, displayName: 'e2e-embedded', setupFiles: ['<rootDir>/test/setup/target-embedded.cjs'] },
+    { ...e2e, displayName: 'e2e-embedded', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-embedded.cjs'] },
     // ...and again on the real PostgreSQL and Redis when they are configured.
     ...(process.env.DATABASE_URL
-      ? [{ ...e2e, displayName: 'e2e-postgres', setupFiles: ['<rootDir>/test/setup/target-postgres.cjs'] }]
+      ? [{ ...e2e, displayName: 'e2e-postgres', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-postgres.cjs'] }]
       : []),
   ],
 };

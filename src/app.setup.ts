@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { createValidationPipe } from './common/errors/validation.js';
 import { AppConfig } from './config/app-config.js';
-import { HttpErrorWithHeaders } from './common/errors/http-errors.js';
+import { HttpErrorWithExtras } from './common/errors/http-errors.js';
 import { setupSwagger } from './docs/swagger.js';
 import { MetricsService } from './metrics/metrics.service.js';
 
@@ -46,7 +46,7 @@ export function configureApp(app: NestFastifyApplication): void {
   if (!config.runsHttpApi) {
     // A worker answers health checks and metrics only.
     fastify.addHook('onRequest', async (request: FastifyRequest) => {
-      if (!/^\/(health\/|metrics)/.test(request.url)) throw new HttpErrorWithHeaders(404, 'This is a worker process (APP_ROLE=worker): only /health and /metrics are served', {});
+      if (!/^\/(health\/|metrics)/.test(request.url)) throw new HttpErrorWithExtras(404, 'This is a worker process (APP_ROLE=worker): only /health and /metrics are served');
     });
   }
   fastify.addHook('onRequest', async (request: FastifyRequest) => rejectUnsupportedBody(request));
@@ -79,5 +79,5 @@ function rejectUnsupportedBody(request: FastifyRequest): void {
   if (type === 'application/json' || type.endsWith('+json')) return;
   const config = request.routeOptions.config as PlatformRouteConfig;
   if (type === 'application/x-www-form-urlencoded' && config?.acceptsForm) return;
-  throw new HttpErrorWithHeaders(415, `Content-Type must be application/json (got ${type || 'none'})`, {});
+  throw new HttpErrorWithExtras(415, `Content-Type must be application/json (got ${type || 'none'})`);
 }

@@ -1,8 +1,10 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { Public } from '../src/common/http/public.decorator.js';
 import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
 
 // A route that fails the way a bug would, to see what a client gets from a 500.
+@Public()
 @Controller('boom')
 class BoomController {
   @Get()

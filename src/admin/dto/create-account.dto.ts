@@ -14,6 +14,6 @@ export class CreatedAccountDto {
   /** @example dev@example.com */
   email: string;
 
-  /** The account's first API key, with every scope. Shown only here: store it now. */
-  apiKey?: string;
+  /** The account's first API key, with every scope (`*`). Shown only here: store it now. @example sk_7HqLx2cV0pR8sT4wY6zA1bC3dE5fG7hJ9kL0mN2x9Zc */
+  apiKey: string;
 }

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QueryFailedError } from 'typeorm';
 import { ErrorBody } from './error-body.dto.js';
-import { HttpErrorWithHeaders } from './http-errors.js';
+import { HttpErrorWithExtras } from './http-errors.js';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal error; try again later';
 
@@ -28,7 +28,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const request = ctx.getRequest<FastifyRequest>();
     const body = this.toBody(exception, request);
 
-    if (exception instanceof HttpErrorWithHeaders) void reply.headers(exception.headers);
+    if (exception instanceof HttpErrorWithExtras) void reply.headers(exception.headers);
     void reply.status(body.code).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
@@ -39,7 +39,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const response = exception.getResponse();
       const { message, details } = this.messageOf(response, exception.message);
       if (status >= 500) this.logger.error({ err: exception, requestId }, message);
-      return { error: true, code: status, message, requestId, ...(details ? { details } : {}) };
+      const extra = exception instanceof HttpErrorWithExtras ? exception.extraBody : {};
+      return { error: true, code: status, message, requestId, ...(details ? { details } : {}), ...extra } as ErrorBody;
     }
     const status = (exception as StatusError)?.statusCode ?? (exception as StatusError)?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {

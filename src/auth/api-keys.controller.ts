@@ -1,0 +1,38 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { ApiKeysService } from './api-keys.service.js';
+import { CurrentPrincipal, Scopes } from './auth.decorators.js';
+import { ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto.js';
+import type { Principal } from './principal.js';
+
+@ApiTags('api-keys')
+@Controller('api-keys')
+export class ApiKeysController {
+  constructor(private readonly apiKeys: ApiKeysService) {}
+
+  @Post()
+  @HttpCode(201)
+  @Scopes('keys:write')
+  @ApiOperation({ summary: 'Create an API key', description: 'The key is in the response once; only its SHA-256 hash is stored.' })
+  @ApiErrors(400, 415)
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
+    return this.apiKeys.create(principal.accountId, body.name, this.apiKeys.grantable(body.scopes, principal.scopes));
+  }
+
+  @Get()
+  @Scopes('keys:write')
+  @ApiOperation({ summary: "List the account's active API keys (prefix and last 4 only)" })
+  async list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyListDto> {
+    return { data: await this.apiKeys.list(principal.accountId) };
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Scopes('keys:write')
+  @ApiOperation({ summary: 'Revoke an API key', description: 'Takes effect at once, on every instance.' })
+  @ApiErrors(404)
+  async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.apiKeys.revoke(principal.accountId, id);
+  }
+}

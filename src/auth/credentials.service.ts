@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, MoreThan, Repository } from 'typeorm';
+import { CredentialCache } from './credential-cache.js';
+import { AccessToken } from './entities/access-token.entity.js';
+import { ApiKey } from './entities/api-key.entity.js';
+import { Principal } from './principal.js';
+import { ACCESS_TOKEN_PREFIX, API_KEY_PREFIX, sameDigest, sha256Hex } from './secrets.js';
+
+const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+
+/** Turns a bearer string into a Principal: API key or OAuth access token, cached by hash. */
+@Injectable()
+export class CredentialsService {
+  private readonly lastUsedWritten = new Map<string, number>();
+
+  constructor(
+    @InjectRepository(ApiKey) private readonly apiKeys: Repository<ApiKey>,
+    @InjectRepository(AccessToken) private readonly tokens: Repository<AccessToken>,
+    private readonly cache: CredentialCache,
+  ) {}
+
+  async verify(bearer: string): Promise<Principal | null> {
+    const hash = sha256Hex(bearer);
+    const cached = this.cache.get(hash);
+    if (cached) {
+      this.touch(cached);
+      return cached;
+    }
+    if (bearer.startsWith(API_KEY_PREFIX)) {
+      const key = await this.apiKeys.findOne({ where: { keyHash: hash, revokedAt: IsNull() } });
+      if (!key || !sameDigest(key.keyHash, hash)) return null;
+      const principal: Principal = { accountId: key.accountId, credentialId: key.id, kind: 'api_key', scopes: key.scopes };
+      this.cache.set(hash, principal);
+      this.touch(principal);
+      return principal;
+    }
+    if (bearer.startsWith(ACCESS_TOKEN_PREFIX)) {
+      const token = await this.tokens.findOne({ where: { tokenHash: hash, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) } });
+      if (!token || !sameDigest(token.tokenHash, hash)) return null;
+      const principal: Principal = { accountId: token.accountId, credentialId: token.id, kind: 'access_token', scopes: token.scopes };
+      this.cache.set(hash, principal, token.expiresAt);
+      return principal;
+    }
+    return null;
+  }
+
+  /** last_used_at of an API key, written at most once a minute per key and off the request path. */
+  private touch(principal: Principal): void {
+    if (principal.kind !== 'api_key') return;
+    const now = Date.now();
+    if (now - (this.lastUsedWritten.get(principal.credentialId) ?? 0) < LAST_USED_WRITE_INTERVAL_MS) return;
+    this.lastUsedWritten.set(principal.credentialId, now);
+    void this.apiKeys.update({ id: principal.credentialId }, { lastUsedAt: new Date(now) }).catch(() => undefined);
+  }
+}

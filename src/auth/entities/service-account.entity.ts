@@ -1,0 +1,29 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity('service_accounts')
+export class ServiceAccount {
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @Column({ name: 'account_id', type: 'varchar', length: 40 })
+  accountId: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  name: string;
+
+  @Column({ type: 'text', array: true })
+  scopes: string[];
+
+  @Column({ name: 'client_id', type: 'varchar', length: 64 })
+  clientId: string;
+
+  /** SHA-256 (hex) of the client secret. */
+  @Column({ name: 'client_secret_hash', type: 'char', length: 64 })
+  clientSecretHash: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+}

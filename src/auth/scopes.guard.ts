@@ -1,0 +1,19 @@
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { REQUIRED_SCOPES, RequestWithPrincipal } from './auth.decorators.js';
+import { hasScope, Scope } from './scopes.js';
+
+/** Global, after authentication: the credential must hold every scope the route's @Scopes names. */
+@Injectable()
+export class ScopesGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const needed = this.reflector.getAllAndOverride<Scope[]>(REQUIRED_SCOPES, [context.getHandler(), context.getClass()]) ?? [];
+    const principal = context.switchToHttp().getRequest<RequestWithPrincipal>().principal;
+    if (!principal || needed.length === 0) return true;
+    const missing = needed.filter((scope) => !hasScope(principal.scopes, scope));
+    if (missing.length) throw new ForbiddenException(`This credential lacks the scope ${missing.join(', ')}`);
+    return true;
+  }
+}

@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { ApiKeysService } from './api-keys.service.js';
+import { CurrentPrincipal, Scopes } from './auth.decorators.js';
+import { CreatedServiceAccountDto, CreateServiceAccountDto, ServiceAccountListDto } from './dto/service-account.dto.js';
+import type { Principal } from './principal.js';
+import { ServiceAccountsService } from './service-accounts.service.js';
+
+@ApiTags('service-accounts')
+@Controller('service-accounts')
+export class ServiceAccountsController {
+  constructor(
+    private readonly serviceAccounts: ServiceAccountsService,
+    private readonly apiKeys: ApiKeysService,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @Scopes('keys:write')
+  @ApiOperation({
+    summary: 'Create a service account (OAuth 2.0 client)',
+    description: 'Returns `clientId` and `clientSecret` (once). Exchange them at `POST /v1/oauth/token` for access tokens.',
+  })
+  @ApiErrors(400, 415)
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateServiceAccountDto): Promise<CreatedServiceAccountDto> {
+    return this.serviceAccounts.create(principal.accountId, body.name, this.apiKeys.grantable(body.scopes, principal.scopes));
+  }
+
+  @Get()
+  @Scopes('keys:write')
+  @ApiOperation({ summary: "List the account's active service accounts" })
+  async list(@CurrentPrincipal() principal: Principal): Promise<ServiceAccountListDto> {
+    return { data: await this.serviceAccounts.list(principal.accountId) };
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Scopes('keys:write')
+  @ApiOperation({ summary: 'Revoke a service account and every token it holds' })
+  @ApiErrors(404)
+  async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.serviceAccounts.revoke(principal.accountId, id);
+  }
+}

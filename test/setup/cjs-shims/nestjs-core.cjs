@@ -1,0 +1,2 @@
+if (!globalThis.__esmNestjsCore) throw new Error('test/setup/esm-instances.mjs did not run');
+module.exports = globalThis.__esmNestjsCore;
