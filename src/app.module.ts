@@ -2,18 +2,23 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AdminModule } from './admin/admin.module.js';
+import { AppsModule } from './apps/apps.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
+import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DatabaseTarget } from './database/data-source-options.js';
+import { DeploymentsModule } from './deployments/deployments.module.js';
 import { EventsModule } from './events/events.module.js';
 import { HealthModule } from './health/health.module.js';
 import { loggerOptions } from './logging.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { SitesModule } from './sites/sites.module.js';
+import { UsersModule } from './users/users.module.js';
 
 /** Wires the feature modules. Built from the validated config, so drivers are picked once, at start. */
 @Module({})
@@ -32,6 +37,11 @@ export class AppModule {
         HealthModule,
         AuthModule,
         AdminModule,
+        IdempotencyModule,
+        AppsModule,
+        DeploymentsModule,
+        UsersModule,
+        SitesModule,
         ...extensions,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

@@ -44,6 +44,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const address = app.getHttpServer().address();
       const port = typeof address === 'object' && address ? address.port : config.PORT;
       url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+      // With PORT=0 the port is known only now; deployment urls must carry the real one.
+      if (!config.PUBLIC_URL && config.PORT === 0) config.PUBLIC_URL = url;
     }
     let closing: Promise<void> | undefined;
     const close = () =>

@@ -1,8 +1,12 @@
 import { CreateAccounts1763780000000 } from './1763780000000-create-accounts.js';
 import { CreateCredentials1763790000000 } from './1763790000000-create-credentials.js';
+import { CreateAppsDeploymentsUsers1763800000000 } from './1763800000000-create-apps-deployments-users.js';
+import { CreateIdempotencyKeys1763800000001 } from './1763800000001-create-idempotency-keys.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
   CreateAccounts1763780000000,
   CreateCredentials1763790000000,
+  CreateAppsDeploymentsUsers1763800000000,
+  CreateIdempotencyKeys1763800000001,
 ];

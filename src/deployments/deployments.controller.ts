@@ -1,0 +1,54 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
+import type { Principal } from '../auth/principal.js';
+import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { Idempotent } from '../common/idempotency/idempotent.decorator.js';
+import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
+import { toPageRequest } from '../common/pagination/pagination.js';
+import { DeploymentsService } from './deployments.service.js';
+import { DeployDto, DeployResultDto } from './dto/deploy.dto.js';
+import { DeploymentDto, DeploymentPageDto } from './dto/deployment.dto.js';
+
+@ApiTags('deployments')
+@Controller()
+export class DeploymentsController {
+  constructor(private readonly deployments: DeploymentsService) {}
+
+  @Post('apps/deploy')
+  @HttpCode(200)
+  @Scopes('deployments:write')
+  @Idempotent()
+  @ApiOperation({
+    summary: 'Deploy an app to an environment',
+    description:
+      'Takes an immutable snapshot of the app (name, description) and serves it, without authentication, at `url` ' +
+      '(`{PUBLIC_URL}/sites/<deploymentId>/`). `{PUBLIC_URL}/sites/<appId>/<env>/` always serves the newest deployment ' +
+      'of that environment. Emits `deployment.succeeded`.',
+  })
+  @ApiOkResponse({ type: DeployResultDto, description: 'Deployed' })
+  @ApiErrors(400, 413, 415)
+  deploy(@CurrentPrincipal() principal: Principal, @Body() body: DeployDto): Promise<DeployResultDto> {
+    return this.deployments.deploy(principal.accountId, body);
+  }
+
+  @Get('deployments/:deploymentId')
+  @Scopes('apps:read')
+  @ApiOperation({ summary: 'Get a deployment', description: 'With the snapshot it serves.' })
+  @ApiParam({ name: 'deploymentId', example: 'dep_01JC3Z9A7B2C4D6E8F0G1H2J3K' })
+  @ApiOkResponse({ type: DeploymentDto })
+  @ApiErrors(404)
+  get(@CurrentPrincipal() principal: Principal, @Param('deploymentId') deploymentId: string): Promise<DeploymentDto> {
+    return this.deployments.get(principal.accountId, deploymentId);
+  }
+
+  @Get('apps/:appId/deployments')
+  @Scopes('apps:read')
+  @ApiOperation({ summary: "List an app's deployments", description: 'Newest first, every environment.' })
+  @ApiParam({ name: 'appId', example: 'app_01JC3Z8W5Q4M0B7T2K9X1D6F3H' })
+  @ApiOkResponse({ type: DeploymentPageDto })
+  @ApiErrors(400, 404)
+  list(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string, @Query() query: PageQueryDto): Promise<DeploymentPageDto> {
+    return this.deployments.listForApp(principal.accountId, appId, toPageRequest(query));
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppsModule } from '../apps/apps.module.js';
+import { Deployment } from './deployment.entity.js';
+import { DeploymentsController } from './deployments.controller.js';
+import { DeploymentsRepository } from './deployments.repository.js';
+import { DeploymentsService } from './deployments.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Deployment]), AppsModule],
+  controllers: [DeploymentsController],
+  providers: [DeploymentsRepository, DeploymentsService],
+  exports: [DeploymentsService],
+})
+export class DeploymentsModule {}

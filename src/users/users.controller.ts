@@ -1,0 +1,58 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
+import type { Principal } from '../auth/principal.js';
+import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { Idempotent } from '../common/idempotency/idempotent.decorator.js';
+import { toPageRequest } from '../common/pagination/pagination.js';
+import { CreateUserDto, ListUsersQueryDto, UserDto, UserPageDto } from './dto/user.dto.js';
+import { UsersService } from './users.service.js';
+
+const USER_ID_PARAM = { name: 'id', example: 'usr_01JC3ZB4N6P8Q0R2S4T6V8W0XY' };
+
+@ApiTags('users')
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Post()
+  @HttpCode(201)
+  @Scopes('users:write')
+  @Idempotent()
+  @ApiOperation({ summary: 'Sign a person up to an app', description: 'The e-mail is trimmed and lowercased; the same e-mail twice in one app is a 409. Emits `user.created`.' })
+  @ApiCreatedResponse({ type: UserDto })
+  @ApiErrors(400, 409, 413, 415)
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateUserDto): Promise<UserDto> {
+    return this.users.create(principal.accountId, body);
+  }
+
+  @Get()
+  @Scopes('users:read')
+  @ApiOperation({ summary: 'List users', description: 'Newest first; of one app with `appId` (which must be one of your apps), else of every app.' })
+  @ApiOkResponse({ type: UserPageDto })
+  @ApiErrors(400)
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListUsersQueryDto): Promise<UserPageDto> {
+    return this.users.list(principal.accountId, query.appId, toPageRequest(query));
+  }
+
+  @Get(':id')
+  @Scopes('users:read')
+  @ApiOperation({ summary: 'Get a user' })
+  @ApiParam(USER_ID_PARAM)
+  @ApiOkResponse({ type: UserDto })
+  @ApiErrors(404)
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<UserDto> {
+    return this.users.get(principal.accountId, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Scopes('users:write')
+  @ApiOperation({ summary: 'Erase a user', description: 'Deletes the row: the e-mail is gone from the database. Emits `user.deleted` (id and appId only).' })
+  @ApiParam(USER_ID_PARAM)
+  @ApiNoContentResponse({ description: 'Erased' })
+  @ApiErrors(404)
+  async delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.users.delete(principal.accountId, id);
+  }
+}

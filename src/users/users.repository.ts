@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { applyKeyset, PageRequest } from '../common/pagination/pagination.js';
+import { AppUser } from './user.entity.js';
+
+/** The users table (people who signed up to apps). */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectRepository(AppUser) private readonly users: Repository<AppUser>) {}
+
+  insert(m: EntityManager, user: Pick<AppUser, 'id' | 'accountId' | 'appId' | 'email'>): Promise<AppUser> {
+    return m.getRepository(AppUser).save(m.getRepository(AppUser).create(user));
+  }
+
+  findOwned(accountId: string, id: string): Promise<AppUser | null> {
+    return this.users.findOneBy({ accountId, id });
+  }
+
+  list(accountId: string, appId: string | undefined, page: PageRequest): Promise<AppUser[]> {
+    const qb = this.users.createQueryBuilder('user').where('user.accountId = :accountId', { accountId });
+    if (appId !== undefined) qb.andWhere('user.appId = :appId', { appId });
+    return applyKeyset(qb, 'user', page).getMany();
+  }
+
+  /** Deletes and returns the row (so the caller knows its app), or null. */
+  async delete(m: EntityManager, accountId: string, id: string): Promise<Pick<AppUser, 'id' | 'appId'> | null> {
+    const result = await m
+      .createQueryBuilder()
+      .delete()
+      .from(AppUser)
+      .where('account_id = :accountId AND id = :id', { accountId, id })
+      .returning('id, app_id')
+      .execute();
+    const rows = result.raw as Array<{ id: string; app_id: string }>;
+    return rows[0] ? { id: rows[0].id, appId: rows[0].app_id } : null;
+  }
+}

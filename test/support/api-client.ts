@@ -1,0 +1,77 @@
+import { Injectable, Module } from '@nestjs/common';
+import request from 'supertest';
+import type { DomainEvent, DomainEventName } from '../../src/events/domain-events.js';
+import { OnDomainEvent } from '../../src/events/event-bus.service.js';
+import { createAccount, TestApp } from './test-app.js';
+
+/** Enough requests for the bulk tests: the rate limit has its own suite. */
+export const NO_RATE_LIMIT = { RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AI_MAX: '1000000' };
+
+export interface ApiClient {
+  accountId: string;
+  apiKey: string;
+  get(path: string): request.Test;
+  post(path: string, body?: object, headers?: Record<string, string>): request.Test;
+  patch(path: string, body?: object): request.Test;
+  delete(path: string): request.Test;
+}
+
+/** Requests as one credential: `Authorization: Bearer <apiKey>` on each. */
+export function clientFor(app: TestApp, accountId: string, apiKey: string): ApiClient {
+  const auth = (test: request.Test) => test.set('authorization', `Bearer ${apiKey}`);
+  return {
+    accountId,
+    apiKey,
+    get: (path) => auth(app.http().get(path)),
+    post: (path, body, headers = {}) => auth(app.http().post(path)).set(headers).send(body),
+    patch: (path, body) => auth(app.http().patch(path)).send(body),
+    delete: (path) => auth(app.http().delete(path)),
+  };
+}
+
+/** A fresh account and a client with its first key (every scope). */
+export async function newAccountClient(app: TestApp): Promise<ApiClient> {
+  const account = await createAccount(app);
+  return clientFor(app, account.accountId, account.apiKey);
+}
+
+/** A client of the same account whose key holds only these scopes. */
+export async function scopedClient(app: TestApp, owner: ApiClient, scopes: string[]): Promise<ApiClient> {
+  const res = await owner.post('/v1/api-keys', { name: `only ${scopes.join(' ')}`, scopes }).expect(201);
+  const key = (res.body.apiKey ?? res.body.key) as string;
+  return clientFor(app, owner.accountId, key);
+}
+
+/** Records every domain event raised on the bus (mount with startTestApp({ modules: [EventRecorderModule] })). */
+@Injectable()
+export class EventRecorder {
+  readonly events: DomainEvent[] = [];
+
+  @OnDomainEvent('**')
+  record(event: DomainEvent): void {
+    this.events.push(event);
+  }
+
+  of<K extends DomainEventName>(name: K, accountId?: string): Array<DomainEvent<K>> {
+    return this.events.filter((e): e is DomainEvent<K> => e.name === name && (accountId === undefined || e.accountId === accountId));
+  }
+}
+
+@Module({ providers: [EventRecorder] })
+export class EventRecorderModule {}
+
+export const expectErrorBody = (body: Record<string, unknown>, code: number, mentions?: string | RegExp) => {
+  expect(body).toMatchObject({ error: true, code });
+  expect(typeof body.message).toBe('string');
+  if (typeof mentions === 'string') expect(body.message).toContain(mentions);
+  else if (mentions) expect(body.message).toMatch(mentions);
+};
+
+/** Runs `fn` over `items`, `width` at a time. */
+export async function inBatches<T, R>(items: T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += width) {
+    out.push(...(await Promise.all(items.slice(i, i + width).map((item, j) => fn(item, i + j)))));
+  }
+  return out;
+}
