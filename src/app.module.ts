@@ -19,6 +19,7 @@ import { QueueModule } from './queue/queue.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SitesModule } from './sites/sites.module.js';
 import { UsersModule } from './users/users.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** Wires the feature modules. Built from the validated config, so drivers are picked once, at start. */
 @Module({})
@@ -42,6 +43,7 @@ export class AppModule {
         DeploymentsModule,
         UsersModule,
         SitesModule,
+        WebhooksModule,
         ...extensions,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

@@ -80,6 +80,10 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1)
   WEBHOOK_TIMEOUT_MS = 10_000;
 
+  /** Encrypts webhook signing secrets at rest (AES-256-GCM). Empty: they are stored in plain. */
+  @Matches(/^(|.{32,})$/, { message: 'WEBHOOK_SECRET_KEY must be empty or at least 32 characters long' })
+  WEBHOOK_SECRET_KEY = '';
+
   @Transform(emptyToUndefined) @IsOptional() @IsIn(['openai', 'local'])
   AI_PROVIDER?: 'openai' | 'local';
 

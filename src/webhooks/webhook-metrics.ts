@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { Counter, Gauge, Histogram } from 'prom-client';
+import { MetricsService } from '../metrics/metrics.service.js';
+import { QueueService } from '../queue/queue.service.js';
+
+/** Webhook metrics on /metrics: attempts by outcome, attempt latency, queue depth. */
+@Injectable()
+export class WebhookMetrics {
+  readonly attempts: Counter<'outcome'>;
+  readonly latency: Histogram<'outcome'>;
+
+  constructor(metrics: MetricsService, queue: QueueService) {
+    this.attempts = new Counter({
+      name: 'webhook_delivery_attempts_total',
+      help: 'Webhook delivery attempts by outcome: succeeded, retrying, failed (last attempt), disabled (410 Gone)',
+      labelNames: ['outcome'] as const,
+      registers: [metrics.registry],
+    });
+    this.latency = new Histogram({
+      name: 'webhook_attempt_duration_seconds',
+      help: 'Duration of webhook delivery attempts',
+      labelNames: ['outcome'] as const,
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [metrics.registry],
+    });
+    new Gauge({
+      name: 'webhook_queue_depth',
+      help: 'Webhook delivery jobs by state',
+      labelNames: ['state'] as const,
+      registers: [metrics.registry],
+      async collect() {
+        try {
+          const counts = await queue.counts('webhooks');
+          for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
+        } catch {
+          // the queue engine is down: keep the last values (health reports the outage)
+        }
+      },
+    });
+  }
+
+  observe(outcome: string, durationMs: number): void {
+    this.attempts.inc({ outcome });
+    this.latency.observe({ outcome }, durationMs / 1000);
+  }
+}

@@ -1,0 +1,91 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import { guardedLookup, isBlockedAddress } from './url-guard.js';
+
+export const RESPONSE_BODY_LIMIT = 1024;
+
+export interface SendResult {
+  /** The receiver's status, absent when no answer came. */
+  statusCode?: number;
+  /** The first 1 KiB of the answer. */
+  body?: string;
+  /** `timeout`, `blocked address`, or the connection / DNS error. */
+  error?: string;
+  durationMs: number;
+}
+
+export interface SendOptions {
+  timeoutMs: number;
+  allowPrivate: boolean;
+}
+
+/**
+ * One POST of a webhook: exact bytes, no redirects followed (a 3xx is just a non-2xx answer), the
+ * whole exchange bounded by `timeoutMs`, and the socket connected only to an address the SSRF guard
+ * accepted (the check runs in the request's own DNS lookup, so it is the address actually used).
+ */
+export function sendWebhook(url: string, body: string, headers: Record<string, string>, opts: SendOptions): Promise<SendResult> {
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
+  return new Promise((resolve) => {
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const done = (result: Omit<SendResult, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...result, durationMs: elapsed() });
+    };
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      done({ error: 'invalid url' });
+      return;
+    }
+    const literal = target.hostname.replace(/^\[|\]$/g, '');
+    // An IP literal skips the lookup: check it here.
+    if (!opts.allowPrivate && isIP(literal) && isBlockedAddress(literal)) {
+      done({ error: 'blocked address' });
+      return;
+    }
+    if (target.protocol !== 'https:' && !(opts.allowPrivate && target.protocol === 'http:')) {
+      done({ error: 'blocked address' });
+      return;
+    }
+    const payload = Buffer.from(body);
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(target, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(payload.length), 'user-agent': 'platform-webhooks/1' },
+      lookup: guardedLookup(opts.allowPrivate) as never,
+      agent: false,
+    });
+    timer = setTimeout(() => {
+      done({ error: 'timeout' });
+      req.destroy(new Error('timeout'));
+    }, opts.timeoutMs);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      const message = err.name === 'BlockedAddressError' || err.code === 'EBLOCKED' ? 'blocked address' : err.code ? `${err.code}: ${err.message}` : err.message;
+      done({ error: message.slice(0, 500) });
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const finish = () => {
+        done({ statusCode: res.statusCode, body: Buffer.concat(chunks).toString('utf8').replace(/\u0000/g, '').slice(0, RESPONSE_BODY_LIMIT) });
+        res.destroy();
+      };
+      res.on('data', (chunk: Buffer) => {
+        if (size < RESPONSE_BODY_LIMIT) chunks.push(chunk.subarray(0, RESPONSE_BODY_LIMIT - size));
+        size += chunk.length;
+        if (size >= RESPONSE_BODY_LIMIT) finish();
+      });
+      res.on('end', finish);
+      res.on('error', finish);
+      res.on('close', finish);
+    });
+    req.end(payload);
+  });
+}

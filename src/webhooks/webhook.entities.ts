@@ -1,0 +1,119 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export type WebhookEndpointStatus = 'Active' | 'Disabled';
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** A receiver URL of an account and the event kinds it wants. */
+@Entity('webhook_endpoints')
+export class WebhookEndpoint {
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @Column({ name: 'account_id', type: 'varchar', length: 40 })
+  accountId: string;
+
+  @Column({ type: 'varchar', length: 2048 })
+  url: string;
+
+  /** Filters: `*`, `user.*`, or exact kinds. */
+  @Column({ type: 'jsonb' })
+  events: string[];
+
+  @Column({ type: 'varchar', length: 1000, nullable: true })
+  description: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: WebhookEndpointStatus;
+
+  /** The signing secret (`whsec_…`), sealed by SecretBox (AES-256-GCM when WEBHOOK_SECRET_KEY is set). */
+  @Column({ type: 'varchar', length: 200 })
+  secret: string;
+
+  /** The secret before the last rotation (sealed), still signing until previousSecretExpiresAt. */
+  @Column({ name: 'previous_secret', type: 'varchar', length: 200, nullable: true })
+  previousSecret: string | null;
+
+  @Column({ name: 'previous_secret_expires_at', type: 'timestamptz', precision: 3, nullable: true })
+  previousSecretExpiresAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz', precision: 3 })
+  updatedAt: Date;
+}
+
+/** The event log: one row per domain event of an account. */
+@Entity('events')
+export class WebhookEvent {
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @Column({ name: 'account_id', type: 'varchar', length: 40 })
+  accountId: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  kind: string;
+
+  @Column({ type: 'jsonb' })
+  data: Record<string, unknown>;
+
+  @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
+  createdAt: Date;
+}
+
+/** One event to one endpoint; retried by the queue until it succeeds or runs out of attempts. */
+@Entity('webhook_deliveries')
+export class WebhookDelivery {
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @Column({ name: 'account_id', type: 'varchar', length: 40 })
+  accountId: string;
+
+  @Column({ name: 'endpoint_id', type: 'varchar', length: 40 })
+  endpointId: string;
+
+  @Column({ name: 'event_id', type: 'varchar', length: 40 })
+  eventId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: DeliveryStatus;
+
+  @Column({ name: 'attempt_count', type: 'integer' })
+  attemptCount: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz', precision: 3 })
+  updatedAt: Date;
+}
+
+/** One HTTP try of a delivery. */
+@Entity('webhook_attempts')
+export class WebhookAttempt {
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @Column({ name: 'delivery_id', type: 'varchar', length: 40 })
+  deliveryId: string;
+
+  @Column({ type: 'integer' })
+  attempt: number;
+
+  @Column({ name: 'attempted_at', type: 'timestamptz', precision: 3 })
+  attemptedAt: Date;
+
+  @Column({ name: 'status_code', type: 'smallint', nullable: true })
+  statusCode: number | null;
+
+  @Column({ name: 'duration_ms', type: 'integer' })
+  durationMs: number;
+
+  @Column({ name: 'response_body', type: 'varchar', length: 1024, nullable: true })
+  responseBody: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  error: string | null;
+}

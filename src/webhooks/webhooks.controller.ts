@@ -1,0 +1,154 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags,
+} from '@nestjs/swagger';
+import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
+import type { Principal } from '../auth/principal.js';
+import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
+import { toPageRequest } from '../common/pagination/pagination.js';
+import { WebhookDeliveryDto, WebhookDeliveryPageDto } from './dto/delivery.dto.js';
+import { EventDto, EventPageDto, ListEventsQueryDto } from './dto/event.dto.js';
+import {
+  CreatedWebhookEndpointDto, CreateWebhookEndpointDto, UpdateWebhookEndpointDto, WebhookEndpointDto, WebhookEndpointPageDto,
+  WebhookSecretDto,
+} from './dto/webhook-endpoint.dto.js';
+import { WebhooksService } from './webhooks.service.js';
+
+const ENDPOINT_ID = { name: 'id', example: 'we_01JC3ZD2F4G6H8J0K2M4N6P8QR' };
+
+@ApiTags('webhooks')
+@Controller('webhook-endpoints')
+export class WebhookEndpointsController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Post()
+  @HttpCode(201)
+  @Scopes('webhooks:write')
+  @ApiOperation({
+    summary: 'Create a webhook endpoint',
+    description: 'The url must be `https://` and resolve to public addresses only. The answer holds the signing secret, shown only here.',
+  })
+  @ApiCreatedResponse({ type: CreatedWebhookEndpointDto })
+  @ApiErrors(400, 413, 415)
+  create(@CurrentPrincipal() p: Principal, @Body() body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
+    return this.webhooks.create(p.accountId, body);
+  }
+
+  @Get()
+  @Scopes('webhooks:read')
+  @ApiOperation({ summary: 'List webhook endpoints', description: 'Newest first; secrets are never listed.' })
+  @ApiOkResponse({ type: WebhookEndpointPageDto })
+  @ApiErrors(400)
+  list(@CurrentPrincipal() p: Principal, @Query() query: PageQueryDto): Promise<WebhookEndpointPageDto> {
+    return this.webhooks.list(p.accountId, toPageRequest(query));
+  }
+
+  @Get(':id')
+  @Scopes('webhooks:read')
+  @ApiOperation({ summary: 'Get a webhook endpoint' })
+  @ApiParam(ENDPOINT_ID)
+  @ApiOkResponse({ type: WebhookEndpointDto })
+  @ApiErrors(404)
+  get(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<WebhookEndpointDto> {
+    return this.webhooks.get(p.accountId, id);
+  }
+
+  @Patch(':id')
+  @Scopes('webhooks:write')
+  @ApiOperation({ summary: 'Update a webhook endpoint', description: 'Changes the fields sent; `status: Active` re-enables an endpoint disabled by a 410.' })
+  @ApiParam(ENDPOINT_ID)
+  @ApiOkResponse({ type: WebhookEndpointDto })
+  @ApiErrors(400, 404, 413, 415)
+  update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
+    return this.webhooks.update(p.accountId, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Scopes('webhooks:write')
+  @ApiOperation({ summary: 'Delete a webhook endpoint', description: 'Its pending deliveries are dropped with it.' })
+  @ApiParam(ENDPOINT_ID)
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiErrors(404)
+  async delete(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<void> {
+    await this.webhooks.delete(p.accountId, id);
+  }
+
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @Scopes('webhooks:write')
+  @ApiOperation({
+    summary: 'Rotate the signing secret',
+    description: 'The new secret is shown once. For 24 hours deliveries carry two `v1=` signatures, one per secret.',
+  })
+  @ApiParam(ENDPOINT_ID)
+  @ApiOkResponse({ type: WebhookSecretDto })
+  @ApiErrors(404)
+  rotate(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<WebhookSecretDto> {
+    return this.webhooks.rotateSecret(p.accountId, id);
+  }
+
+  @Post(':id/test')
+  @HttpCode(202)
+  @Scopes('webhooks:write')
+  @ApiOperation({ summary: 'Send a test event', description: 'Queues a `webhook.test` event to this endpoint only.' })
+  @ApiParam(ENDPOINT_ID)
+  @ApiAcceptedResponse({ type: WebhookDeliveryDto, description: 'The queued delivery' })
+  @ApiErrors(404, 409)
+  test(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<WebhookDeliveryDto> {
+    return this.webhooks.sendTest(p.accountId, id);
+  }
+
+  @Get(':id/deliveries')
+  @Scopes('webhooks:read')
+  @ApiOperation({ summary: "List an endpoint's deliveries", description: 'Newest first, each with its attempts (oldest first).' })
+  @ApiParam(ENDPOINT_ID)
+  @ApiOkResponse({ type: WebhookDeliveryPageDto })
+  @ApiErrors(400, 404)
+  deliveries(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Query() query: PageQueryDto): Promise<WebhookDeliveryPageDto> {
+    return this.webhooks.listDeliveries(p.accountId, id, toPageRequest(query));
+  }
+}
+
+@ApiTags('webhooks')
+@Controller('webhook-deliveries')
+export class WebhookDeliveriesController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Post(':id/retry')
+  @HttpCode(202)
+  @Scopes('webhooks:write')
+  @ApiOperation({ summary: 'Retry a delivery', description: 'Queues one more attempt now (e.g. after a `failed` delivery, once the receiver is fixed).' })
+  @ApiParam({ name: 'id', example: 'del_01JC3ZF0A2B4C6D8E0F2G4H6J8' })
+  @ApiAcceptedResponse({ type: WebhookDeliveryDto })
+  @ApiErrors(404)
+  retry(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<WebhookDeliveryDto> {
+    return this.webhooks.retry(p.accountId, id);
+  }
+}
+
+@ApiTags('webhooks')
+@Controller('events')
+export class EventsController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Get()
+  @Scopes('webhooks:read')
+  @ApiOperation({ summary: 'List events', description: 'The events of the last 30 days, newest first; filter with `kind`.' })
+  @ApiOkResponse({ type: EventPageDto })
+  @ApiErrors(400)
+  list(@CurrentPrincipal() p: Principal, @Query() query: ListEventsQueryDto): Promise<EventPageDto> {
+    return this.webhooks.listEvents(p.accountId, query.kind, toPageRequest(query));
+  }
+
+  @Get(':id')
+  @Scopes('webhooks:read')
+  @ApiOperation({ summary: 'Get an event' })
+  @ApiParam({ name: 'id', example: 'evt_01JC3ZE8S0T2V4W6X8Y0Z2A4B6' })
+  @ApiOkResponse({ type: EventDto })
+  @ApiErrors(404)
+  get(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<EventDto> {
+    return this.webhooks.getEvent(p.accountId, id);
+  }
+}

@@ -1,0 +1,313 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import Stripe from 'stripe';
+import { verify as libVerify } from '../libs/webhook-signature/index.js';
+import { EventBus } from '../src/events/event-bus.service.js';
+import { WebhookDeliveriesService } from '../src/webhooks/webhook-deliveries.service.js';
+import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
+
+type Mode = 'ok' | 'fail' | 'gone' | 'hang';
+
+interface Received {
+  path: string;
+  headers: IncomingMessage['headers'];
+  raw: string;
+  at: number;
+}
+
+/** A real HTTP receiver on 127.0.0.1: each path answers as its mode says, and every request is recorded. */
+class Receiver {
+  readonly received: Received[] = [];
+  readonly modes = new Map<string, Mode>();
+  private readonly sockets = new Set<Socket>();
+  private readonly hanging = new Set<ServerResponse>();
+  private server!: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const path = req.url ?? '/';
+        this.received.push({ path, headers: req.headers, raw: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+        const mode = this.modes.get(path) ?? 'ok';
+        if (mode === 'hang') {
+          this.hanging.add(res);
+          return;
+        }
+        const status = mode === 'ok' ? 200 : mode === 'gone' ? 410 : 500;
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(mode === 'fail' ? 'boom '.repeat(400) : 'thanks');
+      });
+    });
+    this.server.on('connection', (s: Socket) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  at(path: string): Received[] {
+    return this.received.filter((r) => r.path === path);
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise((r) => this.server.close(r));
+  }
+}
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const stripe = new Stripe('sk_test_x');
+
+describe(`webhooks (${target})`, () => {
+  let app: TestApp;
+  let receiver: Receiver;
+  let bus: EventBus;
+
+  beforeAll(async () => {
+    receiver = new Receiver();
+    await receiver.start();
+    app = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_MS: '3000', RATE_LIMIT_MAX: '100000', WEBHOOK_SECRET_KEY: 'test-webhook-secret-key-0123456789abcdef' } });
+    bus = app.server.app.get(EventBus);
+  });
+  afterAll(async () => {
+    await receiver.stop();
+    await app.close();
+  });
+
+  async function account() {
+    const { accountId, apiKey } = await createAccount(app);
+    const auth = { authorization: `Bearer ${apiKey}` };
+    const endpoint = async (path: string, events?: string[]) => {
+      const res = await app.http().post('/v1/webhook-endpoints').set(auth).send({ url: `${receiver.url}${path}`, ...(events ? { events } : {}) });
+      expect(res.status).toBe(201);
+      return res.body as { id: string; secret: string; status: string; events: string[] };
+    };
+    const userCreated = (id = 'usr_1') => bus.publish('user.created' as never, accountId, { id, email: `${id}@example.com`, appId: 'app_1' } as never);
+    const deliveries = async (endpointId: string) =>
+      (await app.http().get(`/v1/webhook-endpoints/${endpointId}/deliveries`).set(auth).expect(200)).body.data as Array<{
+        id: string; status: string; event: string; attempts: Array<{ attempt: number; statusCode: number | null; error: string | null; responseBody: string | null }>;
+      }>;
+    return { accountId, auth, endpoint, userCreated, deliveries };
+  }
+
+  it('manages endpoints: create shows the secret once, list/get/patch/delete, validation', async () => {
+    const a = await account();
+    const created = await app.http().post('/v1/webhook-endpoints').set(a.auth)
+      .send({ url: `${receiver.url}/crud`, events: ['user.*'], description: 'sync' }).expect(201);
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^we_[0-9A-Z]{26}$/), url: `${receiver.url}/crud`, events: ['user.*'], description: 'sync',
+      status: 'Active', secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/), createdAt: expect.any(String), updatedAt: expect.any(String),
+    });
+    const id = created.body.id as string;
+    // Encrypted at rest (WEBHOOK_SECRET_KEY is set here).
+    const [row] = await app.query<{ secret: string }>('SELECT secret FROM webhook_endpoints WHERE id = $1', [id]);
+    expect(row.secret).toMatch(/^enc:v1:/);
+    expect(row.secret).not.toContain(created.body.secret.slice(6));
+    const got = await app.http().get(`/v1/webhook-endpoints/${id}`).set(a.auth).expect(200);
+    expect(got.body.secret).toBeUndefined();
+    const list = await app.http().get('/v1/webhook-endpoints').set(a.auth).expect(200);
+    expect(list.body).toEqual({ data: [got.body], nextCursor: null });
+    const patched = await app.http().patch(`/v1/webhook-endpoints/${id}`).set(a.auth).send({ events: ['*'], status: 'Disabled' }).expect(200);
+    expect(patched.body).toMatchObject({ events: ['*'], status: 'Disabled' });
+    const bad = await app.http().post('/v1/webhook-endpoints').set(a.auth).send({ url: `${receiver.url}/x`, events: ['user.nope'] }).expect(400);
+    expect(bad.body).toMatchObject({ error: true, code: 400, message: expect.stringContaining('events') });
+    await app.http().patch(`/v1/webhook-endpoints/${id}`).set(a.auth).send({ status: 'Paused' }).expect(400);
+    await app.http().delete(`/v1/webhook-endpoints/${id}`).set(a.auth).expect(204);
+    await app.http().get(`/v1/webhook-endpoints/${id}`).set(a.auth).expect(404);
+    // Another account sees nothing.
+    const b = await account();
+    await app.http().get(`/v1/webhook-endpoints/${created.body.id}`).set(b.auth).expect(404);
+  });
+
+  it('delivers one signed POST per matching endpoint, verifiable by Stripe and by libs/; app.* gets no user.created', async () => {
+    const a = await account();
+    const all = await a.endpoint('/all');
+    const users = await a.endpoint('/users', ['user.*']);
+    const exact = await a.endpoint('/exact', ['user.created']);
+    await a.endpoint('/apps', ['app.*']);
+    await a.userCreated('usr_fan');
+    await until(() => receiver.at('/all').length + receiver.at('/users').length + receiver.at('/exact').length >= 3, 10_000, '3 deliveries');
+    await sleep(400);
+    expect(receiver.at('/apps')).toHaveLength(0);
+    for (const [path, ep] of [['/all', all], ['/users', users], ['/exact', exact]] as const) {
+      const got = receiver.at(path);
+      expect(got).toHaveLength(1);
+      const { raw, headers } = got[0];
+      expect(headers['content-type']).toBe('application/json');
+      expect(headers['x-service-delivery-attempt']).toBe('1');
+      const body = JSON.parse(raw);
+      expect(Object.keys(body)).toEqual(['id', 'event', 'createdAt', 'data']);
+      expect(body).toEqual({ id: expect.stringMatching(/^evt_/), event: 'user.created', createdAt: expect.any(String), data: { id: 'usr_fan', email: 'usr_fan@example.com', appId: 'app_1' } });
+      expect(headers['x-service-event-id']).toBe(body.id);
+      const signature = headers['x-service-signature'] as string;
+      expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(stripe.webhooks.constructEvent(raw, signature, ep.secret)).toEqual(body);
+      expect(() => libVerify(raw, signature, ep.secret)).not.toThrow();
+      expect(() => stripe.webhooks.constructEvent(raw, signature, 'whsec_wrong')).toThrow();
+    }
+    // One event, the same id everywhere; the log shows it.
+    const eventId = JSON.parse(receiver.at('/all')[0].raw).id;
+    expect(JSON.parse(receiver.at('/users')[0].raw).id).toBe(eventId);
+    const events = await app.http().get('/v1/events?kind=user.created').set(a.auth).expect(200);
+    expect(events.body.data).toEqual([{ id: eventId, event: 'user.created', createdAt: expect.any(String), data: expect.any(Object) }]);
+    await app.http().get(`/v1/events/${eventId}`).set(a.auth).expect(200);
+    await app.http().get('/v1/events?kind=nope').set(a.auth).expect(400);
+    // Erasure: user.deleted removes the e-mail from the logged user.created.
+    await bus.publish('user.deleted' as never, a.accountId, { id: 'usr_fan', appId: 'app_1' } as never);
+    const erased = await app.http().get(`/v1/events/${eventId}`).set(a.auth).expect(200);
+    expect(erased.body.data).toEqual({ id: 'usr_fan', appId: 'app_1' });
+    // The OpenAPI document describes the routes.
+    const doc = await app.http().get('/docs/openapi.json').expect(200);
+    for (const path of ['/v1/webhook-endpoints', '/v1/webhook-endpoints/{id}/rotate-secret', '/v1/webhook-deliveries/{id}/retry', '/v1/events/{id}']) {
+      expect(doc.body.paths[path]).toBeDefined();
+    }
+    const createdDelivery = async () => (await a.deliveries(all.id)).find((d) => d.event === 'user.created');
+    await until(async () => (await createdDelivery())?.status === 'succeeded', 5000, 'succeeded');
+    const delivery = await createdDelivery();
+    expect(delivery).toMatchObject({ event: 'user.created', status: 'succeeded', attempts: [{ attempt: 1, statusCode: 200, responseBody: 'thanks', error: null }] });
+  });
+
+  it('retries a 500 receiver 4 times with growing gaps, then failed; a manual retry after recovery succeeds', async () => {
+    const a = await account();
+    receiver.modes.set('/fail', 'fail');
+    const ep = await a.endpoint('/fail', ['user.created']);
+    await a.userCreated('usr_fail');
+    await until(async () => (await a.deliveries(ep.id))[0]?.status === 'failed', 15_000, 'failed');
+    await sleep(500);
+    const got = receiver.at('/fail');
+    expect(got.map((r) => r.headers['x-service-delivery-attempt'])).toEqual(['1', '2', '3', '4']);
+    expect(new Set(got.map((r) => r.headers['x-service-event-id'])).size).toBe(1);
+    const gaps = got.slice(1).map((r, i) => r.at - got[i].at);
+    expect(gaps[2]).toBeGreaterThan(gaps[0]);
+    expect(gaps[2]).toBeGreaterThanOrEqual(90);
+    const [delivery] = await a.deliveries(ep.id);
+    expect(delivery.attempts.map((x) => [x.attempt, x.statusCode])).toEqual([[1, 500], [2, 500], [3, 500], [4, 500]]);
+    expect(delivery.attempts[0].responseBody).toHaveLength(1024);
+
+    receiver.modes.set('/fail', 'ok');
+    const retried = await app.http().post(`/v1/webhook-deliveries/${delivery.id}/retry`).set(a.auth).expect(202);
+    expect(retried.body.id).toBe(delivery.id);
+    await until(async () => (await a.deliveries(ep.id))[0]?.status === 'succeeded', 10_000, 'succeeded after retry');
+    expect(receiver.at('/fail')).toHaveLength(5);
+    expect(receiver.at('/fail')[4].headers['x-service-delivery-attempt']).toBe('5');
+    const other = await account();
+    await app.http().post(`/v1/webhook-deliveries/${delivery.id}/retry`).set(other.auth).expect(404);
+  });
+
+  it('disables an endpoint that answers 410 after one attempt', async () => {
+    const a = await account();
+    receiver.modes.set('/gone', 'gone');
+    const ep = await a.endpoint('/gone');
+    await a.userCreated('usr_gone');
+    await until(async () => (await a.deliveries(ep.id))[0]?.status === 'failed', 10_000, 'failed');
+    await sleep(400);
+    expect(receiver.at('/gone')).toHaveLength(1);
+    const got = await app.http().get(`/v1/webhook-endpoints/${ep.id}`).set(a.auth).expect(200);
+    expect(got.body.status).toBe('Disabled');
+    // Disabled: no further deliveries.
+    await a.userCreated('usr_gone2');
+    await sleep(300);
+    expect(receiver.at('/gone')).toHaveLength(1);
+  });
+
+  it('signs with both secrets during a rotation; test events go to that endpoint only', async () => {
+    const a = await account();
+    const ep = await a.endpoint('/rotate');
+    await a.endpoint('/rotate-other');
+    const rotated = await app.http().post(`/v1/webhook-endpoints/${ep.id}/rotate-secret`).set(a.auth).expect(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(ep.secret);
+    const test = await app.http().post(`/v1/webhook-endpoints/${ep.id}/test`).set(a.auth).expect(202);
+    expect(test.body).toMatchObject({ event: 'webhook.test', status: 'pending', endpointId: ep.id });
+    await until(() => receiver.at('/rotate').length === 1, 10_000, 'test delivery');
+    await sleep(300);
+    expect(receiver.at('/rotate-other')).toHaveLength(0);
+    const { raw, headers } = receiver.at('/rotate')[0];
+    const signature = headers['x-service-signature'] as string;
+    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    expect(JSON.parse(raw).event).toBe('webhook.test');
+    for (const secret of [ep.secret, rotated.body.secret]) {
+      expect(stripe.webhooks.constructEvent(raw, signature, secret)).toMatchObject({ event: 'webhook.test' });
+      expect(() => libVerify(raw, signature, secret)).not.toThrow();
+    }
+  });
+
+  it('does not let a hanging endpoint delay another', async () => {
+    const a = await account();
+    receiver.modes.set('/hang', 'hang');
+    await a.endpoint('/hang');
+    await a.endpoint('/fast');
+    const started = Date.now();
+    for (let i = 0; i < 5; i++) await a.userCreated(`usr_h${i}`);
+    await until(() => receiver.at('/fast').length === 5, 5000, '5 fast deliveries');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(receiver.at('/hang').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('re-queues pending deliveries that have no live job (recovery sweep)', async () => {
+    const a = await account();
+    const ep = await a.endpoint('/sweep');
+    // A delivery written without its job, as after a crash between the write and the enqueue.
+    await app.query(`INSERT INTO events (id, account_id, kind, data, created_at) VALUES ('evt_sweep1', $1, 'user.created', '{"id":"usr_s"}', now())`, [a.accountId]);
+    await app.query(`INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, status, attempt_count) VALUES ('del_sweep1', $1, $2, 'evt_sweep1', 'pending', 0)`, [a.accountId, ep.id]);
+    await sleep(300);
+    expect(receiver.at('/sweep')).toHaveLength(0);
+    await app.server.app.get(WebhookDeliveriesService).sweep(new Date(Date.now() + 1000));
+    await until(() => receiver.at('/sweep').length === 1, 10_000, 'swept delivery');
+    expect(receiver.at('/sweep')[0].headers['x-service-event-id']).toBe('evt_sweep1');
+    const metrics = await app.http().get('/metrics').expect(200);
+    expect(metrics.text).toContain('webhook_delivery_attempts_total{outcome="succeeded"}');
+    expect(metrics.text).toContain('webhook_queue_depth');
+  });
+
+  describe('without WEBHOOK_ALLOW_PRIVATE', () => {
+    let strict: TestApp;
+    beforeAll(async () => {
+      strict = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'false', RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn' } });
+    });
+    afterAll(() => strict.close());
+
+    it.each(['https://10.0.0.1/', 'https://localhost/', 'http://example.com/hook', 'https://[::1]/', 'https://169.254.169.254/latest', `https://127.0.0.1:8443/`])(
+      'rejects %s with 400',
+      async (url) => {
+        const { apiKey } = await createAccount(strict);
+        const res = await strict.http().post('/v1/webhook-endpoints').set('authorization', `Bearer ${apiKey}`).send({ url });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ error: true, code: 400, message: expect.stringMatching(/url/) });
+      },
+    );
+
+    it('re-checks the address at send time: attempt error "blocked address"', async () => {
+      const { accountId, apiKey } = await createAccount(strict);
+      const auth = { authorization: `Bearer ${apiKey}` };
+      // Rows that slipped past the create-time check (e.g. DNS that now answers a private address).
+      for (const [id, url] of [['we_blocked_literal', 'https://127.0.0.1:9/'], ['we_blocked_dns', 'https://localhost:9/']]) {
+        await strict.query(
+          `INSERT INTO webhook_endpoints (id, account_id, url, events, status, secret) VALUES ($1, $2, $3, '["*"]', 'Active', 'whsec_x')`,
+          [id, accountId, url],
+        );
+      }
+      await strict.server.app.get(EventBus).publish('user.created' as never, accountId, { id: 'usr_b', email: 'b@example.com', appId: 'app_1' } as never);
+      for (const id of ['we_blocked_literal', 'we_blocked_dns']) {
+        let attempts: Array<{ error: string | null; statusCode: number | null }> = [];
+        await until(async () => {
+          const res = await strict.http().get(`/v1/webhook-endpoints/${id}/deliveries`).set(auth).expect(200);
+          attempts = res.body.data[0]?.attempts ?? [];
+          return attempts.length > 0;
+        }, 10_000, `attempt on ${id}`);
+        expect(attempts[0]).toMatchObject({ error: 'blocked address', statusCode: null });
+      }
+    });
+  });
+});
