@@ -31,7 +31,14 @@ export class QueueModule {
         BullModule.forRoot({
           redis: config.REDIS_URL,
           prefix: `${config.REDIS_PREFIX}:bull`,
-          settings: { backoffStrategies: { [JITTER_BACKOFF]: jitterBackoffStrategy } },
+          settings: {
+            backoffStrategies: { [JITTER_BACKOFF]: jitterBackoffStrategy },
+            // A job whose worker died is taken up again after at most lockDuration + stalledInterval
+            // (Bull's defaults, 30 s + 30 s, would hold a delivery up for a minute). Live workers renew
+            // their lock every lockDuration / 2.
+            lockDuration: 15_000,
+            stalledInterval: 5_000,
+          },
         }),
         BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
       ],
