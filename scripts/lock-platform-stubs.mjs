@@ -7,13 +7,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const OS = { darwin: 'darwin', linux: 'linux', win32: 'win32', android: 'android', freebsd: 'freebsd', openharmony: 'openharmony' };
-const CPU = ['arm64', 'x64', 'ia32', 'arm', 'loong64', 'ppc64', 'riscv64', 's390x'];
+const OS = { darwin: 'darwin', mac: 'darwin', linux: 'linux', win32: 'win32', win: 'win32', android: 'android', freebsd: 'freebsd', openharmony: 'openharmony' };
+const CPU = ['arm64', 'x64', 'ia32', 'arm', 'armv7l', 'loong64', 'ppc64', 'riscv64', 's390x'];
 
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
-  const os = parts.find((p) => OS[p]);
+  const os = OS[parts.find((p) => OS[p])];
   let cpu = parts.find((p) => CPU.includes(p));
+  if (cpu === 'armv7l') cpu = 'arm';
   if (!cpu && parts.includes('eabi')) cpu = 'arm';
   const libc = parts.some((p) => p.startsWith('musl')) ? ['musl'] : parts.includes('gnu') || parts.some((p) => p.startsWith('gnueabi')) ? ['glibc'] : undefined;
   if (!os || !cpu) throw new Error(`cannot tell the platform of ${name}`);

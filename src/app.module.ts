@@ -2,6 +2,7 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AdminModule } from './admin/admin.module.js';
+import { AiModule } from './ai/ai.module.js';
 import { AppsModule } from './apps/apps.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
@@ -43,6 +44,7 @@ export class AppModule {
         DeploymentsModule,
         UsersModule,
         SitesModule,
+        AiModule,
         WebhooksModule,
         ...extensions,
       ],

@@ -38,9 +38,12 @@ export class RateLimitGuard extends ThrottlerGuard {
     return request.principal ? `cred:${request.principal.credentialId}` : `ip:${request.ip}`;
   }
 
-  /** One count per credential for the whole API, not one per route. */
-  protected override generateKey(_context: ExecutionContext, tracker: string, _name: string): string {
-    return tracker;
+  /**
+   * One count per credential and bucket for the whole API, not one per route. The bucket is part of
+   * the key so that spending the AI bucket never blocks the credential's other routes.
+   */
+  protected override generateKey(_context: ExecutionContext, tracker: string, bucket: string): string {
+    return `${bucket}:${tracker}`;
   }
 
   protected override async handleRequest({ context, limit, ttl, throttler, blockDuration, getTracker, generateKey }: ThrottlerRequest): Promise<boolean> {

@@ -15,8 +15,9 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     private readonly prefix: string,
   ) {}
 
-  async increment(key: string, ttlMs: number, limit: number, _blockDuration: number, throttlerName: string) {
-    const [hits, pttl] = (await this.redis.eval(INCREMENT, 1, `${this.prefix}:${throttlerName}:${key}`, ttlMs)) as [number, number];
+  // `key` already names the bucket (RateLimitGuard.generateKey).
+  async increment(key: string, ttlMs: number, limit: number) {
+    const [hits, pttl] = (await this.redis.eval(INCREMENT, 1, `${this.prefix}:${key}`, ttlMs)) as [number, number];
     const timeToExpire = Math.max(1, Math.ceil((pttl > 0 ? pttl : ttlMs) / 1000));
     const isBlocked = hits > limit;
     return { totalHits: hits, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? timeToExpire : 0 };

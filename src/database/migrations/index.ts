@@ -2,6 +2,7 @@ import { CreateAccounts1763780000000 } from './1763780000000-create-accounts.js'
 import { CreateCredentials1763790000000 } from './1763790000000-create-credentials.js';
 import { CreateAppsDeploymentsUsers1763800000000 } from './1763800000000-create-apps-deployments-users.js';
 import { CreateIdempotencyKeys1763800000001 } from './1763800000001-create-idempotency-keys.js';
+import { CreateAiUsage1763810000000 } from './1763810000000-create-ai-usage.js';
 import { CreateWebhooks1763820000000 } from './1763820000000-create-webhooks.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
@@ -10,5 +11,6 @@ export const MIGRATIONS = [
   CreateCredentials1763790000000,
   CreateAppsDeploymentsUsers1763800000000,
   CreateIdempotencyKeys1763800000001,
+  CreateAiUsage1763810000000,
   CreateWebhooks1763820000000,
 ];

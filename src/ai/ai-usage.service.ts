@@ -1,0 +1,69 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AiUsage } from './ai-usage.entity.js';
+
+export type AiUsageRecord = Omit<AiUsage, 'createdAt'>;
+
+export interface AiUsageDay {
+  /** UTC day, YYYY-MM-DD */
+  date: string;
+  requests: number;
+  failed: number;
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+/**
+ * The one place AI usage is written and summed. Analytics and billing read through here, so what
+ * counts as a request or a token is decided once.
+ */
+@Injectable()
+export class AiUsageService {
+  private readonly logger = new Logger(AiUsageService.name);
+
+  constructor(@InjectRepository(AiUsage) private readonly usage: Repository<AiUsage>) {}
+
+  /** Records one generation. Metering must not fail the generation it meters: errors are logged. */
+  async record(entry: AiUsageRecord): Promise<void> {
+    try {
+      await this.usage.insert(entry);
+    } catch (err) {
+      this.logger.error({ err: { message: (err as Error)?.message }, generationId: entry.id }, 'Could not record AI usage');
+    }
+  }
+
+  /** One row per UTC day in [from, to] (YYYY-MM-DD, both included), zeros for quiet days. */
+  async dailyTotals(accountId: string, from: string, to: string): Promise<AiUsageDay[]> {
+    const rows: Array<{ date: string; requests: string; failed: string; prompt: string; completion: string; total: string }> = await this.usage.query(
+      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date,
+              count(*) AS requests,
+              count(*) FILTER (WHERE outcome <> 'success') AS failed,
+              coalesce(sum(prompt_tokens), 0) AS prompt,
+              coalesce(sum(completion_tokens), 0) AS completion,
+              coalesce(sum(total_tokens), 0) AS total
+         FROM ai_usage
+        WHERE account_id = $1
+          AND created_at >= ($2::date AT TIME ZONE 'UTC')
+          AND created_at < (($3::date + 1) AT TIME ZONE 'UTC')
+        GROUP BY 1`,
+      [accountId, from, to],
+    );
+    const byDate = new Map(rows.map((r) => [r.date, r]));
+    const days: AiUsageDay[] = [];
+    for (let day = Date.parse(`${from}T00:00:00Z`); day <= Date.parse(`${to}T00:00:00Z`); day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      const r = byDate.get(date);
+      days.push({
+        date,
+        requests: Number(r?.requests ?? 0),
+        failed: Number(r?.failed ?? 0),
+        promptTokens: Number(r?.prompt ?? 0),
+        completionTokens: Number(r?.completion ?? 0),
+        totalTokens: Number(r?.total ?? 0),
+      });
+    }
+    return days;
+  }
+}

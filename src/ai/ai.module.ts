@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../config/app-config.js';
+import { AiUsage } from './ai-usage.entity.js';
+import { AiUsageService } from './ai-usage.service.js';
+import { AiController } from './ai.controller.js';
+import { AiService } from './ai.service.js';
+import { AI_PROVIDER } from './providers/ai-provider.js';
+import { createAiProvider } from './providers/create-provider.js';
+
+/** `POST /v1/ai/generate` and `GET /v1/ai/usage`; AiUsageService is exported for analytics and billing. */
+@Module({
+  imports: [TypeOrmModule.forFeature([AiUsage])],
+  controllers: [AiController],
+  providers: [AiService, AiUsageService, { provide: AI_PROVIDER, inject: [AppConfig], useFactory: createAiProvider }],
+  exports: [AiUsageService],
+})
+export class AiModule {}

@@ -1,0 +1,187 @@
+import { HttpException, Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { Principal } from '../auth/principal.js';
+import { newId } from '../common/ids.js';
+import { AppConfig } from '../config/app-config.js';
+import { AiError, AiErrorCode, aiErrorStatus, aiErrorToHttp, asAiError, NOT_CONFIGURED_MESSAGE } from './ai.errors.js';
+import { AiUsageOutcome } from './ai-usage.entity.js';
+import { AiUsageService } from './ai-usage.service.js';
+import { DEFAULT_MAX_TOKENS, GenerateDto, GenerationDto } from './dto/generate.dto.js';
+import { redactPii } from './pii.js';
+import { AI_PROVIDER, AiProvider, FinishReason, GenerationRequest, StreamEvent, TokenUsage, totalUsage } from './providers/ai-provider.js';
+import { sseData, SSE_DONE } from './sse.js';
+
+/**
+ * Runs generations: privacy (PII masking for remote providers), the deadline, the mapping of
+ * failures to HTTP, and metering. Never logs or stores a prompt or an output.
+ */
+@Injectable()
+export class AiService implements OnApplicationShutdown {
+  private readonly logger = new Logger(AiService.name);
+
+  constructor(
+    @Inject(AI_PROVIDER) private readonly provider: AiProvider,
+    private readonly config: AppConfig,
+    private readonly usage: AiUsageService,
+  ) {}
+
+  async generate(principal: Principal, dto: GenerateDto, clientSignal: AbortSignal): Promise<GenerationDto> {
+    const call = this.begin(principal, dto, clientSignal, false);
+    try {
+      const result = await this.provider.generate(call.request, call.signal);
+      await call.succeeded(result.model, result.finishReason, result.usage);
+      return { id: call.id, model: result.model, text: result.text, finishReason: result.finishReason, usage: result.usage, createdAt: call.createdAt };
+    } catch (err) {
+      throw await call.failed(err);
+    } finally {
+      call.dispose();
+    }
+  }
+
+  /**
+   * Starts a streamed generation. Rejects with an HttpException while nothing is sent yet (so the
+   * client gets a plain error response); afterwards yields SSE frames: `{text}` chunks, one
+   * `{finishReason, usage}`, `[DONE]` — or one `{error, code, message}` frame if it fails midway.
+   */
+  async stream(principal: Principal, dto: GenerateDto, clientSignal: AbortSignal): Promise<AsyncIterable<string>> {
+    const call = this.begin(principal, dto, clientSignal, true);
+    try {
+      const stream = await this.provider.stream(call.request, call.signal);
+      return this.frames(call, stream.model, stream.events);
+    } catch (err) {
+      const error = await call.failed(err);
+      call.dispose();
+      throw error;
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.provider.dispose?.();
+  }
+
+  private async *frames(call: GenerationCall, model: string, events: AsyncIterable<StreamEvent>): AsyncGenerator<string> {
+    try {
+      for await (const event of events) {
+        if (event.type === 'text') {
+          call.chunks++;
+          yield sseData({ text: event.text });
+        } else {
+          await call.succeeded(event.model ?? model, event.finishReason, event.usage);
+          yield sseData({ finishReason: event.finishReason, usage: event.usage });
+          yield SSE_DONE;
+          return;
+        }
+      }
+      throw new AiError(AiErrorCode.UpstreamFailed, 'The AI provider ended the stream without finishing');
+    } catch (err) {
+      const error = await call.failed(err);
+      if (!call.clientGone) yield sseData({ error: true, code: error.getStatus(), message: messageOf(error) });
+    } finally {
+      // Left early by the consumer (the response stream was destroyed): still metered.
+      if (!call.recorded) await call.failed(new AiError(AiErrorCode.Aborted, 'The client closed the request'));
+      call.dispose();
+    }
+  }
+
+  private begin(principal: Principal, dto: GenerateDto, clientSignal: AbortSignal, streamed: boolean): GenerationCall {
+    if (this.provider.name === 'none') throw aiErrorToHttp(new AiError(AiErrorCode.NotConfigured, NOT_CONFIGURED_MESSAGE));
+    // Masked before the prompt leaves the process; an in-process model sees it as sent.
+    const prompt = this.provider.remote && this.config.AI_REDACT_PII ? redactPii(dto.prompt).text : dto.prompt;
+    const request: GenerationRequest = { prompt, maxTokens: dto.maxTokens ?? DEFAULT_MAX_TOKENS, temperature: dto.temperature };
+    return new GenerationCall(principal, request, streamed, clientSignal, this.config.AI_TIMEOUT_MS, this.provider, this.usage, this.logger);
+  }
+}
+
+/** One generation in flight: its id, deadline, and the one usage row it leaves. */
+class GenerationCall {
+  readonly id = newId('gen');
+  readonly createdAt = new Date().toISOString();
+  readonly signal: AbortSignal;
+  /** Text chunks sent so far: the completion tokens of a stream that never got its usage. */
+  chunks = 0;
+  recorded = false;
+  private readonly started = performance.now();
+  private readonly deadline = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly principal: Principal,
+    readonly request: GenerationRequest,
+    private readonly streamed: boolean,
+    private readonly client: AbortSignal,
+    private readonly timeoutMs: number,
+    private readonly provider: AiProvider,
+    private readonly usage: AiUsageService,
+    private readonly logger: Logger,
+  ) {
+    this.timer = setTimeout(() => this.deadline.abort(new AiError(AiErrorCode.Timeout, this.timeoutMessage())), timeoutMs);
+    this.signal = AbortSignal.any([client, this.deadline.signal]);
+  }
+
+  get clientGone(): boolean {
+    return this.client.aborted;
+  }
+
+  async succeeded(model: string, finishReason: FinishReason, usage: TokenUsage): Promise<void> {
+    await this.record({ model, outcome: 'success', statusCode: 200, finishReason, usage });
+  }
+
+  /** Records the failure and returns what the client is told. */
+  async failed(err: unknown): Promise<HttpException> {
+    // Our own signals explain an abort better than whatever the provider threw while aborting.
+    const error = this.deadline.signal.aborted
+      ? new AiError(AiErrorCode.Timeout, this.timeoutMessage())
+      : this.client.aborted
+        ? new AiError(AiErrorCode.Aborted, 'The client closed the request')
+        : asAiError(err);
+    if (!(err instanceof AiError) && error.code === AiErrorCode.UpstreamFailed) this.logUnexpected(err);
+    if (error.code !== AiErrorCode.NotConfigured) {
+      await this.record({
+        model: this.provider.defaultModel,
+        outcome: error.code,
+        statusCode: aiErrorStatus(error),
+        finishReason: null,
+        usage: totalUsage(0, this.chunks),
+      });
+    }
+    return aiErrorToHttp(error);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+
+  private async record(row: { model: string; outcome: AiUsageOutcome; statusCode: number; finishReason: string | null; usage: TokenUsage }): Promise<void> {
+    if (this.recorded) return;
+    this.recorded = true;
+    await this.usage.record({
+      id: this.id,
+      accountId: this.principal.accountId,
+      credentialId: this.principal.credentialId ?? null,
+      provider: this.provider.name,
+      model: row.model.slice(0, 200),
+      streamed: this.streamed,
+      promptTokens: row.usage.promptTokens,
+      completionTokens: row.usage.completionTokens,
+      totalTokens: row.usage.totalTokens,
+      latencyMs: Math.round(performance.now() - this.started),
+      outcome: row.outcome,
+      statusCode: row.statusCode,
+      finishReason: row.finishReason,
+    });
+  }
+
+  private timeoutMessage(): string {
+    return `The AI provider did not finish within ${this.timeoutMs} ms`;
+  }
+
+  /** A provider bug, not an upstream answer. Its message might quote the prompt: log where, not what. */
+  private logUnexpected(err: unknown): void {
+    const stack = err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 8).join('\n') : '';
+    this.logger.error({ generationId: this.id, errorType: err instanceof Error ? err.name : typeof err, stack }, 'AI provider failed unexpectedly');
+  }
+}
+
+function messageOf(error: HttpException): string {
+  const body = error.getResponse();
+  return typeof body === 'string' ? body : String((body as { message?: unknown }).message ?? error.message);
+}

@@ -1,0 +1,111 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StubRequest {
+  body: { model: string; messages: Array<{ role: string; content: string }>; max_tokens?: number; temperature?: number; stream?: boolean; stream_options?: unknown };
+  headers: IncomingMessage['headers'];
+  /** Resolves when the connection of this request closed (finished, or given up by the caller). */
+  closed: Promise<void>;
+  /** True once the caller went away before the answer was complete. */
+  abandoned: () => boolean;
+}
+
+export interface OpenAiStub {
+  /** Base URL to put in AI_BASE_URL (ends in /v1). */
+  url: string;
+  requests: StubRequest[];
+  /** Requests whose prompt contains `marker`. */
+  requestsWith(marker: string): StubRequest[];
+  close(): Promise<void>;
+}
+
+export const STUB_TEXT_CHUNKS = ['The', ' stub', ' says', ' hello', '.'];
+
+/**
+ * An OpenAI-compatible `/v1/chat/completions` server for tests. What it does depends on markers in
+ * the prompt: `[status:NNN]` answers NNN (with the prompt quoted in the error body, like some
+ * servers do), `[status:NNN-once]` only the first time, `[hang]` never answers, `[drop]` closes the
+ * connection, and in streams `[stream-hang]` stops after two chunks, `[stream-break]` closes after one.
+ * Otherwise it answers `The stub says hello.` (5 tokens), cut at max_tokens.
+ */
+export async function startOpenAiStub(): Promise<OpenAiStub> {
+  const requests: StubRequest[] = [];
+  const seen = new Map<string, number>();
+
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (d) => (raw += d));
+    req.on('end', () => {
+      let finished = false;
+      res.on('finish', () => (finished = true));
+      const closed = new Promise<void>((resolve) => res.on('close', resolve));
+      const body = JSON.parse(raw) as StubRequest['body'];
+      requests.push({ body, headers: req.headers, closed, abandoned: () => !finished && res.destroyed });
+      if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return send(res, 404, { error: { message: 'not found' } });
+      const prompt = body.messages.map((m) => m.content).join('\n');
+      const count = (seen.get(prompt) ?? 0) + 1;
+      seen.set(prompt, count);
+
+      const status = /\[status:(\d{3})(-once)?\]/.exec(prompt);
+      if (status && (!status[2] || count === 1)) {
+        const headers: Record<string, string> = status[1] === '429' ? { 'retry-after': '7' } : {};
+        return send(res, Number(status[1]), { error: { message: `Upstream refused the prompt: ${prompt}`, type: 'stub_error' } }, headers);
+      }
+      if (prompt.includes('[hang]')) return; // never answers
+      if (prompt.includes('[drop]')) return req.socket.destroy();
+
+      const maxTokens = body.max_tokens ?? 16;
+      const chunks = STUB_TEXT_CHUNKS.slice(0, maxTokens);
+      const finishReason = maxTokens < STUB_TEXT_CHUNKS.length ? 'length' : 'stop';
+      const usage = { prompt_tokens: prompt.split(/\s+/).filter(Boolean).length, completion_tokens: chunks.length, total_tokens: 0 };
+      usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+      if (!body.stream) {
+        return send(res, 200, {
+          id: 'chatcmpl-stub',
+          object: 'chat.completion',
+          model: `${body.model}-0613`,
+          choices: [{ index: 0, message: { role: 'assistant', content: chunks.join('') }, finish_reason: finishReason }],
+          usage,
+        });
+      }
+      void streamAnswer(res, `${body.model}-0613`, prompt, chunks, finishReason, usage);
+    });
+  });
+
+  async function streamAnswer(res: ServerResponse, model: string, prompt: string, chunks: string[], finishReason: string, usage: object): Promise<void> {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const event = (data: unknown) => res.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+    const chunk = (delta: object, finish: string | null = null) =>
+      event({ id: 'chatcmpl-stub', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason: finish }] });
+    chunk({ role: 'assistant', content: '' });
+    for (const [i, text] of chunks.entries()) {
+      if (res.destroyed) return;
+      if (prompt.includes('[stream-break]') && i === 1) return void res.destroy();
+      if (prompt.includes('[stream-hang]') && i === 2) return; // keeps the connection open, silent
+      chunk({ content: text });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    chunk({}, finishReason);
+    event({ id: 'chatcmpl-stub', object: 'chat.completion.chunk', model, choices: [], usage });
+    event('[DONE]');
+    res.end();
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    requestsWith: (marker) => requests.filter((r) => r.body.messages.some((m) => m.content.includes(marker))),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
