@@ -1,0 +1,353 @@
+"""The Platform API client: resources, retries with backoff, idempotency keys, pagination, streaming."""
+from __future__ import annotations
+
+import base64
+import json
+import random
+import socket
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from typing import Any, Callable, Dict, Iterator, List, Optional
+
+from .errors import APIConnectionError, error_for
+
+__all__ = ["PlatformClient", "ClientCredentialsTokenProvider"]
+
+RETRYABLE_STATUSES = {429, 500, 502, 503, 504}
+MAX_RETRY_AFTER_SEC = 120.0
+
+
+def _normalise_base_url(base_url: str) -> str:
+    base = base_url.rstrip("/")
+    return base if base.endswith("/v1") else base + "/v1"
+
+
+class _Response:
+    def __init__(self, status: int, headers: Dict[str, str], body: Any) -> None:
+        self.status = status
+        self.headers = headers
+        self.body = body
+
+
+class _Transport:
+    """HTTP with retries: 429, 5xx and network errors are retried with exponential backoff and
+    jitter, honouring Retry-After; other 4xx never are. POSTs carry one Idempotency-Key across
+    their retries, so a retried deploy never deploys twice."""
+
+    def __init__(self, base_url: str, auth: Callable[[], Optional[str]], timeout: float, max_retries: int,
+                 backoff_base: float = 0.5, sleep: Callable[[float], None] = time.sleep) -> None:
+        self.base_url = _normalise_base_url(base_url)
+        self.auth = auth
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.backoff_base = backoff_base
+        self.sleep = sleep
+
+    def request(self, method: str, path: str, body: Any = None, query: Optional[Dict[str, Any]] = None,
+                idempotency_key: Optional[str] = None, stream: bool = False) -> Any:
+        url = self.base_url + path
+        if query:
+            clean = {k: v for k, v in query.items() if v is not None}
+            if clean:
+                url += "?" + urllib.parse.urlencode(clean)
+        headers = {"accept": "application/json", "user-agent": "platform-sdk-python/0.1"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode("utf-8")
+            headers["content-type"] = "application/json"
+        if method == "POST":
+            headers["idempotency-key"] = idempotency_key or str(uuid.uuid4())
+        attempt = 0
+        while True:
+            token = self.auth()
+            if token:
+                headers["authorization"] = f"Bearer {token}"
+            request = urllib.request.Request(url, data=data, method=method, headers=headers)
+            try:
+                response = urllib.request.urlopen(request, timeout=self.timeout)
+                if stream:
+                    return response
+                raw = response.read()
+                return _Response(response.status, dict(response.headers.items()), _parse(raw))
+            except urllib.error.HTTPError as e:
+                raw = e.read()
+                status = e.code
+                retry_after = _retry_after(e.headers.get("retry-after"))
+                error = error_for(status, _parse(raw), e.headers.get("x-request-id"), retry_after)
+                if status not in RETRYABLE_STATUSES or attempt >= self.max_retries:
+                    raise error
+                delay = retry_after if retry_after is not None else self._backoff(attempt)
+            except (urllib.error.URLError, socket.timeout, ConnectionError) as e:
+                if attempt >= self.max_retries:
+                    raise APIConnectionError(0, f"could not reach {self.base_url}: {e}") from e
+                delay = self._backoff(attempt)
+            attempt += 1
+            self.sleep(min(delay, MAX_RETRY_AFTER_SEC))
+
+    def _backoff(self, attempt: int) -> float:
+        ceiling = self.backoff_base * (2 ** attempt)
+        return ceiling / 2 + random.random() * ceiling / 2
+
+
+def _parse(raw: bytes) -> Any:
+    if not raw:
+        return None
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except ValueError:
+        return raw.decode("utf-8", errors="replace")
+
+
+def _retry_after(value: Optional[str]) -> Optional[float]:
+    try:
+        return max(0.0, float(value)) if value is not None else None
+    except ValueError:
+        return None
+
+
+def _paginate(transport: _Transport, path: str, query: Dict[str, Any]) -> Iterator[Dict[str, Any]]:
+    cursor = None
+    while True:
+        page = transport.request("GET", path, query={**query, "cursor": cursor}).body
+        for item in page.get("data", []):
+            yield item
+        cursor = page.get("nextCursor")
+        if not cursor:
+            return
+
+
+class _Apps:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def list(self, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        """Every app, newest first, following nextCursor page after page."""
+        return _paginate(self._t, "/apps", {"limit": limit})
+
+    def create(self, name: str, description: Optional[str] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        body = {"name": name, **({"description": description} if description is not None else {})}
+        return self._t.request("POST", "/apps", body, idempotency_key=idempotency_key).body
+
+    def get(self, app_id: str) -> Dict[str, Any]:
+        return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}").body
+
+    def update(self, app_id: str, **fields: Any) -> Dict[str, Any]:
+        return self._t.request("PATCH", f"/apps/{urllib.parse.quote(app_id)}", fields).body
+
+    def delete(self, app_id: str) -> None:
+        self._t.request("DELETE", f"/apps/{urllib.parse.quote(app_id)}")
+
+
+class _Deployments:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def deploy(self, app_id: str, env: str, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        return self._t.request("POST", "/apps/deploy", {"appId": app_id, "env": env}, idempotency_key=idempotency_key).body
+
+    def get(self, deployment_id: str) -> Dict[str, Any]:
+        return self._t.request("GET", f"/deployments/{urllib.parse.quote(deployment_id)}").body
+
+    def list(self, app_id: str, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        return _paginate(self._t, f"/apps/{urllib.parse.quote(app_id)}/deployments", {"limit": limit})
+
+
+class _Users:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def create(self, app_id: str, email: str, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        return self._t.request("POST", "/users", {"appId": app_id, "email": email}, idempotency_key=idempotency_key).body
+
+    def list(self, app_id: str, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        return _paginate(self._t, "/users", {"appId": app_id, "limit": limit})
+
+    def get(self, user_id: str) -> Dict[str, Any]:
+        return self._t.request("GET", f"/users/{urllib.parse.quote(user_id)}").body
+
+    def delete(self, user_id: str) -> None:
+        self._t.request("DELETE", f"/users/{urllib.parse.quote(user_id)}")
+
+
+class _WebhookEndpoints:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def create(self, url: str, events: Optional[List[str]] = None, description: Optional[str] = None) -> Dict[str, Any]:
+        body: Dict[str, Any] = {"url": url}
+        if events is not None:
+            body["events"] = events
+        if description is not None:
+            body["description"] = description
+        return self._t.request("POST", "/webhook-endpoints", body).body
+
+    def list(self, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        return _paginate(self._t, "/webhook-endpoints", {"limit": limit})
+
+    def get(self, endpoint_id: str) -> Dict[str, Any]:
+        return self._t.request("GET", f"/webhook-endpoints/{urllib.parse.quote(endpoint_id)}").body
+
+    def update(self, endpoint_id: str, **fields: Any) -> Dict[str, Any]:
+        return self._t.request("PATCH", f"/webhook-endpoints/{urllib.parse.quote(endpoint_id)}", fields).body
+
+    def delete(self, endpoint_id: str) -> None:
+        self._t.request("DELETE", f"/webhook-endpoints/{urllib.parse.quote(endpoint_id)}")
+
+    def rotate_secret(self, endpoint_id: str) -> Dict[str, Any]:
+        return self._t.request("POST", f"/webhook-endpoints/{urllib.parse.quote(endpoint_id)}/rotate-secret").body
+
+    def test(self, endpoint_id: str) -> Dict[str, Any]:
+        return self._t.request("POST", f"/webhook-endpoints/{urllib.parse.quote(endpoint_id)}/test").body
+
+    def deliveries(self, endpoint_id: str) -> Any:
+        return self._t.request("GET", f"/webhook-endpoints/{urllib.parse.quote(endpoint_id)}/deliveries").body
+
+    def retry_delivery(self, delivery_id: str) -> Any:
+        return self._t.request("POST", f"/webhook-deliveries/{urllib.parse.quote(delivery_id)}/retry").body
+
+
+class _Events:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def list(self, kind: Optional[str] = None, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        return _paginate(self._t, "/events", {"kind": kind, "limit": limit})
+
+    def get(self, event_id: str) -> Dict[str, Any]:
+        return self._t.request("GET", f"/events/{urllib.parse.quote(event_id)}").body
+
+
+class _AI:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def generate(self, prompt: str, max_tokens: Optional[int] = None, temperature: Optional[float] = None) -> Dict[str, Any]:
+        return self._t.request("POST", "/ai/generate", _ai_body(prompt, max_tokens, temperature, False)).body
+
+    def stream(self, prompt: str, max_tokens: Optional[int] = None, temperature: Optional[float] = None) -> Iterator[str]:
+        """Text chunks as they are generated. The final usage is in `.last_usage` afterwards."""
+        response = self._t.request("POST", "/ai/generate", _ai_body(prompt, max_tokens, temperature, True), stream=True)
+        self.last_usage: Optional[Dict[str, Any]] = None
+        try:
+            for line in response:
+                line = line.decode("utf-8").rstrip("\r\n")
+                if not line.startswith("data:"):
+                    continue
+                payload = line[5:].strip()
+                if payload == "[DONE]":
+                    return
+                event = json.loads(payload)
+                if "text" in event:
+                    yield event["text"]
+                elif "error" in event and event.get("error"):
+                    raise error_for(int(event.get("code", 502)), event, None)
+                else:
+                    self.last_usage = event.get("usage")
+        finally:
+            response.close()
+
+
+def _ai_body(prompt: str, max_tokens: Optional[int], temperature: Optional[float], stream: bool) -> Dict[str, Any]:
+    body: Dict[str, Any] = {"prompt": prompt, "stream": stream}
+    if max_tokens is not None:
+        body["maxTokens"] = max_tokens
+    if temperature is not None:
+        body["temperature"] = temperature
+    return body
+
+
+class _ApiKeys:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def create(self, name: str, scopes: Optional[List[str]] = None) -> Dict[str, Any]:
+        return self._t.request("POST", "/api-keys", {"name": name, **({"scopes": scopes} if scopes is not None else {})}).body
+
+    def list(self) -> List[Dict[str, Any]]:
+        return self._t.request("GET", "/api-keys").body["data"]
+
+    def revoke(self, key_id: str) -> None:
+        self._t.request("DELETE", f"/api-keys/{urllib.parse.quote(key_id)}")
+
+
+class ClientCredentialsTokenProvider:
+    """Fetches an OAuth access token with the client credentials grant and refreshes it a minute
+    (or a tenth of its lifetime, if shorter) before it expires. Thread-safe."""
+
+    def __init__(self, base_url: str, client_id: str, client_secret: str, scope: Optional[str] = None,
+                 timeout: float = 30.0) -> None:
+        self._transport = _Transport(base_url, lambda: None, timeout, max_retries=2)
+        self._client_id = client_id
+        self._client_secret = client_secret
+        self._scope = scope
+        self._token: Optional[str] = None
+        self._refresh_at = 0.0
+        self._lock = threading.Lock()
+
+    def token(self) -> str:
+        with self._lock:
+            if self._token is None or time.time() >= self._refresh_at:
+                self._fetch()
+            return self._token  # type: ignore[return-value]
+
+    def _fetch(self) -> None:
+        basic = base64.b64encode(f"{self._client_id}:{self._client_secret}".encode()).decode()
+        form = {"grant_type": "client_credentials", **({"scope": self._scope} if self._scope else {})}
+        request = urllib.request.Request(
+            self._transport.base_url + "/oauth/token",
+            data=urllib.parse.urlencode(form).encode(),
+            method="POST",
+            headers={"authorization": f"Basic {basic}", "content-type": "application/x-www-form-urlencoded"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=self._transport.timeout) as response:
+                body = json.loads(response.read())
+        except urllib.error.HTTPError as e:
+            raise error_for(e.code, _parse(e.read()), e.headers.get("x-request-id")) from None
+        lifetime = float(body.get("expires_in", 3600))
+        self._token = body["access_token"]
+        self._refresh_at = time.time() + lifetime - min(60.0, lifetime / 10)
+
+
+class _OAuth:
+    def __init__(self, base_url: str, timeout: float) -> None:
+        self._base_url = base_url
+        self._timeout = timeout
+
+    def client_credentials(self, client_id: str, client_secret: str, scope: Optional[str] = None) -> ClientCredentialsTokenProvider:
+        return ClientCredentialsTokenProvider(self._base_url, client_id, client_secret, scope, self._timeout)
+
+
+class PlatformClient:
+    """client = PlatformClient(api_key="sk_…", base_url="http://localhost:3000")"""
+
+    def __init__(self, api_key: Optional[str] = None, access_token: Optional[str] = None,
+                 base_url: str = "http://localhost:3000", timeout: float = 60.0, max_retries: int = 3,
+                 token_provider: Optional[ClientCredentialsTokenProvider] = None,
+                 backoff_base: float = 0.5) -> None:
+        credential = api_key or access_token
+
+        def auth() -> Optional[str]:
+            return token_provider.token() if token_provider else credential
+
+        self._transport = _Transport(base_url, auth, timeout, max_retries, backoff_base)
+        self.apps = _Apps(self._transport)
+        self.deployments = _Deployments(self._transport)
+        self.users = _Users(self._transport)
+        self.webhook_endpoints = _WebhookEndpoints(self._transport)
+        self.events = _Events(self._transport)
+        self.ai = _AI(self._transport)
+        self.api_keys = _ApiKeys(self._transport)
+        self.oauth = _OAuth(base_url, timeout)
+
+    @classmethod
+    def from_client_credentials(cls, client_id: str, client_secret: str, scope: Optional[str] = None,
+                                base_url: str = "http://localhost:3000", **kwargs: Any) -> "PlatformClient":
+        provider = ClientCredentialsTokenProvider(base_url, client_id, client_secret, scope)
+        return cls(base_url=base_url, token_provider=provider, **kwargs)
+
+

@@ -1,0 +1,108 @@
+"""Against a real server (started by npm test; see tests/support.py)."""
+import concurrent.futures
+import os
+import time
+import unittest
+
+from platform_sdk import AuthenticationError, PlatformClient, ValidationError, WebhookVerificationError, verify_webhook
+
+from .support import FaultProxy, Receiver, create_account, require_server
+
+
+class ClientTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.base_url, _ = require_server()
+        account = create_account()
+        cls.api_key = account["apiKey"]
+        cls.client = PlatformClient(api_key=cls.api_key, base_url=cls.base_url, backoff_base=0.05)
+
+    def test_pages_through_250_apps(self):
+        account = create_account()
+        client = PlatformClient(api_key=account["apiKey"], base_url=self.base_url)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+            created = list(pool.map(lambda i: client.apps.create(name=f"app {i}")["appId"], range(250)))
+        seen = [app["appId"] for app in client.apps.list(limit=100)]
+        self.assertEqual(len(seen), 250)
+        self.assertEqual(set(seen), set(created))
+
+    def test_deploy(self):
+        app = self.client.apps.create(name="Py deploy", description="from Python")
+        deployment = self.client.deployments.deploy(app_id=app["appId"], env="production")
+        self.assertEqual(deployment["status"], "success")
+        self.assertTrue(deployment["deploymentId"].startswith("dep_"))
+        self.assertEqual([d["deploymentId"] for d in self.client.deployments.list(app["appId"])], [deployment["deploymentId"]])
+        with self.assertRaises(ValidationError) as ctx:
+            self.client.deployments.deploy(app_id=app["appId"], env="Prod!")
+        self.assertIn("env", ctx.exception.message)
+
+    def test_retries_a_429_after_retry_after(self):
+        proxy = FaultProxy(self.base_url)
+        try:
+            proxy.plan = ["429", "ok"]
+            client = PlatformClient(api_key=self.api_key, base_url=proxy.url)
+            started = time.time()
+            client.apps.create(name="after 429")
+            self.assertGreaterEqual(time.time() - started, 1.0)
+            self.assertEqual(len(proxy.seen), 2)
+            self.assertGreaterEqual(proxy.seen[1][0] - proxy.seen[0][0], 1.0)
+        finally:
+            proxy.close()
+
+    def test_a_500_then_success_creates_exactly_one_deployment(self):
+        app = self.client.apps.create(name="Once only")
+        proxy = FaultProxy(self.base_url)
+        try:
+            proxy.plan = ["500-after", "ok"]
+            client = PlatformClient(api_key=self.api_key, base_url=proxy.url, backoff_base=0.05)
+            deployment = client.deployments.deploy(app_id=app["appId"], env="staging")
+            posts = [s for s in proxy.seen if s[1] == "POST"]
+            self.assertEqual(len(posts), 2)
+            self.assertIsNotNone(posts[0][3])
+            self.assertEqual(posts[0][3], posts[1][3])  # the same Idempotency-Key on the retry
+        finally:
+            proxy.close()
+        deployments = list(self.client.deployments.list(app["appId"]))
+        self.assertEqual([d["deploymentId"] for d in deployments], [deployment["deploymentId"]])
+
+    def test_a_401_raises_the_auth_error(self):
+        client = PlatformClient(api_key="sk_" + "x" * 40, base_url=self.base_url)
+        with self.assertRaises(AuthenticationError) as ctx:
+            list(client.apps.list())
+        self.assertEqual(ctx.exception.status, 401)
+        self.assertEqual(ctx.exception.code, 401)
+        self.assertTrue(ctx.exception.request_id)
+
+    @unittest.skipUnless(os.environ.get("PLATFORM_AI") == "local", "the server under test runs no local AI model")
+    def test_ai_generate_and_stream(self):
+        result = self.client.ai.generate(prompt="Once upon a time", max_tokens=8)
+        self.assertTrue(result["text"])
+        self.assertGreater(result["usage"]["completionTokens"], 0)
+        chunks = list(self.client.ai.stream(prompt="Once upon a time", max_tokens=8))
+        self.assertGreater(len(chunks), 1)
+        self.assertGreater(self.client.ai.last_usage["totalTokens"], 0)
+
+    def test_verifies_a_real_delivery(self):
+        receiver = Receiver()
+        try:
+            endpoint = self.client.webhook_endpoints.create(url=receiver.url, events=["app.*"])
+            self.client.apps.create(name="Hooked")
+            receiver.wait_for(1)
+            raw, headers = receiver.deliveries[0]
+            event = verify_webhook(raw, headers["x-service-signature"], endpoint["secret"])
+            self.assertEqual(event["event"], "app.created")
+            self.assertEqual(event["id"], headers["x-service-event-id"])
+            for name, args in {
+                "tampered": (raw.replace(b"Hooked", b"Hacked"), headers["x-service-signature"], endpoint["secret"]),
+                "wrong secret": (raw, headers["x-service-signature"], "whsec_wrong"),
+            }.items():
+                with self.subTest(name), self.assertRaises(WebhookVerificationError):
+                    verify_webhook(*args)
+            with self.assertRaises(WebhookVerificationError):
+                verify_webhook(raw, headers["x-service-signature"], endpoint["secret"], now=time.time() + 400)
+        finally:
+            receiver.close()
+
+
+if __name__ == "__main__":
+    unittest.main()
