@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { ApiKeysService } from '../auth/api-keys.service.js';
 import { ALL_SCOPES } from '../auth/scopes.js';
@@ -22,6 +22,7 @@ export class AdminController {
   @Post('accounts')
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a developer account', description: 'Needs the admin token (ADMIN_TOKEN).' })
+  @ApiCreatedResponse({ type: CreatedAccountDto, description: 'The account and its first API key (all scopes), shown once' })
   @ApiErrors(400, 401, 409, 415)
   async createAccount(@Body() body: CreateAccountDto): Promise<CreatedAccountDto> {
     const account = await this.accounts.create(body.email);

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { CurrentPrincipal, Scopes } from './auth.decorators.js';
@@ -15,6 +15,7 @@ export class ApiKeysController {
   @HttpCode(201)
   @Scopes('keys:write')
   @ApiOperation({ summary: 'Create an API key', description: 'The key is in the response once; only its SHA-256 hash is stored.' })
+  @ApiCreatedResponse({ type: CreatedApiKeyDto })
   @ApiErrors(400, 415)
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
     return this.apiKeys.create(principal.accountId, body.name, this.apiKeys.grantable(body.scopes, principal.scopes));
@@ -23,6 +24,7 @@ export class ApiKeysController {
   @Get()
   @Scopes('keys:write')
   @ApiOperation({ summary: "List the account's active API keys (prefix and last 4 only)" })
+  @ApiOkResponse({ type: ApiKeyListDto })
   async list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyListDto> {
     return { data: await this.apiKeys.list(principal.accountId) };
   }
@@ -31,6 +33,7 @@ export class ApiKeysController {
   @HttpCode(204)
   @Scopes('keys:write')
   @ApiOperation({ summary: 'Revoke an API key', description: 'Takes effect at once, on every instance.' })
+  @ApiNoContentResponse({ description: 'Revoked' })
   @ApiErrors(404)
   async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.apiKeys.revoke(principal.accountId, id);

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { CurrentPrincipal, Scopes } from './auth.decorators.js';
@@ -22,6 +22,7 @@ export class ServiceAccountsController {
     summary: 'Create a service account (OAuth 2.0 client)',
     description: 'Returns `clientId` and `clientSecret` (once). Exchange them at `POST /v1/oauth/token` for access tokens.',
   })
+  @ApiCreatedResponse({ type: CreatedServiceAccountDto })
   @ApiErrors(400, 415)
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateServiceAccountDto): Promise<CreatedServiceAccountDto> {
     return this.serviceAccounts.create(principal.accountId, body.name, this.apiKeys.grantable(body.scopes, principal.scopes));
@@ -30,6 +31,7 @@ export class ServiceAccountsController {
   @Get()
   @Scopes('keys:write')
   @ApiOperation({ summary: "List the account's active service accounts" })
+  @ApiOkResponse({ type: ServiceAccountListDto })
   async list(@CurrentPrincipal() principal: Principal): Promise<ServiceAccountListDto> {
     return { data: await this.serviceAccounts.list(principal.accountId) };
   }
@@ -38,6 +40,7 @@ export class ServiceAccountsController {
   @HttpCode(204)
   @Scopes('keys:write')
   @ApiOperation({ summary: 'Revoke a service account and every token it holds' })
+  @ApiNoContentResponse({ description: 'Revoked' })
   @ApiErrors(404)
   async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.serviceAccounts.revoke(principal.accountId, id);

@@ -12,6 +12,7 @@ export class SitesController {
   constructor(private readonly sites: SitesService) {}
 
   // One wildcard route (the /v1 prefix excludes `sites/{*path}`); Nest would strip the trailing slash of named routes.
+  // Nest logs a LegacyRouteConverter warning for '*' at start; '{*path}' is refused by Fastify's router here.
   @Get('*')
   @ApiOperation({
     summary: 'A deployed page (no auth, outside /v1)',

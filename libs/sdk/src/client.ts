@@ -1,0 +1,270 @@
+import { ConnectionError, errorFor, PlatformError } from './errors.js';
+import type { components } from './generated/openapi.js';
+
+type Schemas = components['schemas'];
+export type App = Schemas['AppDto'];
+export type Deployment = Schemas['DeploymentDto'];
+export type DeployResult = Schemas['DeployResultDto'];
+export type User = Schemas['UserDto'];
+export type ApiKey = Schemas['ApiKeyDto'];
+export type CreatedApiKey = Schemas['CreatedApiKeyDto'];
+export type WebhookEndpoint = Schemas['WebhookEndpointDto'];
+export type CreatedWebhookEndpoint = Schemas['CreatedWebhookEndpointDto'];
+export type Generation = Schemas['GenerationDto'];
+export type WebhookDelivery = Schemas['WebhookDeliveryDto'];
+export type DomainEventRecord = Schemas['EventDto'];
+export type TokenResponse = Schemas['TokenResponseDto'];
+export type CreateApp = Schemas['CreateAppDto'];
+export type UpdateApp = Schemas['UpdateAppDto'];
+export type CreateWebhookEndpoint = Schemas['CreateWebhookEndpointDto'];
+export type UpdateWebhookEndpoint = Schemas['UpdateWebhookEndpointDto'];
+export type GenerateRequest = Omit<Schemas['GenerateDto'], 'stream'>;
+
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+export interface ClientOptions {
+  apiKey?: string;
+  accessToken?: string;
+  /** Default http://localhost:3000 (the /v1 is added). */
+  baseUrl?: string;
+  /** Per request, default 60 000. */
+  timeoutMs?: number;
+  /** Retries on 429, 5xx and network errors, default 3. */
+  maxRetries?: number;
+  /** Backoff base in ms (doubles per retry, with jitter), default 500. */
+  retryBaseMs?: number;
+  /** Supplies a bearer token per request (e.g. `client.oauth.clientCredentials(...)`). */
+  tokenProvider?: { token(): Promise<string> };
+  fetch?: typeof fetch;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  idempotencyKey?: string;
+  stream?: boolean;
+}
+
+const RETRYABLE = new Set([429, 500, 502, 503, 504]);
+const MAX_RETRY_AFTER_MS = 120_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** HTTP with retries (exponential backoff with jitter, Retry-After honoured) and idempotency keys on POST. */
+class Transport {
+  readonly baseUrl: string;
+
+  constructor(private readonly options: ClientOptions) {
+    const base = (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+    this.baseUrl = base.endsWith('/v1') ? base : `${base}/v1`;
+  }
+
+  async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const response = await this.send(method, path, opts);
+    if (opts.stream) return response as unknown as T;
+    if (response.status === 204) return undefined as T;
+    return (await response.json()) as T;
+  }
+
+  private async send(method: string, path: string, opts: RequestOptions): Promise<Response> {
+    const url = new URL(this.baseUrl + path);
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'platform-sdk-ts/0.1' };
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    // One key for the call and all its retries: a retried POST never runs twice.
+    if (method === 'POST') headers['idempotency-key'] = opts.idempotencyKey ?? crypto.randomUUID();
+    const maxRetries = this.options.maxRetries ?? 3;
+    const doFetch = this.options.fetch ?? fetch;
+    for (let attempt = 0; ; attempt++) {
+      const token = this.options.tokenProvider ? await this.options.tokenProvider.token() : (this.options.apiKey ?? this.options.accessToken);
+      if (token) headers.authorization = `Bearer ${token}`;
+      let delay: number;
+      try {
+        const response = await doFetch(url, {
+          method,
+          headers,
+          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
+        });
+        if (response.ok) return response;
+        const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+        const body = await response.json().catch(() => undefined);
+        const error = errorFor(response.status, body, response.headers.get('x-request-id') ?? undefined, retryAfter);
+        if (!RETRYABLE.has(response.status) || attempt >= maxRetries) throw error;
+        delay = retryAfter !== undefined ? retryAfter * 1000 : this.backoff(attempt);
+      } catch (err) {
+        if (err instanceof PlatformError) throw err;
+        if (attempt >= maxRetries) throw new ConnectionError(0, 0, `Could not reach ${this.baseUrl}: ${(err as Error).message}`);
+        delay = this.backoff(attempt);
+      }
+      await sleep(Math.min(delay, MAX_RETRY_AFTER_MS));
+    }
+  }
+
+  private backoff(attempt: number): number {
+    const ceiling = (this.options.retryBaseMs ?? 500) * 2 ** attempt;
+    return ceiling / 2 + (Math.random() * ceiling) / 2;
+  }
+}
+
+function parseRetryAfter(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
+async function* paginate<T>(t: Transport, path: string, query: Record<string, string | number | undefined>): AsyncGenerator<T> {
+  let cursor: string | null = null;
+  do {
+    const page: Page<T> = await t.request<Page<T>>('GET', path, { query: { ...query, cursor } });
+    yield* page.data;
+    cursor = page.nextCursor;
+  } while (cursor);
+}
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** Fetches an OAuth access token (client credentials) and refreshes it before it expires. */
+export class ClientCredentialsTokenProvider {
+  private current?: { token: string; refreshAt: number };
+  private pending?: Promise<string>;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly clientId: string,
+    private readonly clientSecret: string,
+    private readonly scope?: string,
+    private readonly doFetch: typeof fetch = fetch,
+  ) {}
+
+  async token(): Promise<string> {
+    if (this.current && Date.now() < this.current.refreshAt) return this.current.token;
+    this.pending ??= this.fetchToken().finally(() => (this.pending = undefined));
+    return this.pending;
+  }
+
+  private async fetchToken(): Promise<string> {
+    const form = new URLSearchParams({ grant_type: 'client_credentials', ...(this.scope ? { scope: this.scope } : {}) });
+    const response = await this.doFetch(`${this.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: form,
+    });
+    const body = (await response.json().catch(() => undefined)) as TokenResponse | undefined;
+    if (!response.ok || !body) throw errorFor(response.status, body, response.headers.get('x-request-id') ?? undefined);
+    // Refresh a minute early, or at 90 % of a short lifetime.
+    const lifetimeMs = body.expires_in * 1000;
+    this.current = { token: body.access_token, refreshAt: Date.now() + lifetimeMs - Math.min(60_000, lifetimeMs / 10) };
+    return body.access_token;
+  }
+}
+
+/** `new PlatformClient({ apiKey: 'sk_…', baseUrl: 'http://localhost:3000' })` */
+export class PlatformClient {
+  private readonly t: Transport;
+
+  constructor(options: ClientOptions = {}) {
+    this.t = new Transport(options);
+    const t = this.t;
+    const base = this.t.baseUrl;
+
+    this.apps = {
+      list: (opts: { limit?: number } = {}) => paginate<App>(t, '/apps', { limit: opts.limit ?? 100 }),
+      create: (body: CreateApp, opts: { idempotencyKey?: string } = {}) => t.request<App>('POST', '/apps', { body, ...opts }),
+      get: (appId: string) => t.request<App>('GET', `/apps/${id(appId)}`),
+      update: (appId: string, body: UpdateApp) => t.request<App>('PATCH', `/apps/${id(appId)}`, { body }),
+      delete: (appId: string) => t.request<void>('DELETE', `/apps/${id(appId)}`),
+    };
+    this.deployments = {
+      deploy: (body: Schemas['DeployDto'], opts: { idempotencyKey?: string } = {}) =>
+        t.request<DeployResult>('POST', '/apps/deploy', { body, ...opts }),
+      get: (deploymentId: string) => t.request<Deployment>('GET', `/deployments/${id(deploymentId)}`),
+      list: (appId: string, opts: { limit?: number } = {}) => paginate<Deployment>(t, `/apps/${id(appId)}/deployments`, { limit: opts.limit ?? 100 }),
+    };
+    this.users = {
+      create: (body: Schemas['CreateUserDto'], opts: { idempotencyKey?: string } = {}) => t.request<User>('POST', '/users', { body, ...opts }),
+      list: (opts: { appId?: string; limit?: number } = {}) => paginate<User>(t, '/users', { appId: opts.appId, limit: opts.limit ?? 100 }),
+      get: (userId: string) => t.request<User>('GET', `/users/${id(userId)}`),
+      delete: (userId: string) => t.request<void>('DELETE', `/users/${id(userId)}`),
+    };
+    this.webhookEndpoints = {
+      create: (body: CreateWebhookEndpoint) => t.request<CreatedWebhookEndpoint>('POST', '/webhook-endpoints', { body }),
+      list: (opts: { limit?: number } = {}) => paginate<WebhookEndpoint>(t, '/webhook-endpoints', { limit: opts.limit ?? 100 }),
+      get: (endpointId: string) => t.request<WebhookEndpoint>('GET', `/webhook-endpoints/${id(endpointId)}`),
+      update: (endpointId: string, body: UpdateWebhookEndpoint) => t.request<WebhookEndpoint>('PATCH', `/webhook-endpoints/${id(endpointId)}`, { body }),
+      delete: (endpointId: string) => t.request<void>('DELETE', `/webhook-endpoints/${id(endpointId)}`),
+      rotateSecret: (endpointId: string) => t.request<Schemas['WebhookSecretDto']>('POST', `/webhook-endpoints/${id(endpointId)}/rotate-secret`),
+      /** Queues a `webhook.test` event to this endpoint; answers the queued delivery. */
+      test: (endpointId: string) => t.request<WebhookDelivery>('POST', `/webhook-endpoints/${id(endpointId)}/test`),
+      deliveries: (endpointId: string, opts: { limit?: number } = {}) =>
+        paginate<WebhookDelivery>(t, `/webhook-endpoints/${id(endpointId)}/deliveries`, { limit: opts.limit ?? 100 }),
+      retryDelivery: (deliveryId: string) => t.request<WebhookDelivery>('POST', `/webhook-deliveries/${id(deliveryId)}/retry`),
+    };
+    this.events = {
+      list: (opts: { kind?: string; limit?: number } = {}) => paginate<DomainEventRecord>(t, '/events', { kind: opts.kind, limit: opts.limit ?? 100 }),
+      get: (eventId: string) => t.request<DomainEventRecord>('GET', `/events/${id(eventId)}`),
+    };
+    this.ai = {
+      generate: (body: GenerateRequest) => t.request<Generation>('POST', '/ai/generate', { body: { ...body, stream: false } }),
+      stream: (body: GenerateRequest) => streamText(t, body),
+      /** Daily token totals of the caller's account (scope analytics:read); dates as YYYY-MM-DD, UTC. */
+      usage: (opts: { from?: string; to?: string } = {}) => t.request<Schemas['UsageDto']>('GET', '/ai/usage', { query: opts }),
+    };
+    this.apiKeys = {
+      create: (body: Schemas['CreateApiKeyDto']) => t.request<CreatedApiKey>('POST', '/api-keys', { body }),
+      list: async () => (await t.request<{ data: ApiKey[] }>('GET', '/api-keys')).data,
+      revoke: (keyId: string) => t.request<void>('DELETE', `/api-keys/${id(keyId)}`),
+    };
+    this.oauth = {
+      clientCredentials: (clientId: string, clientSecret: string, scope?: string) =>
+        new ClientCredentialsTokenProvider(base, clientId, clientSecret, scope, options.fetch),
+    };
+  }
+
+  readonly apps;
+  readonly deployments;
+  readonly users;
+  readonly webhookEndpoints;
+  readonly events;
+  readonly ai;
+  readonly apiKeys;
+  readonly oauth;
+}
+
+export interface StreamResult {
+  finishReason?: string;
+  usage?: Schemas['TokenUsageDto'];
+}
+
+/** An async iterator of text chunks; `.result` holds the final finishReason and usage once it ends. */
+function streamText(t: Transport, body: GenerateRequest): AsyncIterable<string> & { result: StreamResult } {
+  const result: StreamResult = {};
+  return {
+    result,
+    async *[Symbol.asyncIterator]() {
+      const response = await t.request<Response>('POST', '/ai/generate', { body: { ...body, stream: true }, stream: true });
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(bytes, { stream: true });
+        let newline: number;
+        while ((newline = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, newline).trimEnd();
+          buffer = buffer.slice(newline + 1);
+          if (!line.startsWith('data:')) continue;
+          const payload = line.slice(5).trim();
+          if (payload === '[DONE]') return;
+          const event = JSON.parse(payload) as { text?: string; finishReason?: string; usage?: StreamResult['usage']; error?: unknown; code?: number };
+          if (typeof event.text === 'string') yield event.text;
+          else if (event.error) throw errorFor(event.code ?? 502, event);
+          else Object.assign(result, { finishReason: event.finishReason, usage: event.usage });
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,308 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GENERATED_TYPES_PATH, renderTypes } from '../libs/sdk/scripts/render-types.mjs';
+import {
+  AuthError,
+  ConnectionError,
+  NotFoundError,
+  PlatformClient,
+  PlatformError,
+  RateLimitError,
+  signatureHeader,
+  ValidationError,
+  verifyWebhook,
+  WebhookSignatureError,
+} from '../libs/sdk/src/index.js';
+import { FaultProxy, startFaultProxy } from './support/fault-proxy.js';
+import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
+import { Receiver, until } from './support/webhook-receiver.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const SDK_DIR = join(ROOT, 'libs/sdk');
+const MODEL = join(ROOT, '..', 'shared/models/stories260K.gguf');
+const hasLocalModel = existsSync(MODEL) && existsSync(join(ROOT, 'node_modules/node-llama-cpp'));
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+if (!hasLocalModel) console.warn('sdk-ts: no local GGUF model or node-llama-cpp here, so the AI tests are skipped');
+if (!hasPython) console.warn('sdk-ts: python3 is not installed here, so the cross-language signature tests are skipped');
+
+/** Runs Python with the Python SDK importable; returns stdout, throws with stderr on failure. */
+function python(code: string, input = ''): string {
+  return execFileSync('python3', ['-c', code], { input, cwd: join(ROOT, 'libs/sdk-python'), encoding: 'utf8' }).trim();
+}
+
+/** Counts the requests a client sends, by method. */
+function countingFetch() {
+  const calls: Array<{ method: string; url: string }> = [];
+  const wrapped: typeof fetch = (input, init) => {
+    calls.push({ method: init?.method ?? 'GET', url: String(input) });
+    return fetch(input, init);
+  };
+  return { calls, fetch: wrapped };
+}
+
+describe(`TypeScript SDK against a real server (${target})`, () => {
+  let app: TestApp;
+  let apiKey: string;
+  let client: PlatformClient;
+
+  beforeAll(async () => {
+    app = await startTestApp({
+      env: {
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        WEBHOOK_RETRY_BASE_MS: '50',
+        // 250 creates in one test would otherwise wait out a 60 s window (429 handling is tested through a proxy).
+        RATE_LIMIT_MAX: '2000',
+        ...(hasLocalModel ? { AI_PROVIDER: 'local', AI_MODEL_PATH: MODEL } : {}),
+      },
+    });
+    ({ apiKey } = await createAccount(app));
+    client = new PlatformClient({ apiKey, baseUrl: app.url, retryBaseMs: 20 });
+  });
+  afterAll(() => app.close());
+
+  it('pages through 250 apps with an async iterator that follows nextCursor', async () => {
+    const { apiKey: ownKey } = await createAccount(app);
+    const own = new PlatformClient({ apiKey: ownKey, baseUrl: app.url });
+    const created: string[] = [];
+    for (let i = 0; i < 250; i += 10) {
+      const batch = await Promise.all(Array.from({ length: 10 }, (_, j) => own.apps.create({ name: `app ${i + j}` })));
+      created.push(...batch.map((a) => a.appId));
+    }
+    const counter = countingFetch();
+    const paging = new PlatformClient({ apiKey: ownKey, baseUrl: app.url, fetch: counter.fetch });
+    const seen: string[] = [];
+    for await (const a of paging.apps.list({ limit: 100 })) seen.push(a.appId);
+    expect(seen).toHaveLength(250);
+    expect(new Set(seen)).toEqual(new Set(created));
+    // Three pages of 100, 100 and 50; the last has no nextCursor.
+    expect(counter.calls.map((c) => new URL(c.url).searchParams.get('limit'))).toEqual(['100', '100', '100']);
+    expect(counter.calls.map((c) => new URL(c.url).searchParams.has('cursor'))).toEqual([false, true, true]);
+  });
+
+  it('creates, reads, updates and deletes an app', async () => {
+    const made = await client.apps.create({ name: 'TS app', description: 'from TypeScript' });
+    expect(made).toMatchObject({ name: 'TS app', description: 'from TypeScript' });
+    expect(await client.apps.get(made.appId)).toEqual(made);
+    const renamed = await client.apps.update(made.appId, { name: 'TS app 2' });
+    expect(renamed.name).toBe('TS app 2');
+    await expect(client.apps.delete(made.appId)).resolves.toBeUndefined();
+    const gone = await client.apps.get(made.appId).catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(NotFoundError);
+    expect(gone).toMatchObject({ status: 404, code: 404, kind: 'not_found' });
+  });
+
+  it('deploys, and reads the deployment back', async () => {
+    const made = await client.apps.create({ name: 'Deploy me' });
+    const result = await client.deployments.deploy({ appId: made.appId, env: 'production' });
+    expect(result).toMatchObject({ status: 'success', deploymentId: expect.stringMatching(/^dep_/) });
+    expect((await client.deployments.get(result.deploymentId)).appId).toBe(made.appId);
+    const listed: string[] = [];
+    for await (const d of client.deployments.list(made.appId)) listed.push(d.deploymentId);
+    expect(listed).toEqual([result.deploymentId]);
+
+    const invalid = await client.deployments.deploy({ appId: made.appId, env: 'Prod!' }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(ValidationError);
+    expect((invalid as ValidationError).message).toMatch(/env/);
+    expect((invalid as ValidationError).requestId).toBeTruthy();
+  });
+
+  describe('retries', () => {
+    let proxy: FaultProxy;
+    beforeEach(async () => (proxy = await startFaultProxy(app.url)));
+    afterEach(() => proxy.close());
+
+    it('waits out Retry-After after a 429, then succeeds', async () => {
+      proxy.plan = ['429', 'ok'];
+      const viaProxy = new PlatformClient({ apiKey, baseUrl: proxy.url, retryBaseMs: 20 });
+      const made = await viaProxy.apps.create({ name: 'after 429' });
+      expect(made.name).toBe('after 429');
+      expect(proxy.seen).toHaveLength(2);
+      expect(proxy.seen[1].at - proxy.seen[0].at).toBeGreaterThanOrEqual(1000);
+    });
+
+    it('raises RateLimitError with retryAfter when retries run out', async () => {
+      proxy.plan = ['429'];
+      const once = new PlatformClient({ apiKey, baseUrl: proxy.url, maxRetries: 0 });
+      const err = await once.apps.get('app_x').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RateLimitError);
+      expect(err).toMatchObject({ status: 429, retryAfter: 1, kind: 'rate_limit', message: 'Rate limit reached. Retry in 60 seconds.' });
+    });
+
+    it('after a 500, retries a deploy with the same Idempotency-Key: exactly one deployment exists', async () => {
+      const made = await client.apps.create({ name: 'Once only' });
+      proxy.plan = ['500-after', 'ok'];
+      const viaProxy = new PlatformClient({ apiKey, baseUrl: proxy.url, retryBaseMs: 20 });
+      const result = await viaProxy.deployments.deploy({ appId: made.appId, env: 'staging' });
+      const posts = proxy.seen.filter((r) => r.method === 'POST');
+      expect(posts).toHaveLength(2);
+      expect(posts[0].headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(posts[1].headers['idempotency-key']).toBe(posts[0].headers['idempotency-key']);
+      const rows = await app.query<{ id: string }>('SELECT id FROM deployments WHERE app_id = $1', [made.appId]);
+      expect(rows.map((r) => r.id)).toEqual([result.deploymentId]);
+    });
+
+    it('never retries other 4xx answers', async () => {
+      const viaProxy = new PlatformClient({ apiKey, baseUrl: proxy.url, retryBaseMs: 20 });
+      await expect(viaProxy.apps.get('app_missing')).rejects.toBeInstanceOf(NotFoundError);
+      await expect(viaProxy.apps.create({ name: '' })).rejects.toBeInstanceOf(ValidationError);
+      expect(proxy.seen).toHaveLength(2);
+    });
+
+    it('retries network errors, then raises ConnectionError', async () => {
+      const counter = countingFetch();
+      const port = Number(new URL(proxy.url).port);
+      await proxy.close();
+      proxy.close = async () => undefined;
+      const offline = new PlatformClient({ apiKey, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 2, retryBaseMs: 10, fetch: counter.fetch });
+      const err = await offline.apps.get('app_x').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ConnectionError);
+      expect(err).toMatchObject({ status: 0, kind: 'connection' });
+      expect(counter.calls).toHaveLength(3);
+    });
+  });
+
+  it('raises AuthError on a 401, with the request id', async () => {
+    const stranger = new PlatformClient({ apiKey: `sk_${'x'.repeat(40)}`, baseUrl: app.url });
+    const err = await stranger.apps.get('app_x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AuthError);
+    expect(err).toBeInstanceOf(PlatformError);
+    expect(err).toMatchObject({ status: 401, code: 401, kind: 'auth' });
+    expect((err as AuthError).requestId).toMatch(/.+/);
+  });
+
+  it('manages API keys, and fetches and reuses an OAuth client-credentials token', async () => {
+    const created = await client.apiKeys.create({ name: 'sdk', scopes: ['apps:read'] });
+    expect(created.key).toMatch(/^sk_/);
+    expect((await client.apiKeys.list()).map((k) => k.id)).toContain(created.id);
+    await client.apiKeys.revoke(created.id);
+    expect((await client.apiKeys.list()).map((k) => k.id)).not.toContain(created.id);
+
+    const account = await createAccount(app);
+    const sa = (await app.http().post('/v1/service-accounts').set({ authorization: `Bearer ${account.apiKey}` }).send({ name: 'ci', scopes: ['apps:read', 'apps:write'] }).expect(201)).body;
+    const counter = countingFetch();
+    const base = new PlatformClient({ baseUrl: app.url, fetch: counter.fetch });
+    const tokens = base.oauth.clientCredentials(sa.clientId, sa.clientSecret, 'apps:read apps:write');
+    const viaOAuth = new PlatformClient({ baseUrl: app.url, tokenProvider: tokens, fetch: counter.fetch });
+    const made = await viaOAuth.apps.create({ name: 'by a service account' });
+    expect((await viaOAuth.apps.get(made.appId)).name).toBe('by a service account');
+    // One token for both calls.
+    expect(counter.calls.filter((c) => c.url.endsWith('/oauth/token'))).toHaveLength(1);
+  });
+
+  it('refreshes the OAuth token before it expires', async () => {
+    let issued = 0;
+    const fakeTokenServer: typeof fetch = async () => new Response(JSON.stringify({ access_token: `tok_${++issued}`, token_type: 'Bearer', expires_in: 1, scope: 'apps:read' }), { status: 200 });
+    const tokens = new PlatformClient({ baseUrl: app.url, fetch: fakeTokenServer }).oauth.clientCredentials('id', 'secret');
+    expect(await tokens.token()).toBe('tok_1');
+    expect(await tokens.token()).toBe('tok_1');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await tokens.token()).toBe('tok_2');
+  });
+
+  (hasLocalModel ? it : it.skip)('generates with the local model, and streams text chunks', async () => {
+    const generation = await client.ai.generate({ prompt: 'Once upon a time', maxTokens: 8 });
+    expect(generation.text.length).toBeGreaterThan(0);
+    expect(generation.finishReason).toBe('length');
+    expect(generation.usage.completionTokens).toBeGreaterThan(0);
+
+    const stream = client.ai.stream({ prompt: 'Once upon a time', maxTokens: 8 });
+    const chunks: string[] = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.join('').length).toBeGreaterThan(0);
+    expect(stream.result.finishReason).toBe('length');
+    expect(stream.result.usage!.totalTokens).toBeGreaterThan(0);
+  }, 60_000);
+
+  describe('webhooks', () => {
+    let receiver: Receiver;
+    let delivery: { raw: string; signature: string; eventId: string; secret: string };
+
+    beforeAll(async () => {
+      receiver = new Receiver();
+      await receiver.start();
+      const endpoint = await client.webhookEndpoints.create({ url: `${receiver.url}/hooks`, events: ['app.*'] });
+      await client.apps.create({ name: 'Hooked' });
+      await until(() => receiver.at('/hooks').length > 0, 10_000, 'a delivery');
+      const [first] = receiver.at('/hooks');
+      delivery = { raw: first.raw, signature: String(first.headers['x-service-signature']), eventId: String(first.headers['x-service-event-id']), secret: endpoint.secret };
+    });
+    afterAll(() => receiver.stop());
+
+    it('verifies a real delivery and returns its event', () => {
+      const event = verifyWebhook(delivery.raw, delivery.signature, delivery.secret);
+      expect(event).toMatchObject({ id: delivery.eventId, event: 'app.created', data: { name: 'Hooked' } });
+      expect(verifyWebhook(Buffer.from(delivery.raw), delivery.signature, delivery.secret).id).toBe(delivery.eventId);
+    });
+
+    it('refuses a tampered body, a wrong secret, a stale timestamp and a missing header', () => {
+      const t = Number(/t=(\d+)/.exec(delivery.signature)![1]);
+      const cases: Array<[string, () => unknown]> = [
+        ['tampered', () => verifyWebhook(delivery.raw.replace('Hooked', 'Hacked'), delivery.signature, delivery.secret)],
+        ['wrong secret', () => verifyWebhook(delivery.raw, delivery.signature, 'whsec_wrong')],
+        ['stale', () => verifyWebhook(delivery.raw, delivery.signature, delivery.secret, { now: t + 301 })],
+        ['missing header', () => verifyWebhook(delivery.raw, undefined, delivery.secret)],
+      ];
+      for (const [, check] of cases) expect(check).toThrow(WebhookSignatureError);
+      // The tolerance is the caller's to widen.
+      expect(verifyWebhook(delivery.raw, delivery.signature, delivery.secret, { now: t + 301, toleranceSec: 600 }).id).toBe(delivery.eventId);
+    });
+
+    it('accepts any of several v1= values (a rotation in progress)', () => {
+      const now = Math.floor(Date.now() / 1000);
+      const header = signatureHeader(['whsec_old', delivery.secret], now, delivery.raw);
+      expect(verifyWebhook(delivery.raw, header, delivery.secret).id).toBe(delivery.eventId);
+      expect(verifyWebhook(delivery.raw, header, 'whsec_old').id).toBe(delivery.eventId);
+    });
+
+    (hasPython ? it : it.skip)('agrees with the Python SDK both ways, and on the server\'s own delivery', () => {
+      const verifyInPython = `import json, sys
+from platform_sdk import verify_webhook
+msg = json.load(sys.stdin)
+print(verify_webhook(msg["raw"].encode(), msg["header"], msg["secret"])["id"])`;
+      // The server's delivery, verified in Python.
+      expect(python(verifyInPython, JSON.stringify({ raw: delivery.raw, header: delivery.signature, secret: delivery.secret }))).toBe(delivery.eventId);
+      // Signed by the TypeScript SDK, verified in Python.
+      const now = Math.floor(Date.now() / 1000);
+      const tsHeader = signatureHeader(['whsec_cross'], now, delivery.raw);
+      expect(python(verifyInPython, JSON.stringify({ raw: delivery.raw, header: tsHeader, secret: 'whsec_cross' }))).toBe(delivery.eventId);
+      // Signed by the Python SDK, verified in TypeScript.
+      const pyHeader = python(`import sys
+from platform_sdk import signature_header
+print(signature_header(["whsec_cross"], sys.stdin.read().encode()))`, delivery.raw);
+      expect(pyHeader).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(verifyWebhook(delivery.raw, pyHeader, 'whsec_cross').id).toBe(delivery.eventId);
+      expect(() => verifyWebhook(delivery.raw, pyHeader, 'whsec_other')).toThrow(WebhookSignatureError);
+    });
+  });
+
+  it('ships generated types that match the live OpenAPI document', async () => {
+    const live = (await app.http().get('/docs/openapi.json').expect(200)).body;
+    const committed = readFileSync(GENERATED_TYPES_PATH, 'utf8');
+    // On failure: run `npm run sdk:types` and commit libs/sdk/src/generated/openapi.ts.
+    expect(committed).toBe(await renderTypes(live));
+  });
+
+  it('builds to ESM and CommonJS, each with type declarations', () => {
+    // Into a copy of the package, so that the two e2e projects never build over each other.
+    const out = mkdtempSync(join(tmpdir(), 'sdk-build-'));
+    try {
+      copyFileSync(join(SDK_DIR, 'package.json'), join(out, 'package.json'));
+      execFileSync(process.execPath, [join(SDK_DIR, 'scripts/build.mjs'), out], { stdio: 'pipe' });
+      const pkg = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8'));
+      const { import: esm, require: cjs } = pkg.exports['.'];
+      for (const file of [esm.types, esm.default, cjs.types, cjs.default]) expect(existsSync(join(out, file))).toBe(true);
+      // Loaded as a consumer would, in a fresh Node process: require() through the exports map, and import().
+      const load = (args: string[]) => execFileSync(process.execPath, args, { cwd: '/', encoding: 'utf8' }).trim();
+      const probe = 'typeof m.PlatformClient + " " + typeof m.verifyWebhook + " " + typeof m.PlatformError';
+      expect(load(['-e', `const m = require(${JSON.stringify(out)}); console.log(${probe})`])).toBe('function function function');
+      expect(load(['--input-type=module', '-e', `const m = await import(${JSON.stringify(join(out, esm.default))}); console.log(${probe})`])).toBe('function function function');
+      // No runtime dependency beyond Node itself.
+      expect(pkg.dependencies).toBeUndefined();
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
