@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { applyKeyset, PageRequest } from '../common/pagination/pagination.js';
+import { insertRow } from '../database/insert-row.js';
 import { Deployment } from './deployment.entity.js';
 
 /** The deployments table. Rows are only ever inserted (and deleted with their app). */
@@ -10,7 +11,7 @@ export class DeploymentsRepository {
   constructor(@InjectRepository(Deployment) private readonly deployments: Repository<Deployment>) {}
 
   insert(m: EntityManager, deployment: Pick<Deployment, 'id' | 'accountId' | 'appId' | 'env' | 'snapshot'>): Promise<Deployment> {
-    return m.getRepository(Deployment).save(m.getRepository(Deployment).create({ ...deployment, status: 'success' }));
+    return insertRow(m, Deployment, { ...deployment, status: 'success' });
   }
 
   findOwned(accountId: string, id: string): Promise<Deployment | null> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { applyKeyset, PageRequest } from '../common/pagination/pagination.js';
+import { insertRow } from '../database/insert-row.js';
 import { AppUser } from './user.entity.js';
 
 /** The users table (people who signed up to apps). */
@@ -10,7 +11,7 @@ export class UsersRepository {
   constructor(@InjectRepository(AppUser) private readonly users: Repository<AppUser>) {}
 
   insert(m: EntityManager, user: Pick<AppUser, 'id' | 'accountId' | 'appId' | 'email'>): Promise<AppUser> {
-    return m.getRepository(AppUser).save(m.getRepository(AppUser).create(user));
+    return insertRow(m, AppUser, user);
   }
 
   findOwned(accountId: string, id: string): Promise<AppUser | null> {

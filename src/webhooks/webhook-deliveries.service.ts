@@ -146,14 +146,16 @@ export class WebhookDeliveriesService implements OnApplicationBootstrap, OnAppli
     const gone = status === 410;
     const last = jobAttempt >= jobMaxAttempts;
     const outcome = ok ? 'succeeded' : gone ? 'disabled' : last ? 'failed' : 'retrying';
-    await this.dataSource.transaction(async (m) => {
-      await this.repo.recordAttempt(m, attemptRow(delivery.id, attempt, attemptedAt, result), {
-        id: delivery.id,
-        status: ok ? 'succeeded' : gone || last ? 'failed' : 'pending',
-        attemptCount: attempt,
+    const row = attemptRow(delivery.id, attempt, attemptedAt, result);
+    const state = { id: delivery.id, status: ok ? 'succeeded' : gone || last ? 'failed' : 'pending', attemptCount: attempt } as const;
+    if (gone) {
+      await this.dataSource.transaction(async (m) => {
+        await this.repo.recordAttempt(m, row, state);
+        await this.repo.disableEndpoint(m, endpoint.id);
       });
-      if (gone) await this.repo.disableEndpoint(m, endpoint.id);
-    });
+    } else {
+      await this.repo.recordAttempt(this.dataSource.manager, row, state); // one atomic statement
+    }
     this.metrics.observe(outcome, result.durationMs);
     if (gone) this.logger.warn(`Endpoint ${endpoint.id} answered 410 Gone: disabled`);
     if (!ok && !gone) throw new Error(result.error ?? `HTTP ${status}`);

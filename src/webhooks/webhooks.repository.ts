@@ -122,9 +122,18 @@ export class WebhooksRepository {
     await m.getRepository(WebhookDelivery).update({ id }, { status: 'pending' });
   }
 
+  /**
+   * The attempt row and the delivery's new state in one statement: atomic without a transaction,
+   * and one round trip on the worker's hottest path (see bench/).
+   */
   async recordAttempt(m: EntityManager, attempt: WebhookAttempt, delivery: Pick<WebhookDelivery, 'id' | 'status' | 'attemptCount'>): Promise<void> {
-    await m.getRepository(WebhookAttempt).insert(attempt);
-    await m.getRepository(WebhookDelivery).update({ id: delivery.id }, { status: delivery.status, attemptCount: delivery.attemptCount });
+    await m.query(
+      `WITH attempt AS (
+         INSERT INTO webhook_attempts (id, delivery_id, attempt, attempted_at, status_code, duration_ms, response_body, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8))
+       UPDATE webhook_deliveries SET status = $9, attempt_count = $10, updated_at = now() WHERE id = $2`,
+      [attempt.id, delivery.id, attempt.attempt, attempt.attemptedAt, attempt.statusCode, attempt.durationMs, attempt.responseBody, attempt.error, delivery.status, delivery.attemptCount],
+    );
   }
 
   /** Pending deliveries created before `before`, oldest first. */

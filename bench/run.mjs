@@ -1,0 +1,364 @@
+// npm run bench: the service against bare references, each figure a ratio measured in this run.
+// Starts the built service (dist/) as separate API and worker processes on PostgreSQL + Redis,
+// seeds a fresh database, drives it with autocannon, prints a table and writes
+// bench/results/<date>.json. See the README's "Benchmarks" section for what each load means.
+//   env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test), REDIS_URL
+//   (default redis://127.0.0.1:6379), BENCH_SECONDS (default 10), BENCH_WEBHOOK_SECONDS (default 30)
+import autocannon from 'autocannon';
+import Bull from 'bull';
+import { fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+const ROOT = join(import.meta.dirname, '..');
+const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WEBHOOK_SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 30);
+const CONNECTIONS = 16;
+const ADMIN_TOKEN = randomBytes(24).toString('hex');
+const RUN = randomBytes(4).toString('hex');
+const DB_NAME = `bench_${RUN}`;
+const REDIS_PREFIX = `bench${RUN}`;
+const TARGETS = { list: 0.75, deploy: 0.5, webhooks: 0.5, p99Ms: 1000 };
+
+const children = [];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = (msg) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const { port } = server.address();
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+function databaseUrl(name) {
+  const url = new URL(BASE_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const adminQuery = (text) => sql(BASE_DATABASE_URL, text);
+
+/** Peak resident set size of a process so far, in MiB (Linux: VmHWM). */
+function peakRssMiB(pid) {
+  try {
+    const kb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
+  }
+}
+
+async function waitReady(url, what, timeoutMs = 60_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const ok = await fetch(`${url}/health/ready`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`${what} did not become ready at ${url}`);
+}
+
+/** `node dist/main.js` in a role, as production runs it (logs at the default level, to /dev/null). */
+async function startService(role, env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env, APP_ROLE: role, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(url, `the ${role} process`);
+  return { child, url };
+}
+
+async function stopProcess(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+async function sql(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function forkReady(script, env = {}) {
+  const child = fork(join(import.meta.dirname, script), { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('message', (msg) => resolve({ child, msg }));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, r) => (err ? reject(err) : resolve(r))));
+}
+
+async function http(url, method, token, body) {
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json().catch(() => undefined);
+  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+const summary = (r) => ({
+  reqPerSec: Math.round(r.requests.average),
+  p50Ms: r.latency.p50,
+  p99Ms: r.latency.p99,
+  ok: r['2xx'],
+  failed: r.non2xx + r.errors + r.timeouts,
+});
+
+/** Same load on both servers, reference first, after a short warm-up of each. */
+async function compare(name, serviceUrl, referenceUrl, request) {
+  const results = {};
+  for (const [label, url] of [['reference', referenceUrl], ['service', serviceUrl]]) {
+    await cannon({ url, ...request, duration: 2 });
+    const r = await cannon({ url, ...request });
+    results[label] = summary(r);
+    if (results[label].failed > 0) throw new Error(`${name}: ${label} answered ${results[label].failed} requests with errors`);
+    log(`${name}: ${label} ${results[label].reqPerSec} req/s, p50 ${results[label].p50Ms} ms, p99 ${results[label].p99Ms} ms`);
+  }
+  return { ...results, ratio: +(results.service.reqPerSec / results.reference.reqPerSec).toFixed(2) };
+}
+
+function percentile(values, p) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function receiverStats(receiver) {
+  return new Promise((resolve) => {
+    receiver.once('message', resolve);
+    receiver.send('stats');
+  });
+}
+
+/** Waits until the receiver has `count` distinct events (or the time runs out); returns its stats. */
+async function drain(receiver, count, timeoutMs) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const stats = await receiverStats(receiver);
+    if (stats.unique >= count || Date.now() > end) return stats;
+    await sleep(250);
+  }
+}
+
+/** A backlog drained by one worker: deliveries per second from its first delivery to its last. */
+function drainFigures(stats, backlog) {
+  const seconds = stats.arrivals.length > 1 ? (Math.max(...stats.arrivals) - Math.min(...stats.arrivals)) / 1000 : null;
+  return {
+    backlog,
+    delivered: stats.unique,
+    drainSeconds: seconds === null ? null : +seconds.toFixed(1),
+    deliveriesPerSec: seconds ? Math.round(stats.unique / seconds) : 0,
+    duplicates: stats.duplicates,
+    invalidSignatures: stats.invalid,
+  };
+}
+
+async function main() {
+  const started = Date.now();
+  log(`database ${DB_NAME} on ${new URL(BASE_DATABASE_URL).host}, Redis prefix ${REDIS_PREFIX}`);
+  await adminQuery(`CREATE DATABASE ${DB_NAME}`);
+  const DATABASE_URL = databaseUrl(DB_NAME);
+  const env = {
+    DATABASE_URL,
+    REDIS_URL,
+    REDIS_PREFIX,
+    ADMIN_TOKEN,
+    RATE_LIMIT_MAX: '1000000000', // throttling stays on (a Redis count per request) but never refuses
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    DATA_DIR: join(os.tmpdir(), `bench-${RUN}`),
+  };
+  // The API runs the migrations; the worker starts in load 3, on a backlog.
+  const api = await startService('api', env);
+  log(`API pid ${api.child.pid} at ${api.url}`);
+
+  const { accountId, apiKey } = await http(`${api.url}/v1/admin/accounts`, 'POST', ADMIN_TOKEN, { email: `bench-${RUN}@example.com` });
+  const apps = [];
+  for (let i = 0; i < 20; i++) apps.push(await http(`${api.url}/v1/apps`, 'POST', apiKey, { name: `Bench app ${i}`, description: 'Seeded by npm run bench' }));
+
+  const refPort = await freePort();
+  await forkReady('reference/apps-server.mjs', { DATABASE_URL, ACCOUNT_ID: accountId, PORT: String(refPort) });
+  const refUrl = `http://127.0.0.1:${refPort}`;
+  const auth = { authorization: `Bearer ${apiKey}` };
+
+  // The reference must do the same work: same rows, same JSON.
+  const [mine, theirs] = await Promise.all([http(`${api.url}/v1/apps?limit=20`, 'GET', apiKey), http(`${refUrl}/v1/apps?limit=20`, 'GET', apiKey)]);
+  if (JSON.stringify(mine) !== JSON.stringify(theirs) || mine.data.length !== 20) throw new Error('the reference answers GET /v1/apps differently from the service');
+
+  log(`load 1: GET /v1/apps?limit=20, ${CONNECTIONS} connections, ${SECONDS} s each`);
+  const list = await compare('load 1', `${api.url}/v1/apps?limit=20`, `${refUrl}/v1/apps?limit=20`, { headers: auth });
+  const apiPeakRssLoad1 = peakRssMiB(api.child.pid);
+
+  log(`load 2: POST /v1/apps/deploy, ${CONNECTIONS} connections, ${SECONDS} s each`);
+  const deployBody = JSON.stringify({ appId: apps[0].appId, env: 'production' });
+  const deploy = await compare('load 2', `${api.url}/v1/apps/deploy`, `${refUrl}/v1/apps/deploy`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: deployBody,
+  });
+
+  // Load 3: user.created events → signed deliveries to a receiver in its own process.
+  const { child: receiver, msg: { port: receiverPort } } = await forkReady('receiver.mjs');
+  const receiverUrl = `http://127.0.0.1:${receiverPort}/hooks`;
+  const endpoint = await http(`${api.url}/v1/webhook-endpoints`, 'POST', apiKey, { url: receiverUrl, events: ['user.created'] });
+  receiver.send({ secrets: [endpoint.secret] });
+  const usersApp = apps[1].appId;
+  // Each request a new user (a new e-mail), so each one is a user.created event.
+  let userSeq = 0;
+  const createUsers = (opts) => ({
+    url: api.url,
+    connections: 8,
+    duration: WEBHOOK_SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/v1/users',
+        headers: { ...auth, 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ appId: usersApp, email: `u${userSeq++}-${RUN}@bench.example` }) }),
+      },
+    ],
+    ...opts,
+  });
+  const mustSucceed = (name, r) => {
+    if (r.non2xx + r.errors + r.timeouts > 0) throw new Error(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors, ${r.timeouts} timeouts`);
+    return r;
+  };
+
+  // 3a. The API alone turns requests into events: with no worker running, a backlog builds up.
+  log(`load 3: users created through the API for ${WEBHOOK_SECONDS} s, no worker yet (the backlog)`);
+  receiver.send('reset');
+  const flood = mustSucceed('load 3', await cannon(createUsers()));
+  const eventsPerSec = Math.round(flood['2xx'] / WEBHOOK_SECONDS);
+  const [{ count: backlogCount }] = await sql(DATABASE_URL, `SELECT count(*)::int AS count FROM webhook_deliveries WHERE status = 'pending'`);
+  log(`load 3: ${eventsPerSec} events/s through the API; ${backlogCount} deliveries pending`);
+
+  // 3b. A worker drains that backlog: signs, POSTs, records each attempt.
+  const worker = await startService('worker', env);
+  let stats = await drain(receiver, backlogCount, 180_000);
+  const serviceDrain = drainFigures(stats, backlogCount);
+  log(`load 3: service worker ${serviceDrain.deliveriesPerSec} deliveries/s (${serviceDrain.delivered}/${backlogCount} in ${serviceDrain.drainSeconds} s)`);
+
+  // 3c. End to end at half the lesser of the two maximum rates: latency from event to first attempt.
+  const halfRate = Math.max(1, Math.floor(Math.min(eventsPerSec, serviceDrain.deliveriesPerSec) / 2));
+  log(`load 3: ${halfRate} events/s for ${WEBHOOK_SECONDS} s, API and worker running, latency from event to first attempt`);
+  receiver.send('reset');
+  const steady = mustSucceed('load 3 at half rate', await cannon(createUsers({ overallRate: halfRate })));
+  stats = await drain(receiver, steady['2xx'], 60_000);
+  const serviceHalf = {
+    eventsPerSec: Math.round(steady['2xx'] / WEBHOOK_SECONDS),
+    produced: steady['2xx'],
+    delivered: stats.unique,
+    duplicates: stats.duplicates,
+    p50Ms: percentile(stats.firstAttemptLatencies, 50),
+    p99Ms: percentile(stats.firstAttemptLatencies, 99),
+  };
+  log(`load 3: at ${serviceHalf.eventsPerSec} events/s p50 ${serviceHalf.p50Ms} ms, p99 ${serviceHalf.p99Ms} ms, ${serviceHalf.delivered}/${serviceHalf.produced} delivered`);
+  const workerPeakRssLoad3 = peakRssMiB(worker.child.pid);
+  await stopProcess(worker.child);
+
+  // 3d. The reference drains a backlog of the same size: Bull jobs with the same bodies, a bare worker.
+  const refSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const queuePrefix = `${REDIS_PREFIX}ref`;
+  const queue = new Bull('reference-webhooks', REDIS_URL, { prefix: queuePrefix });
+  for (let i = 0; i < backlogCount; i += 1000) {
+    await queue.addBulk(
+      Array.from({ length: Math.min(1000, backlogCount - i) }, (_, j) => {
+        const id = `evt_${RUN}${String(i + j).padStart(8, '0')}`;
+        const body = JSON.stringify({ id, event: 'user.created', createdAt: new Date().toISOString(), data: { id: `usr_${id}`, appId: usersApp, email: `${id}@bench.example` } });
+        return { name: 'deliver', data: { id, body }, opts: { jobId: id, attempts: 4, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true } };
+      }),
+    );
+  }
+  await queue.close();
+  receiver.send({ secrets: [refSecret] });
+  receiver.send('reset');
+  await forkReady('reference/webhook-worker.mjs', { REDIS_URL, QUEUE_PREFIX: queuePrefix, TARGET_URL: receiverUrl, SECRET: refSecret });
+  stats = await drain(receiver, backlogCount, 120_000);
+  const reference = drainFigures(stats, backlogCount);
+  log(`load 3: reference worker ${reference.deliveriesPerSec} deliveries/s (${reference.delivered}/${backlogCount} in ${reference.drainSeconds} s)`);
+
+  const webhooks = {
+    apiEventsPerSec: eventsPerSec,
+    service: serviceDrain,
+    reference,
+    ratio: +(serviceDrain.deliveriesPerSec / reference.deliveriesPerSec).toFixed(2),
+    atHalfRate: { ...serviceHalf, eventsPerSecAsked: halfRate },
+  };
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, ramGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    settings: { seconds: SECONDS, webhookSeconds: WEBHOOK_SECONDS, connections: CONNECTIONS, logLevel: 'info (default)' },
+    list,
+    deploy,
+    webhooks,
+    peakRssMiB: { apiUnderLoad1: apiPeakRssLoad1, workerUnderLoad3: workerPeakRssLoad3 },
+    targets: {
+      list: { target: TARGETS.list, met: list.ratio >= TARGETS.list },
+      deploy: { target: TARGETS.deploy, met: deploy.ratio >= TARGETS.deploy },
+      webhooks: { target: TARGETS.webhooks, met: webhooks.ratio >= TARGETS.webhooks },
+      webhookP99AtHalfRate: { target: TARGETS.p99Ms, met: serviceHalf.p99Ms !== null && serviceHalf.p99Ms < TARGETS.p99Ms },
+      // Requests still in flight when autocannon stops may succeed uncounted: at least as many, never a duplicate.
+      nothingLost: { met: serviceDrain.delivered >= backlogCount && serviceHalf.delivered >= serviceHalf.produced && serviceDrain.duplicates + serviceHalf.duplicates === 0 },
+    },
+    durationSec: Math.round((Date.now() - started) / 1000),
+  };
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  const file = join(ROOT, 'bench/results', `${results.date.slice(0, 10)}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${table(results)}\n\nwritten to ${file} (${results.durationSec} s)`);
+}
+
+function table(r) {
+  const yes = (t) => (t.met ? 'met' : 'NOT met');
+  const rows = [
+    ['Load', 'Service', 'Reference', 'Ratio', 'Target'],
+    ['1. GET /v1/apps?limit=20', `${r.list.service.reqPerSec} req/s (p50 ${r.list.service.p50Ms} / p99 ${r.list.service.p99Ms} ms)`, `${r.list.reference.reqPerSec} req/s (p50 ${r.list.reference.p50Ms} / p99 ${r.list.reference.p99Ms} ms)`, r.list.ratio, `≥ ${TARGETS.list}: ${yes(r.targets.list)}`],
+    ['2. POST /v1/apps/deploy', `${r.deploy.service.reqPerSec} req/s (p50 ${r.deploy.service.p50Ms} / p99 ${r.deploy.service.p99Ms} ms)`, `${r.deploy.reference.reqPerSec} req/s (p50 ${r.deploy.reference.p50Ms} / p99 ${r.deploy.reference.p99Ms} ms)`, r.deploy.ratio, `≥ ${TARGETS.deploy}: ${yes(r.targets.deploy)}`],
+    ['3. Webhook deliveries', `${r.webhooks.service.deliveriesPerSec} /s (backlog of ${r.webhooks.service.backlog}; API: ${r.webhooks.apiEventsPerSec} events/s)`, `${r.webhooks.reference.deliveriesPerSec} /s`, r.webhooks.ratio, `≥ ${TARGETS.webhooks}: ${yes(r.targets.webhooks)}`],
+    ['3. end to end, half rate', `${r.webhooks.atHalfRate.eventsPerSec} events/s: p50 ${r.webhooks.atHalfRate.p50Ms} / p99 ${r.webhooks.atHalfRate.p99Ms} ms`, '', '', `p99 < ${TARGETS.p99Ms} ms: ${yes(r.targets.webhookP99AtHalfRate)}`],
+    ['4. Peak RSS', `API ${r.peakRssMiB.apiUnderLoad1} MiB (load 1), worker ${r.peakRssMiB.workerUnderLoad3} MiB (load 3)`, '', '', `nothing lost: ${yes(r.targets.nothingLost)}`],
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
+  const line = (row) => `| ${row.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+  return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+}
+
+async function cleanup() {
+  await Promise.all(children.map(stopProcess));
+  await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch((err) => log(`could not drop ${DB_NAME}: ${err.message}`));
+  const redis = new Redis(REDIS_URL);
+  const keys = await redis.keys(`${REDIS_PREFIX}*`);
+  for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
+  redis.disconnect();
+}
+
+main()
+  .then(cleanup, async (err) => {
+    console.error(err);
+    await cleanup();
+    process.exitCode = 1;
+  });
