@@ -1,13 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
+import { hasLocalModel, startSdkTestServer } from './support/sdk-server.js';
+import { ADMIN_TOKEN, target, TestApp } from './support/test-app.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SDK_DIR = join(ROOT, 'libs/sdk-python');
-const MODEL = join(ROOT, '..', 'shared/models/stories260K.gguf');
 const hasPython = spawnSync('python3', ['--version']).status === 0;
-const hasLocalModel = existsSync(MODEL) && existsSync(join(ROOT, 'node_modules/node-llama-cpp'));
 
 if (!hasPython) console.warn('sdk-python: python3 is not installed here, so the Python SDK tests are skipped');
 const describeWithPython = hasPython ? describe : describe.skip;
@@ -16,15 +14,7 @@ describeWithPython(`Python SDK against a real server (${target})`, () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp({
-      env: {
-        WEBHOOK_ALLOW_PRIVATE: 'true',
-        WEBHOOK_RETRY_BASE_MS: '50',
-        // 250 creates in one test would otherwise wait out a 60 s window (429 handling is tested through a proxy).
-        RATE_LIMIT_MAX: '2000',
-        ...(hasLocalModel ? { AI_PROVIDER: 'local', AI_MODEL_PATH: MODEL } : {}),
-      },
-    });
+    app = await startSdkTestServer();
   });
   afterAll(() => app.close());
 

@@ -16,13 +16,12 @@ import {
   WebhookSignatureError,
 } from '../libs/sdk/src/index.js';
 import { FaultProxy, startFaultProxy } from './support/fault-proxy.js';
-import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
+import { hasLocalModel, startSdkTestServer } from './support/sdk-server.js';
+import { createAccount, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SDK_DIR = join(ROOT, 'libs/sdk');
-const MODEL = join(ROOT, '..', 'shared/models/stories260K.gguf');
-const hasLocalModel = existsSync(MODEL) && existsSync(join(ROOT, 'node_modules/node-llama-cpp'));
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 if (!hasLocalModel) console.warn('sdk-ts: no local GGUF model or node-llama-cpp here, so the AI tests are skipped');
 if (!hasPython) console.warn('sdk-ts: python3 is not installed here, so the cross-language signature tests are skipped');
@@ -48,15 +47,7 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
   let client: PlatformClient;
 
   beforeAll(async () => {
-    app = await startTestApp({
-      env: {
-        WEBHOOK_ALLOW_PRIVATE: 'true',
-        WEBHOOK_RETRY_BASE_MS: '50',
-        // 250 creates in one test would otherwise wait out a 60 s window (429 handling is tested through a proxy).
-        RATE_LIMIT_MAX: '2000',
-        ...(hasLocalModel ? { AI_PROVIDER: 'local', AI_MODEL_PATH: MODEL } : {}),
-      },
-    });
+    app = await startSdkTestServer();
     ({ apiKey } = await createAccount(app));
     client = new PlatformClient({ apiKey, baseUrl: app.url, retryBaseMs: 20 });
   });

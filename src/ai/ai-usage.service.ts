@@ -2,18 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AiUsage } from './ai-usage.entity.js';
+import type { UsageDayDto } from './dto/usage.dto.js';
 
 export type AiUsageRecord = Omit<AiUsage, 'createdAt'>;
 
-export interface AiUsageDay {
-  /** UTC day, YYYY-MM-DD */
-  date: string;
-  requests: number;
-  failed: number;
-  promptTokens: number;
-  completionTokens: number;
-  totalTokens: number;
-}
+/** One UTC day of usage, as the API answers it. */
+export type AiUsageDay = UsageDayDto;
 
 /**
  * The one place AI usage is written and summed. Analytics and billing read through here, so what
