@@ -107,14 +107,17 @@ export class WebhooksRepository {
     return this.events.find({ select: { id: true, kind: true }, where: { id: In([...new Set(eventIds)]) } });
   }
 
+  /** The delivery with its endpoint and event, in one round trip (the worker's first read per job). */
   async deliveryContext(deliveryId: string): Promise<DeliveryContext | null> {
-    const delivery = await this.deliveries.findOneBy({ id: deliveryId });
-    if (!delivery) return null;
-    const [endpoint, event] = await Promise.all([
-      this.endpoints.findOneBy({ id: delivery.endpointId }),
-      this.events.findOneBy({ id: delivery.eventId }),
-    ]);
-    return endpoint && event ? { delivery, endpoint, event } : null;
+    const row = (await this.deliveries
+      .createQueryBuilder('delivery')
+      .innerJoinAndMapOne('delivery.endpoint', WebhookEndpoint, 'endpoint', 'endpoint.id = delivery.endpointId')
+      .innerJoinAndMapOne('delivery.event', WebhookEvent, 'event', 'event.id = delivery.eventId')
+      .where('delivery.id = :deliveryId', { deliveryId })
+      .getOne()) as (WebhookDelivery & { endpoint: WebhookEndpoint; event: WebhookEvent }) | null;
+    if (!row) return null;
+    const { endpoint, event, ...delivery } = row;
+    return { delivery: delivery as WebhookDelivery, endpoint, event };
   }
 
   /** Marks a delivery pending again (manual retry). */
