@@ -46,7 +46,15 @@ export class AiService implements OnApplicationShutdown {
     const call = this.begin(principal, dto, clientSignal, true);
     try {
       const stream = await this.provider.stream(call.request, call.signal);
-      return this.frames(call, stream.model, stream.events);
+      const frames = this.frames(call, stream.model, stream.events);
+      // A client that leaves before the first frame is read: the response is destroyed, the generator
+      // never starts and its `finally` never runs, so the call is settled (metered, timer cleared) here.
+      const settleUnread = () => {
+        if (!call.reading) void call.failed(new AiError(AiErrorCode.Aborted, 'The client closed the request')).finally(() => call.dispose());
+      };
+      if (clientSignal.aborted) settleUnread();
+      else clientSignal.addEventListener('abort', settleUnread, { once: true });
+      return frames;
     } catch (err) {
       const error = await call.failed(err);
       call.dispose();
@@ -59,6 +67,7 @@ export class AiService implements OnApplicationShutdown {
   }
 
   private async *frames(call: GenerationCall, model: string, events: AsyncIterable<StreamEvent>): AsyncGenerator<string> {
+    call.reading = true;
     try {
       for await (const event of events) {
         if (event.type === 'text') {
@@ -98,6 +107,8 @@ class GenerationCall {
   readonly signal: AbortSignal;
   /** Text chunks sent so far: the completion tokens of a stream that never got its usage. */
   chunks = 0;
+  /** The response has started reading frames: from then on the frames generator settles the call. */
+  reading = false;
   recorded = false;
   private readonly started = performance.now();
   private readonly deadline = new AbortController();
@@ -176,7 +187,8 @@ class GenerationCall {
 
   /** A provider bug, not an upstream answer. Its message might quote the prompt: log where, not what. */
   private logUnexpected(err: unknown): void {
-    const stack = err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 8).join('\n') : '';
+    // Frames only: the message lines of an error (which may quote the prompt) never reach the log.
+    const stack = err instanceof Error ? (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 7).join('\n') : '';
     this.logger.error({ generationId: this.id, errorType: err instanceof Error ? err.name : typeof err, stack }, 'AI provider failed unexpectedly');
   }
 }

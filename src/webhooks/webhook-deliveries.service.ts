@@ -121,11 +121,9 @@ export class WebhookDeliveriesService implements OnApplicationBootstrap, OnAppli
     const attempt = delivery.attemptCount + 1;
     const attemptedAt = new Date();
     if (endpoint.status !== 'Active') {
-      await this.dataSource.transaction((m) =>
-        this.repo.recordAttempt(m, attemptRow(delivery.id, attempt, attemptedAt, { error: 'endpoint disabled', durationMs: 0 }), {
-          id: delivery.id, status: 'failed', attemptCount: attempt,
-        }),
-      );
+      await this.repo.recordAttempt(this.dataSource.manager, attemptRow(delivery.id, attempt, attemptedAt, { error: 'endpoint disabled', durationMs: 0 }), {
+        id: delivery.id, status: 'failed', attemptCount: attempt,
+      });
       return;
     }
     const body = webhookBody(event);

@@ -217,6 +217,8 @@ describe('upstream error mapping', () => {
     const now = Date.parse('2026-11-22T10:00:00Z');
     expect(retryAfterSeconds('30', now)).toBe(30);
     expect(retryAfterSeconds('Sun, 22 Nov 2026 10:00:45 GMT', now)).toBe(45);
+    expect(retryAfterSeconds('0', now)).toBe(1);
+    expect(retryAfterSeconds('Sun, 22 Nov 2026 09:00:00 GMT', now)).toBe(1);
     expect(retryAfterSeconds('soon', now)).toBeUndefined();
     expect(retryAfterSeconds(null, now)).toBeUndefined();
   });

@@ -174,12 +174,11 @@ export function upstreamStatusError(response: Pick<Response, 'status' | 'headers
 }
 
 /** Retry-After as whole seconds (delta-seconds or an HTTP date), or undefined when absent or odd. */
+/** The upstream's Retry-After in seconds, 1 to 86 400: never 0, so that clients retrying on it cannot spin. */
 export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Math.min(Number(value.trim()), 86_400);
-  const date = Date.parse(value);
-  if (Number.isNaN(date)) return undefined;
-  return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), 86_400);
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Math.ceil((Date.parse(value) - now) / 1000);
+  return Number.isNaN(seconds) ? undefined : Math.min(Math.max(1, seconds), 86_400);
 }
 
 export function toFinishReason(reason: string | null | undefined): FinishReason {
