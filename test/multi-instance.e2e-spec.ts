@@ -1,54 +1,27 @@
-import { createServer, Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import pg from 'pg';
 import request from 'supertest';
 import { ChildServer, startChildServer } from './support/child-server.js';
 import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, target } from './support/test-app.js';
+import { Receiver, until } from './support/webhook-receiver.js';
 
 // Scale-out proof: separate API and worker processes (APP_ROLE) on one PostgreSQL and one Redis.
 const describeScaledOut = target === 'postgres' && process.env.REDIS_URL ? describe : describe.skip;
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describeScaledOut('two API processes and two workers (postgres + redis, child processes)', () => {
-  let receiver: Server;
+  const receiver = new Receiver({ answerAfterMs: 20 });
   let receiverUrl = '';
-  const received: string[] = [];
-  const sockets = new Set<Socket>();
   let env: Record<string, string>;
   const children: ChildServer[] = [];
 
   beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        setTimeout(() => {
-          if (body.event === 'user.created') received.push(body.data.id);
-          res.writeHead(200).end('ok');
-        }, 20);
-      });
-    });
-    receiver.on('connection', (s: Socket) => {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-    });
-    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    await receiver.start();
+    receiverUrl = `${receiver.url}/hook`;
     env = { ...(await freshEnvironment()), WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '50', RATE_LIMIT_MAX: '300' };
   });
 
   afterAll(async () => {
     await Promise.all(children.map((c) => c.stop('SIGKILL')));
-    for (const s of sockets) s.destroy();
-    await new Promise((r) => receiver.close(r));
+    await receiver.stop();
     await dropFreshResources(env);
   });
 
@@ -88,7 +61,7 @@ describeScaledOut('two API processes and two workers (postgres + redis, child pr
     expect(ids).toHaveLength(200);
 
     // Everything arrives (the dead worker's in-flight jobs come back through Bull's stalled-job check).
-    await until(() => ids.every((id) => received.includes(id)), 90_000, 'all 200 user.created deliveries');
+    await until(() => receiver.missingUsers(ids).length === 0, 90_000, 'all 200 user.created deliveries');
     const db = new pg.Client({ connectionString: env.DATABASE_URL });
     await db.connect();
     try {
@@ -99,6 +72,7 @@ describeScaledOut('two API processes and two workers (postgres + redis, child pr
       await db.end();
     }
     // Exactly once per endpoint, except for jobs the killed worker had in hand (at least once).
+    const received = receiver.userCreatedIds();
     const duplicates = received.length - new Set(received).size;
     expect(duplicates).toBeLessThanOrEqual(20);
 
@@ -118,7 +92,7 @@ describeScaledOut('two API processes and two workers (postgres + redis, child pr
     const auth = { authorization: `Bearer ${account.body.apiKey}` };
     await request(api.url).post('/v1/webhook-endpoints').set(auth).send({ url: receiverUrl, events: ['user.created'] }).expect(201);
     const app = await request(api.url).post('/v1/apps').set(auth).send({ name: 'Once' }).expect(201);
-    const before = received.length;
+    const before = receiver.userCreatedIds().length;
     const ids: string[] = [];
     for (let batch = 0; batch < 5; batch++) {
       const created = await Promise.all(
@@ -126,9 +100,9 @@ describeScaledOut('two API processes and two workers (postgres + redis, child pr
       );
       ids.push(...created.map((r) => r.body.id as string));
     }
-    await until(() => ids.every((id) => received.includes(id)), 30_000, '50 deliveries');
+    await until(() => receiver.missingUsers(ids).length === 0, 30_000, '50 deliveries');
     await new Promise((r) => setTimeout(r, 500));
-    const mine = received.slice(before).filter((id) => ids.includes(id));
+    const mine = receiver.userCreatedIds().slice(before).filter((id) => ids.includes(id));
     expect(mine).toHaveLength(50);
     expect(new Set(mine).size).toBe(50);
   });

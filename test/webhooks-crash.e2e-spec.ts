@@ -1,39 +1,21 @@
-import { createServer, Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import request from 'supertest';
 import { ChildServer, startChildServer } from './support/child-server.js';
 import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, target } from './support/test-app.js';
+import { Receiver } from './support/webhook-receiver.js';
 
 // A real process killed with SIGKILL and restarted: jobs live in Redis and rows in PostgreSQL.
 const describeOnPostgres = target === 'postgres' && process.env.REDIS_URL ? describe : describe.skip;
 
 describeOnPostgres('webhooks survive a crash (postgres + redis, child process, SIGKILL)', () => {
-  let server: Server;
+  // A slow receiver, so deliveries are still under way when the process dies.
+  const receiver = new Receiver({ answerAfterMs: 100 });
   let receiverUrl = '';
-  const received: string[] = [];
-  const sockets = new Set<Socket>();
   let env: Record<string, string>;
   let child: ChildServer | undefined;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        // A slow receiver, so deliveries are still under way when the process dies.
-        setTimeout(() => {
-          if (body.event === 'user.created') received.push(body.data.id);
-          res.writeHead(200).end('ok');
-        }, 100);
-      });
-    });
-    server.on('connection', (s: Socket) => {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    await receiver.start();
+    receiverUrl = `${receiver.url}/hook`;
     env = {
       ...(await freshEnvironment()),
       WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -44,8 +26,7 @@ describeOnPostgres('webhooks survive a crash (postgres + redis, child process, S
 
   afterAll(async () => {
     await child?.stop('SIGKILL');
-    for (const s of sockets) s.destroy();
-    await new Promise((r) => server.close(r));
+    await receiver.stop();
     await dropFreshResources(env);
   });
 
@@ -67,14 +48,14 @@ describeOnPostgres('webhooks survive a crash (postgres + redis, child process, S
     }
     expect(new Set(ids).size).toBe(50);
     await child.stop('SIGKILL');
-    const deliveredBeforeCrash = new Set(received).size;
+    const deliveredBeforeCrash = new Set(receiver.userCreatedIds()).size;
 
     child = await startChildServer(env);
     const end = Date.now() + 180_000;
-    while (ids.some((id) => !received.includes(id))) {
-      if (Date.now() > end) throw new Error(`missing after restart: ${ids.filter((id) => !received.includes(id)).length} (before crash: ${deliveredBeforeCrash})`);
+    while (receiver.missingUsers(ids).length > 0) {
+      if (Date.now() > end) throw new Error(`missing after restart: ${receiver.missingUsers(ids).length} (before crash: ${deliveredBeforeCrash})`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(ids.every((id) => received.includes(id))).toBe(true);
+    expect(receiver.missingUsers(ids)).toEqual([]);
   }, 240_000);
 });

@@ -10,7 +10,10 @@ export interface Received {
   at: number;
 }
 
-/** A real HTTP receiver on 127.0.0.1: each path answers as its mode says, and every request is recorded. */
+/**
+ * A real HTTP receiver on 127.0.0.1: each path answers as its mode says, and every request is recorded
+ * on arrival. `answerAfterMs` makes it a slow receiver (deliveries still under way when a process dies).
+ */
 export class Receiver {
   readonly received: Received[] = [];
   readonly modes = new Map<string, ReceiverMode>();
@@ -18,6 +21,8 @@ export class Receiver {
   private readonly hanging = new Set<ServerResponse>();
   private server!: Server;
   url = '';
+
+  constructor(private readonly options: { answerAfterMs?: number } = {}) {}
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => {
@@ -32,7 +37,9 @@ export class Receiver {
           return;
         }
         const status = mode === 'ok' ? 200 : mode === 'gone' ? 410 : 500;
-        res.writeHead(status, { 'content-type': 'text/plain' }).end(mode === 'fail' ? 'boom '.repeat(400) : 'thanks');
+        const answer = () => res.writeHead(status, { 'content-type': 'text/plain' }).end(mode === 'fail' ? 'boom '.repeat(400) : 'thanks');
+        if (this.options.answerAfterMs) setTimeout(answer, this.options.answerAfterMs);
+        else answer();
       });
     });
     this.server.on('connection', (s: Socket) => {
@@ -45,6 +52,17 @@ export class Receiver {
 
   at(path: string): Received[] {
     return this.received.filter((r) => r.path === path);
+  }
+
+  /** Of these user ids, the ones no `user.created` delivery has brought yet. */
+  missingUsers(ids: string[]): string[] {
+    const seen = new Set(this.userCreatedIds());
+    return ids.filter((id) => !seen.has(id));
+  }
+
+  /** The user ids of the `user.created` deliveries received, in order, duplicates included. */
+  userCreatedIds(): string[] {
+    return this.received.map((r) => JSON.parse(r.raw)).filter((body) => body.event === 'user.created').map((body) => body.data.id);
   }
 
   async stop(): Promise<void> {
