@@ -144,6 +144,22 @@ describe(`webhooks (${target})`, () => {
     await app.http().post(`/v1/webhook-deliveries/${delivery.id}/retry`).set(other.auth).expect(404);
   });
 
+
+  it('refuses a manual retry while an attempt is under way (409), so none is silently dropped', async () => {
+    const a = await account();
+    receiver.modes.set('/slow', 'hang');
+    const ep = await a.endpoint('/slow', ['user.created']);
+    await a.userCreated('usr_slow');
+    await until(() => receiver.at('/slow').length === 1, 10_000, 'the first attempt');
+    const [delivery] = await a.deliveries(ep.id);
+    expect(delivery.status).toBe('pending');
+    const refused = await app.http().post(`/v1/webhook-deliveries/${delivery.id}/retry`).set(a.auth).expect(409);
+    expect(refused.body).toMatchObject({ error: true, code: 409, message: `Webhook delivery ${delivery.id} already has an attempt queued or under way; retry once it has settled` });
+    // The attempt under way times out (WEBHOOK_TIMEOUT_MS) and the queue's own retry succeeds.
+    receiver.modes.set('/slow', 'ok');
+    await until(async () => (await a.deliveries(ep.id))[0]?.status === 'succeeded', 15_000, 'succeeded on the queue retry');
+    expect((await a.deliveries(ep.id))[0].attempts.map((x) => x.attempt)).toEqual([1, 2]);
+  });
   it('disables an endpoint that answers 410 after one attempt', async () => {
     const a = await account();
     receiver.modes.set('/gone', 'gone');

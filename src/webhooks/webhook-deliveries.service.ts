@@ -105,6 +105,11 @@ export class WebhookDeliveriesService implements OnApplicationBootstrap, OnAppli
     return { eventId: event.id, deliveryIds };
   }
 
+  /** A job for this delivery is waiting, delayed or running. */
+  isQueued(deliveryId: string): Promise<boolean> {
+    return this.queue.isLive('webhooks', deliveryId);
+  }
+
   enqueue(deliveryId: string, attempts: number): Promise<string> {
     return this.queue.add<DeliverJob>('webhooks', 'deliver', { deliveryId }, {
       attempts,

@@ -119,10 +119,13 @@ export class WebhookDeliveriesController {
   @Post(':id/retry')
   @HttpCode(202)
   @Scopes('webhooks:write')
-  @ApiOperation({ summary: 'Retry a delivery', description: 'Queues one more attempt now (e.g. after a `failed` delivery, once the receiver is fixed).' })
+  @ApiOperation({
+    summary: 'Retry a delivery',
+    description: 'Queues one more attempt now (e.g. after a `failed` delivery, once the receiver is fixed). 409 while an attempt is already queued or under way.',
+  })
   @ApiParam({ name: 'id', example: 'del_01JC3ZF0A2B4C6D8E0F2G4H6J8' })
   @ApiAcceptedResponse({ type: WebhookDeliveryDto })
-  @ApiErrors(404)
+  @ApiErrors(404, 409)
   retry(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<WebhookDeliveryDto> {
     return this.webhooks.retry(p.accountId, id);
   }

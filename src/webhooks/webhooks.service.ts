@@ -121,11 +121,18 @@ export class WebhooksService {
     return toPage(rows, page, (d: WebhookDelivery) => toDeliveryDto(d, kinds.get(d.eventId) ?? '', attempts.filter((a) => a.deliveryId === d.id)));
   }
 
-  /** Queues one more attempt now, whatever the delivery's state. */
+  /**
+   * Queues one more attempt now. Refused (409) while an attempt is queued or under way: the queue
+   * would ignore a second job under the same id, and a last attempt that then failed would
+   * overwrite the `pending` this sets — the retry would be lost without a word.
+   */
   async retry(accountId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
     const delivery = await this.repo.findDelivery(accountId, deliveryId);
     if (!delivery) throw new NotFoundException(`No webhook delivery ${deliveryId}`);
-    await this.dataSource.transaction((m) => this.repo.setPending(m, delivery.id));
+    if (await this.deliveries.isQueued(delivery.id)) {
+      throw new ConflictException(`Webhook delivery ${deliveryId} already has an attempt queued or under way; retry once it has settled`);
+    }
+    await this.repo.setPending(this.dataSource.manager, delivery.id);
     await this.deliveries.enqueue(delivery.id, delivery.status === 'pending' ? Math.max(1, MAX_ATTEMPTS - delivery.attemptCount) : 1);
     return this.deliveryDto(accountId, delivery.id);
   }

@@ -554,7 +554,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a delivery
-         * @description Queues one more attempt now (e.g. after a `failed` delivery, once the receiver is fixed).
+         * @description Queues one more attempt now (e.g. after a `failed` delivery, once the receiver is fixed). 409 while an attempt is already queued or under way.
          */
         post: operations["WebhookDeliveriesController_retry"];
         delete?: never;
@@ -3541,6 +3541,15 @@ export interface operations {
             };
             /** @description No such resource for this account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (duplicate, or an Idempotency-Key reused with another body or still in flight) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
