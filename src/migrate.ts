@@ -1,9 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { loadConfig } from './config/app-config.js';
-import { buildDataSourceOptions } from './database/data-source-options.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
-import { runMigrationsLocked } from './database/run-migrations.js';
+import { migrateDatabase } from './database/run-migrations.js';
 
 /**
  * `npm run migrate`: applies pending migrations and exits, for a release step that migrates
@@ -13,13 +11,8 @@ async function migrate(): Promise<void> {
   const config = loadConfig();
   const embedded = config.embeddedDatabase ? await EmbeddedPostgres.start(config.DATA_DIR) : undefined;
   try {
-    const source = await new DataSource(buildDataSourceOptions({ url: config.DATABASE_URL, socketDir: embedded?.socketDir })).initialize();
-    try {
-      const ran = await runMigrationsLocked(source);
-      new Logger('Migrations').log(ran.length ? `Done: ${ran.length} applied` : 'Done: already up to date');
-    } finally {
-      await source.destroy();
-    }
+    const ran = await migrateDatabase({ url: config.DATABASE_URL, socketDir: embedded?.socketDir });
+    new Logger('Migrations').log(ran.length ? `Done: ${ran.length} applied` : 'Done: already up to date');
   } finally {
     await embedded?.stop();
   }

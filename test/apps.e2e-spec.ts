@@ -70,12 +70,12 @@ describe(`apps (${target})`, () => {
     await dev.get(`/v1/apps/${appId}`).expect(404);
     expect(await app.query('SELECT id FROM apps WHERE id = $1', [appId])).toEqual([]);
 
-    expect(events.of('app.created').filter((e) => e.data.appId === appId).map((e) => e.data)).toEqual([created.body]);
-    expect(events.of('app.updated').filter((e) => e.data.appId === appId).map((e) => e.data)).toEqual([
+    expect((await events.of('app.created')).filter((e) => e.data.appId === appId).map((e) => e.data)).toEqual([created.body]);
+    expect((await events.of('app.updated')).filter((e) => e.data.appId === appId).map((e) => e.data)).toEqual([
       { ...updated.body, previousAttributes: { description: null } },
       { ...cleared.body, previousAttributes: { name: 'Trimmed', description: 'Now described' } },
     ]);
-    expect(events.of('app.deleted').filter((e) => e.data.appId === appId)).toEqual([
+    expect((await events.of('app.deleted')).filter((e) => e.data.appId === appId)).toEqual([
       expect.objectContaining({ name: 'app.deleted', accountId: dev.accountId, data: { appId } }),
     ]);
     // Payloads are what a webhook receiver gets: plain JSON.

@@ -36,7 +36,7 @@ describe(`deployments and their pages (${target})`, () => {
       { account_id: dev.accountId, app_id: appId, env: 'production', status: 'success', snapshot: { schemaVersion: 1, app: { name: 'Recipe Box', description: 'Share family recipes.' } } },
     ]);
 
-    const raised = events.of('deployment.succeeded').filter((e) => e.data.deploymentId === deploymentId);
+    const raised = (await events.of('deployment.succeeded')).filter((e) => e.data.deploymentId === deploymentId);
     expect(raised).toHaveLength(1);
     expect(raised[0]).toMatchObject({ accountId: dev.accountId, data: { deploymentId, appId, env: 'production', url: res.body.url, createdAt } });
     expect(Object.keys(raised[0].data).sort()).toEqual(['appId', 'createdAt', 'deploymentId', 'env', 'url']);

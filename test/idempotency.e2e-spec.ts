@@ -36,7 +36,7 @@ describe(`Idempotency-Key (${target})`, () => {
     expect(await count('SELECT count(*) AS n FROM deployments WHERE app_id = $1', [appId])).toBe(1);
     const [deployment] = await app.query<{ id: string }>('SELECT id FROM deployments WHERE app_id = $1', [appId]);
     expect(ok[0].body.deploymentId).toBe(deployment.id);
-    expect(events.of('deployment.succeeded').filter((e) => e.data.appId === appId)).toHaveLength(1);
+    expect((await events.of('deployment.succeeded')).filter((e) => e.data.appId === appId)).toHaveLength(1);
 
     // Exactly one of them ran; the others that got 200 were replays.
     expect(ok.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(ok.length - 1);
@@ -45,7 +45,7 @@ describe(`Idempotency-Key (${target})`, () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.text).toBe(ok.find((r) => r.headers['idempotent-replayed'] === undefined)!.text);
     expect(await count('SELECT count(*) AS n FROM deployments WHERE app_id = $1', [appId])).toBe(1);
-    expect(events.of('deployment.succeeded').filter((e) => e.data.appId === appId)).toHaveLength(1);
+    expect((await events.of('deployment.succeeded')).filter((e) => e.data.appId === appId)).toHaveLength(1);
 
     const [row] = await app.query('SELECT account_id, method, path, status_code, response_body FROM idempotency_keys WHERE key = $1', [key]);
     expect(row).toEqual({ account_id: dev.accountId, method: 'POST', path: '/v1/apps/deploy', status_code: 200, response_body: replay.text });
@@ -59,7 +59,7 @@ describe(`Idempotency-Key (${target})`, () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
     expect(await count(`SELECT count(*) AS n FROM apps WHERE account_id = $1 AND name = 'Once'`, [dev.accountId])).toBe(1);
-    expect(events.of('app.created').filter((e) => e.data.name === 'Once')).toHaveLength(1);
+    expect((await events.of('app.created')).filter((e) => e.data.name === 'Once')).toHaveLength(1);
 
     // Without a key, every request counts.
     await dev.post('/v1/apps', { name: 'Twice' }).expect(201);
@@ -110,7 +110,7 @@ describe(`Idempotency-Key (${target})`, () => {
     expect(results.every((r) => r.status === 201 || (r.status === 409 && /in flight/.test(r.body.message)))).toBe(true);
     expect(new Set(results.filter((r) => r.status === 201).map((r) => r.body.id)).size).toBe(1);
     expect(await count('SELECT count(*) AS n FROM users WHERE app_id = $1', [appId])).toBe(1);
-    expect(events.of('user.created').filter((e) => e.data.appId === appId)).toHaveLength(1);
+    expect((await events.of('user.created')).filter((e) => e.data.appId === appId)).toHaveLength(1);
   });
 
   it('rejects a malformed key with 400 naming the header', async () => {

@@ -1,20 +1,19 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { newId } from '../common/ids.js';
 import { isUniqueViolation } from '../database/postgres-errors.js';
-import { Account } from './account.entity.js';
+import type { Account } from './account.entity.js';
+import { AccountsRepository } from './accounts.repository.js';
 
 @Injectable()
 export class AccountsService {
-  constructor(@InjectRepository(Account) private readonly accounts: Repository<Account>) {}
+  constructor(private readonly accounts: AccountsRepository) {}
 
   async create(email: string): Promise<Account> {
-    const account = this.accounts.create({ id: newId('acc'), email: email.trim().toLowerCase() });
+    const normalised = email.trim().toLowerCase();
     try {
-      return await this.accounts.save(account);
+      return await this.accounts.insert({ id: newId('acc'), email: normalised });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictException(`An account with email ${account.email} already exists`);
+      if (isUniqueViolation(err)) throw new ConflictException(`An account with email ${normalised} already exists`);
       throw err;
     }
   }

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { AiUsage } from './ai-usage.entity.js';
+import type { AiUsage } from './ai-usage.entity.js';
+import { AiUsageRepository } from './ai-usage.repository.js';
 import type { UsageDayDto } from './dto/usage.dto.js';
 
 export type AiUsageRecord = Omit<AiUsage, 'createdAt'>;
@@ -17,7 +16,7 @@ export type AiUsageDay = UsageDayDto;
 export class AiUsageService {
   private readonly logger = new Logger(AiUsageService.name);
 
-  constructor(@InjectRepository(AiUsage) private readonly usage: Repository<AiUsage>) {}
+  constructor(private readonly usage: AiUsageRepository) {}
 
   /** Records one generation. Metering must not fail the generation it meters: errors are logged. */
   async record(entry: AiUsageRecord): Promise<void> {
@@ -30,20 +29,7 @@ export class AiUsageService {
 
   /** One row per UTC day in [from, to] (YYYY-MM-DD, both included), zeros for quiet days. */
   async dailyTotals(accountId: string, from: string, to: string): Promise<AiUsageDay[]> {
-    const rows: Array<{ date: string; requests: string; failed: string; prompt: string; completion: string; total: string }> = await this.usage.query(
-      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date,
-              count(*) AS requests,
-              count(*) FILTER (WHERE outcome <> 'success') AS failed,
-              coalesce(sum(prompt_tokens), 0) AS prompt,
-              coalesce(sum(completion_tokens), 0) AS completion,
-              coalesce(sum(total_tokens), 0) AS total
-         FROM ai_usage
-        WHERE account_id = $1
-          AND created_at >= ($2::date AT TIME ZONE 'UTC')
-          AND created_at < (($3::date + 1) AT TIME ZONE 'UTC')
-        GROUP BY 1`,
-      [accountId, from, to],
-    );
+    const rows = await this.usage.dailyTotals(accountId, from, to);
     const byDate = new Map(rows.map((r) => [r.date, r]));
     const days: AiUsageDay[] = [];
     for (let day = Date.parse(`${from}T00:00:00Z`); day <= Date.parse(`${to}T00:00:00Z`); day += 86_400_000) {

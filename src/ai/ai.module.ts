@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { AiUsage } from './ai-usage.entity.js';
+import { AiUsageRepository } from './ai-usage.repository.js';
 import { AiUsageService } from './ai-usage.service.js';
 import { AiController } from './ai.controller.js';
 import { AiService } from './ai.service.js';
@@ -12,7 +13,7 @@ import { createAiProvider } from './providers/create-provider.js';
 @Module({
   imports: [TypeOrmModule.forFeature([AiUsage])],
   controllers: [AiController],
-  providers: [AiService, AiUsageService, { provide: AI_PROVIDER, inject: [AppConfig], useFactory: createAiProvider }],
+  providers: [AiService, AiUsageRepository, AiUsageService, { provide: AI_PROVIDER, inject: [AppConfig], useFactory: createAiProvider }],
   exports: [AiUsageService],
 })
 export class AiModule {}

@@ -5,7 +5,7 @@ import type { Principal } from '../auth/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Idempotent } from '../common/idempotency/idempotent.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
-import { toPageRequest } from '../common/pagination/pagination.js';
+import { toPageRequest } from '../common/pagination/page.js';
 import { AppsService } from './apps.service.js';
 import { AppDto, AppPageDto } from './dto/app.dto.js';
 import { CreateAppDto, UpdateAppDto } from './dto/create-app.dto.js';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
-import { PageRequest } from '../common/pagination/pagination.js';
+import type { PageRequest } from '../common/pagination/page.js';
 import { insertRow } from '../database/insert-row.js';
+import { Transactions } from '../database/transactions.js';
 import { App } from './app.entity.js';
 
 interface AppRow {
@@ -14,13 +13,17 @@ interface AppRow {
   updated_at: Date;
 }
 
-/** The apps table. Methods taking a manager run in the caller's transaction. */
+/** The apps table. Inside `Transactions.run()` every method runs in that transaction. */
 @Injectable()
 export class AppsRepository {
-  constructor(@InjectRepository(App) private readonly apps: Repository<App>) {}
+  constructor(private readonly db: Transactions) {}
 
-  insert(m: EntityManager, app: Pick<App, 'id' | 'accountId' | 'name' | 'description'>): Promise<App> {
-    return insertRow(m, App, app);
+  private get apps() {
+    return this.db.manager.getRepository(App);
+  }
+
+  insert(app: Pick<App, 'id' | 'accountId' | 'name' | 'description'>): Promise<App> {
+    return insertRow(this.db.manager, App, app);
   }
 
   findOwned(accountId: string, id: string): Promise<App | null> {
@@ -28,15 +31,13 @@ export class AppsRepository {
   }
 
   /** FOR UPDATE: the row to change. */
-  findOwnedForUpdate(m: EntityManager, accountId: string, id: string): Promise<App | null> {
-    return m.getRepository(App).createQueryBuilder('app').setLock('pessimistic_write')
-      .where('app.accountId = :accountId AND app.id = :id', { accountId, id }).getOne();
+  findOwnedForUpdate(accountId: string, id: string): Promise<App | null> {
+    return this.apps.createQueryBuilder('app').setLock('pessimistic_write').where('app.accountId = :accountId AND app.id = :id', { accountId, id }).getOne();
   }
 
   /** FOR SHARE: the app stays until the caller commits what it hangs on it (a deployment, a user). */
-  findOwnedForShare(m: EntityManager, accountId: string, id: string): Promise<App | null> {
-    return m.getRepository(App).createQueryBuilder('app').setLock('pessimistic_read')
-      .where('app.accountId = :accountId AND app.id = :id', { accountId, id }).getOne();
+  findOwnedForShare(accountId: string, id: string): Promise<App | null> {
+    return this.apps.createQueryBuilder('app').setLock('pessimistic_read').where('app.accountId = :accountId AND app.id = :id', { accountId, id }).getOne();
   }
 
   /**
@@ -46,7 +47,7 @@ export class AppsRepository {
    */
   async list(accountId: string, page: PageRequest): Promise<App[]> {
     const after = page.after ? 'AND (created_at, id) < ($3, $4)' : '';
-    const rows: AppRow[] = await this.apps.query(
+    const rows: AppRow[] = await this.db.manager.query(
       `SELECT id, account_id, name, description, created_at, updated_at FROM apps
         WHERE account_id = $1 ${after} ORDER BY created_at DESC, id DESC LIMIT $2`,
       page.after ? [accountId, page.limit + 1, page.after.createdAt, page.after.id] : [accountId, page.limit + 1],
@@ -54,12 +55,12 @@ export class AppsRepository {
     return rows.map((r) => ({ id: r.id, accountId: r.account_id, name: r.name, description: r.description, createdAt: r.created_at, updatedAt: r.updated_at }));
   }
 
-  save(m: EntityManager, app: App): Promise<App> {
-    return m.getRepository(App).save(app);
+  save(app: App): Promise<App> {
+    return this.apps.save(app);
   }
 
-  async delete(m: EntityManager, accountId: string, id: string): Promise<boolean> {
-    const result = await m.getRepository(App).delete({ accountId, id });
+  async delete(accountId: string, id: string): Promise<boolean> {
+    const result = await this.apps.delete({ accountId, id });
     return (result.affected ?? 0) > 0;
   }
 }

@@ -1,8 +1,8 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { newId } from '../common/ids.js';
-import { Page, PageRequest, toPage } from '../common/pagination/pagination.js';
-import { EventBus } from '../events/event-bus.service.js';
+import { Page, PageRequest, toPage } from '../common/pagination/page.js';
+import { Transactions } from '../database/transactions.js';
+import { DomainEvents } from '../events/domain-events.service.js';
 import { App } from './app.entity.js';
 import { AppsRepository } from './apps.repository.js';
 import { AppDto, toAppDto } from './dto/app.dto.js';
@@ -15,18 +15,17 @@ export interface AppChanges {
 @Injectable()
 export class AppsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Transactions,
     private readonly apps: AppsRepository,
-    private readonly events: EventBus,
+    private readonly events: DomainEvents,
   ) {}
 
   async create(accountId: string, input: { name: string; description?: string | null }): Promise<AppDto> {
-    const app = await this.dataSource.transaction((m) =>
-      this.apps.insert(m, { id: newId('app'), accountId, name: input.name, description: input.description ?? null }),
-    );
-    const dto = toAppDto(app);
-    await this.events.publish('app.created', accountId, dto);
-    return dto;
+    return this.db.run(async () => {
+      const dto = toAppDto(await this.apps.insert({ id: newId('app'), accountId, name: input.name, description: input.description ?? null }));
+      await this.events.raise('app.created', accountId, dto);
+      return dto;
+    });
   }
 
   async list(accountId: string, page: PageRequest): Promise<Page<AppDto>> {
@@ -40,28 +39,29 @@ export class AppsService {
   async update(accountId: string, appId: string, changes: AppChanges): Promise<AppDto> {
     const fields = (['name', 'description'] as const).filter((f) => changes[f] !== undefined);
     if (fields.length === 0) throw new BadRequestException('Send at least one of name, description');
-    const { app, previous } = await this.dataSource.transaction(async (m) => {
-      const row = await this.apps.findOwnedForUpdate(m, accountId, appId);
+    return this.db.run(async () => {
+      const row = await this.apps.findOwnedForUpdate(accountId, appId);
       if (!row) throw appNotFound(appId);
-      const before: AppChanges = {};
+      const previous: AppChanges = {};
       for (const field of fields) {
         if (row[field] === changes[field]) continue;
-        Object.assign(before, { [field]: row[field] });
+        Object.assign(previous, { [field]: row[field] });
         Object.assign(row, { [field]: changes[field] });
       }
       // Nothing differs: no write, no event.
-      return { app: Object.keys(before).length > 0 ? await this.apps.save(m, row) : row, previous: before };
+      if (Object.keys(previous).length === 0) return toAppDto(row);
+      const dto = toAppDto(await this.apps.save(row));
+      await this.events.raise('app.updated', accountId, { ...dto, previousAttributes: previous });
+      return dto;
     });
-    const dto = toAppDto(app);
-    if (Object.keys(previous).length > 0) await this.events.publish('app.updated', accountId, { ...dto, previousAttributes: previous });
-    return dto;
   }
 
   /** Deletes the app with its deployments (their pages stop being served) and its users. */
   async delete(accountId: string, appId: string): Promise<void> {
-    const deleted = await this.dataSource.transaction((m) => this.apps.delete(m, accountId, appId));
-    if (!deleted) throw appNotFound(appId);
-    await this.events.publish('app.deleted', accountId, { appId });
+    await this.db.run(async () => {
+      if (!(await this.apps.delete(accountId, appId))) throw appNotFound(appId);
+      await this.events.raise('app.deleted', accountId, { appId });
+    });
   }
 
   /** For a 404 on a path id: the app, if the account owns it. */
@@ -75,8 +75,8 @@ export class AppsService {
    * For a body field `appId` (deploy, sign a user up): the caller's app, share-locked in the caller's
    * transaction so it is not deleted under the new row; a 400 naming the field otherwise.
    */
-  async requireOwnedForBody(m: EntityManager, accountId: string, appId: string): Promise<App> {
-    const app = await this.apps.findOwnedForShare(m, accountId, appId);
+  async requireOwnedForBody(accountId: string, appId: string): Promise<App> {
+    const app = await this.apps.findOwnedForShare(accountId, appId);
     if (!app) throw appIdNotOwned(appId);
     return app;
   }

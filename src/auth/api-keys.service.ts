@@ -1,36 +1,33 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
 import { newId } from '../common/ids.js';
 import { CredentialCache } from './credential-cache.js';
 import { ApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto.js';
-import { ApiKey } from './entities/api-key.entity.js';
+import type { ApiKey } from './entities/api-key.entity.js';
+import { ApiKeysRepository } from './repositories/api-keys.repository.js';
 import { ALL_SCOPES } from './scopes.js';
 import { API_KEY_PREFIX, newSecret, sha256Hex } from './secrets.js';
 
 @Injectable()
 export class ApiKeysService {
   constructor(
-    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    private readonly keys: ApiKeysRepository,
     private readonly cache: CredentialCache,
   ) {}
 
   /** Creates a key; the raw key is returned once and only its hash is kept. */
   async create(accountId: string, name: string, scopes: string[]): Promise<CreatedApiKeyDto> {
     const key = newSecret(API_KEY_PREFIX);
-    const row = await this.keys.save(
-      this.keys.create({
-        id: newId('key'),
-        accountId,
-        name,
-        scopes,
-        keyHash: sha256Hex(key),
-        prefix: key.slice(0, 6),
-        last4: key.slice(-4),
-        lastUsedAt: null,
-        revokedAt: null,
-      }),
-    );
+    const row = await this.keys.insert({
+      id: newId('key'),
+      accountId,
+      name,
+      scopes,
+      keyHash: sha256Hex(key),
+      prefix: key.slice(0, 6),
+      last4: key.slice(-4),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     return { ...toDto(row), key };
   }
 
@@ -44,14 +41,13 @@ export class ApiKeysService {
   }
 
   async list(accountId: string): Promise<ApiKeyDto[]> {
-    const rows = await this.keys.find({ where: { accountId, revokedAt: IsNull() }, order: { createdAt: 'DESC' } });
-    return rows.map(toDto);
+    return (await this.keys.listActive(accountId)).map(toDto);
   }
 
   async revoke(accountId: string, id: string): Promise<void> {
-    const key = await this.keys.findOne({ where: { id, accountId, revokedAt: IsNull() } });
+    const key = await this.keys.findActive(accountId, id);
     if (!key) throw new NotFoundException(`No API key ${id}`);
-    await this.keys.update({ id }, { revokedAt: new Date() });
+    await this.keys.revoke(id);
     await this.cache.evict([key.keyHash]);
   }
 }

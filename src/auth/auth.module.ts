@@ -18,6 +18,9 @@ import { OAuthService } from './oauth.service.js';
 import { ScopesGuard } from './scopes.guard.js';
 import { ServiceAccountsController } from './service-accounts.controller.js';
 import { ServiceAccountsService } from './service-accounts.service.js';
+import { AccessTokensRepository } from './repositories/access-tokens.repository.js';
+import { ApiKeysRepository } from './repositories/api-keys.repository.js';
+import { ServiceAccountsRepository } from './repositories/service-accounts.repository.js';
 
 /**
  * Credentials (API keys, service accounts, OAuth tokens) and the global guards every request
@@ -27,6 +30,9 @@ import { ServiceAccountsService } from './service-accounts.service.js';
   imports: [TypeOrmModule.forFeature([ApiKey, ServiceAccount, AccessToken]), PassportModule, RateLimitModule],
   controllers: [ApiKeysController, ServiceAccountsController, OAuthController],
   providers: [
+    ApiKeysRepository,
+    ServiceAccountsRepository,
+    AccessTokensRepository,
     CredentialCache,
     CredentialsService,
     ApiKeysService,

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, MoreThan, Repository } from 'typeorm';
 import { CredentialCache } from './credential-cache.js';
-import { AccessToken } from './entities/access-token.entity.js';
-import { ApiKey } from './entities/api-key.entity.js';
 import { Principal } from './principal.js';
+import { AccessTokensRepository } from './repositories/access-tokens.repository.js';
+import { ApiKeysRepository } from './repositories/api-keys.repository.js';
 import { ACCESS_TOKEN_PREFIX, API_KEY_PREFIX, sameDigest, sha256Hex } from './secrets.js';
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -15,8 +13,8 @@ export class CredentialsService {
   private readonly lastUsedWritten = new Map<string, number>();
 
   constructor(
-    @InjectRepository(ApiKey) private readonly apiKeys: Repository<ApiKey>,
-    @InjectRepository(AccessToken) private readonly tokens: Repository<AccessToken>,
+    private readonly apiKeys: ApiKeysRepository,
+    private readonly tokens: AccessTokensRepository,
     private readonly cache: CredentialCache,
   ) {}
 
@@ -28,7 +26,7 @@ export class CredentialsService {
       return cached;
     }
     if (bearer.startsWith(API_KEY_PREFIX)) {
-      const key = await this.apiKeys.findOne({ where: { keyHash: hash, revokedAt: IsNull() } });
+      const key = await this.apiKeys.findActiveByHash(hash);
       if (!key || !sameDigest(key.keyHash, hash)) return null;
       const principal: Principal = { accountId: key.accountId, credentialId: key.id, kind: 'api_key', scopes: key.scopes };
       this.cache.set(hash, principal);
@@ -36,7 +34,7 @@ export class CredentialsService {
       return principal;
     }
     if (bearer.startsWith(ACCESS_TOKEN_PREFIX)) {
-      const token = await this.tokens.findOne({ where: { tokenHash: hash, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) } });
+      const token = await this.tokens.findLiveByHash(hash);
       if (!token || !sameDigest(token.tokenHash, hash)) return null;
       const principal: Principal = { accountId: token.accountId, credentialId: token.id, kind: 'access_token', scopes: token.scopes };
       this.cache.set(hash, principal, token.expiresAt);
@@ -51,6 +49,6 @@ export class CredentialsService {
     const now = Date.now();
     if (now - (this.lastUsedWritten.get(principal.credentialId) ?? 0) < LAST_USED_WRITE_INTERVAL_MS) return;
     this.lastUsedWritten.set(principal.credentialId, now);
-    void this.apiKeys.update({ id: principal.credentialId }, { lastUsedAt: new Date(now) }).catch(() => undefined);
+    void this.apiKeys.touch(principal.credentialId, new Date(now)).catch(() => undefined);
   }
 }

@@ -1,15 +1,13 @@
 import { HttpException, Injectable } from '@nestjs/common';
 import { HttpErrorWithExtras } from '../common/errors/http-errors.js';
-import { InjectRepository } from '@nestjs/typeorm';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyRequest } from 'fastify';
-import { Repository } from 'typeorm';
 import { newId } from '../common/ids.js';
 import { AppConfig } from '../config/app-config.js';
 import { CredentialCache } from './credential-cache.js';
 import { IntrospectionDto, TokenResponseDto } from './dto/oauth.dto.js';
-import { AccessToken } from './entities/access-token.entity.js';
-import { ServiceAccount } from './entities/service-account.entity.js';
+import type { ServiceAccount } from './entities/service-account.entity.js';
+import { AccessTokensRepository } from './repositories/access-tokens.repository.js';
 import { ALL_SCOPES, SCOPES } from './scopes.js';
 import { ACCESS_TOKEN_PREFIX, newSecret, sha256Hex } from './secrets.js';
 import { ServiceAccountsService } from './service-accounts.service.js';
@@ -26,7 +24,7 @@ export class OAuthService {
   private readonly server: OAuth2Server;
 
   constructor(
-    @InjectRepository(AccessToken) private readonly tokens: Repository<AccessToken>,
+    private readonly tokens: AccessTokensRepository,
     private readonly serviceAccounts: ServiceAccountsService,
     private readonly cache: CredentialCache,
     config: AppConfig,
@@ -86,7 +84,7 @@ export class OAuthService {
 
   /** RFC 7662: `{ active: false }` for anything unknown, expired, revoked, or of another account. */
   async introspect(accountId: string, token: string): Promise<IntrospectionDto> {
-    const row = await this.tokens.findOne({ where: { tokenHash: sha256Hex(token) } });
+    const row = await this.tokens.findByHash(sha256Hex(token));
     if (!row || row.accountId !== accountId || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { active: false };
     const sa = await this.serviceAccounts.list(accountId).then((all) => all.find((s) => s.id === row.serviceAccountId));
     return {
@@ -103,8 +101,7 @@ export class OAuthService {
   /** RFC 7009: revokes the caller's token; unknown tokens are not an error. */
   async revoke(accountId: string, token: string): Promise<void> {
     const hash = sha256Hex(token);
-    const result = await this.tokens.update({ tokenHash: hash, accountId }, { revokedAt: new Date() });
-    if (result.affected) await this.cache.evict([hash]);
+    if (await this.tokens.revokeByHash(accountId, hash)) await this.cache.evict([hash]);
   }
 }
 

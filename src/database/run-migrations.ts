@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, MigrationExecutor } from 'typeorm';
+import { buildDataSourceOptions, DatabaseTarget } from './data-source-options.js';
 
 // An arbitrary constant shared by every instance of this service: whoever holds it migrates.
 const MIGRATION_LOCK_KEY = 7_241_503_118;
@@ -24,5 +25,15 @@ export async function runMigrationsLocked(dataSource: DataSource, logger = new L
     }
   } finally {
     await runner.release();
+  }
+}
+
+/** Connects to `target`, migrates under the lock, disconnects. Returns the migrations applied. */
+export async function migrateDatabase(target: DatabaseTarget): Promise<string[]> {
+  const source = await new DataSource(buildDataSourceOptions(target)).initialize();
+  try {
+    return await runMigrationsLocked(source);
+  } finally {
+    await source.destroy();
   }
 }

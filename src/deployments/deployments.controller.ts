@@ -5,7 +5,7 @@ import type { Principal } from '../auth/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Idempotent } from '../common/idempotency/idempotent.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
-import { toPageRequest } from '../common/pagination/pagination.js';
+import { toPageRequest } from '../common/pagination/page.js';
 import { DeploymentsService } from './deployments.service.js';
 import { DeployDto, DeployResultDto } from './dto/deploy.dto.js';
 import { DeploymentDto, DeploymentPageDto } from './dto/deployment.dto.js';

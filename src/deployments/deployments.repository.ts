@@ -1,17 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
-import { applyKeyset, PageRequest } from '../common/pagination/pagination.js';
+import type { PageRequest } from '../common/pagination/page.js';
 import { insertRow } from '../database/insert-row.js';
+import { applyKeyset } from '../database/keyset-pagination.js';
+import { Transactions } from '../database/transactions.js';
 import { Deployment } from './deployment.entity.js';
 
 /** The deployments table. Rows are only ever inserted (and deleted with their app). */
 @Injectable()
 export class DeploymentsRepository {
-  constructor(@InjectRepository(Deployment) private readonly deployments: Repository<Deployment>) {}
+  constructor(private readonly db: Transactions) {}
 
-  insert(m: EntityManager, deployment: Pick<Deployment, 'id' | 'accountId' | 'appId' | 'env' | 'snapshot'>): Promise<Deployment> {
-    return insertRow(m, Deployment, { ...deployment, status: 'success' });
+  private get deployments() {
+    return this.db.manager.getRepository(Deployment);
+  }
+
+  insert(deployment: Pick<Deployment, 'id' | 'accountId' | 'appId' | 'env' | 'snapshot'>): Promise<Deployment> {
+    return insertRow(this.db.manager, Deployment, { ...deployment, status: 'success' });
   }
 
   findOwned(accountId: string, id: string): Promise<Deployment | null> {
@@ -27,7 +31,6 @@ export class DeploymentsRepository {
   }
 
   listForApp(appId: string, page: PageRequest): Promise<Deployment[]> {
-    const qb = this.deployments.createQueryBuilder('deployment').where('deployment.appId = :appId', { appId });
-    return applyKeyset(qb, 'deployment', page).getMany();
+    return applyKeyset(this.deployments.createQueryBuilder('deployment').where('deployment.appId = :appId', { appId }), 'deployment', page).getMany();
   }
 }

@@ -1,10 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppsService } from '../apps/apps.service.js';
 import { newId } from '../common/ids.js';
-import { Page, PageRequest, toPage } from '../common/pagination/pagination.js';
+import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { AppConfig } from '../config/app-config.js';
-import { EventBus } from '../events/event-bus.service.js';
+import { Transactions } from '../database/transactions.js';
+import { DomainEvents } from '../events/domain-events.service.js';
 import { snapshotOf } from './deployment-snapshot.js';
 import { Deployment } from './deployment.entity.js';
 import { DeploymentsRepository } from './deployments.repository.js';
@@ -14,28 +14,22 @@ import { DeploymentDto } from './dto/deployment.dto.js';
 @Injectable()
 export class DeploymentsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Transactions,
     private readonly deployments: DeploymentsRepository,
     private readonly apps: AppsService,
-    private readonly events: EventBus,
+    private readonly events: DomainEvents,
     private readonly config: AppConfig,
   ) {}
 
   /** Snapshots the app as it is now and serves it at `url`. Emits `deployment.succeeded`. */
   async deploy(accountId: string, input: { appId: string; env: string }): Promise<DeployResultDto> {
-    const deployment = await this.dataSource.transaction(async (m) => {
-      const app = await this.apps.requireOwnedForBody(m, accountId, input.appId);
-      return this.deployments.insert(m, { id: newId('dep'), accountId, appId: app.id, env: input.env, snapshot: snapshotOf(app) });
+    return this.db.run(async () => {
+      const app = await this.apps.requireOwnedForBody(accountId, input.appId);
+      const result = this.toResult(await this.deployments.insert({ id: newId('dep'), accountId, appId: app.id, env: input.env, snapshot: snapshotOf(app) }));
+      const { deploymentId, appId, env, url, createdAt } = result;
+      await this.events.raise('deployment.succeeded', accountId, { deploymentId, appId, env, url, createdAt });
+      return result;
     });
-    const result = this.toResult(deployment);
-    await this.events.publish('deployment.succeeded', accountId, {
-      deploymentId: result.deploymentId,
-      appId: result.appId,
-      env: result.env,
-      url: result.url,
-      createdAt: result.createdAt,
-    });
-    return result;
   }
 
   async get(accountId: string, deploymentId: string): Promise<DeploymentDto> {

@@ -1,10 +1,10 @@
 /**
- * Every domain event and its payload. Emit through EventBus, listen with @OnDomainEvent.
- * New domains (billing, publishing, ...) add their kinds here; the webhook fan-out picks
- * them up without further wiring.
+ * Every domain event and its payload: the one list of what the platform tells the world. A
+ * service raises them with `DomainEvents.raise` inside its transaction (the outbox); after commit
+ * the dispatcher hands them to the listeners (`@OnDomainEvent`) — the webhook fan-out among them,
+ * which sends every kind to the endpoints that subscribe to it. A new domain adds its kinds here.
  */
 export interface DomainEventMap {
-  'account.created': { accountId: string; email: string };
   'app.created': AppEventData;
   /** `previousAttributes`: the changed fields' values before the update (as Stripe's `previous_attributes`). */
   'app.updated': AppEventData & { previousAttributes: Partial<Pick<AppEventData, 'name' | 'description'>> };
@@ -26,10 +26,31 @@ export interface AppEventData {
 
 export type DomainEventName = keyof DomainEventMap;
 
-/** What travels on the bus: the kind, the owning account and the public payload. */
+/** The event map's names at run time; `satisfies` fails the build until a new kind is listed here too. */
+export const DOMAIN_EVENT_NAMES = Object.keys({
+  'app.created': true,
+  'app.updated': true,
+  'app.deleted': true,
+  'deployment.succeeded': true,
+  'user.created': true,
+  'user.deleted': true,
+} satisfies Record<DomainEventName, true>) as DomainEventName[];
+
+/** A raised event, as listeners receive it. */
 export interface DomainEvent<K extends DomainEventName = DomainEventName> {
+  /** `evt_…`: its row in the event log, and the `x-service-event-id` of its webhooks. */
+  id: string;
   name: K;
   accountId: string;
   data: DomainEventMap[K];
   occurredAt: Date;
 }
+
+/** Any event, as a union discriminated by `name`: narrow with `if (event.name === 'user.created')`. */
+export type AnyDomainEvent = { [K in DomainEventName]: DomainEvent<K> }[DomainEventName];
+
+/** Not a domain event: `POST /v1/webhook-endpoints/:id/test` sends it to one endpoint. Logged like the others. */
+export const TEST_EVENT_KIND = 'webhook.test';
+
+/** What the event log (`GET /v1/events`) can hold. */
+export const LOGGED_EVENT_KINDS: readonly string[] = [...DOMAIN_EVENT_NAMES, TEST_EVENT_KIND];

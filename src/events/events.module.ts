@@ -1,11 +1,28 @@
 import { Global, Module } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
-import { EventBus } from './event-bus.service.js';
+import { DiscoveryModule } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DomainEvents } from './domain-events.service.js';
+import { EventDispatcher } from './event-dispatcher.js';
+import { EventLogPurgeService } from './event-log-purge.service.js';
+import { EventLogController } from './event-log.controller.js';
+import { EventLogRepository } from './event-log.repository.js';
+import { EventLogService } from './event-log.service.js';
+import { OutboxRelay } from './outbox-relay.service.js';
+import { StoredEvent } from './stored-event.entity.js';
 
+/**
+ * Domain events end to end: raising them into the outbox (`DomainEvents`), dispatching them to
+ * the `@OnDomainEvent` listeners after commit (`EventDispatcher`), the relay that dispatches what a
+ * crash left (`OutboxRelay`), and the public event log they form (`GET /v1/events`).
+ *
+ * Global, and imported after DatabaseModule: global modules shut down in reverse order of import,
+ * so the dispatcher finishes its work before the database connection closes.
+ */
 @Global()
 @Module({
-  imports: [EventEmitterModule.forRoot({ wildcard: true, delimiter: '.', maxListeners: 50 })],
-  providers: [EventBus],
-  exports: [EventBus],
+  imports: [TypeOrmModule.forFeature([StoredEvent]), DiscoveryModule],
+  controllers: [EventLogController],
+  providers: [EventLogRepository, DomainEvents, EventDispatcher, OutboxRelay, EventLogService, EventLogPurgeService],
+  exports: [DomainEvents, EventLogService, EventDispatcher, OutboxRelay],
 })
 export class EventsModule {}

@@ -4,7 +4,7 @@ import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Idempotent } from '../common/idempotency/idempotent.decorator.js';
-import { toPageRequest } from '../common/pagination/pagination.js';
+import { toPageRequest } from '../common/pagination/page.js';
 import { CreateUserDto, ListUsersQueryDto, UserDto, UserPageDto } from './dto/user.dto.js';
 import { UsersService } from './users.service.js';
 

@@ -1,17 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
-import { applyKeyset, PageRequest } from '../common/pagination/pagination.js';
+import type { PageRequest } from '../common/pagination/page.js';
 import { insertRow } from '../database/insert-row.js';
+import { applyKeyset } from '../database/keyset-pagination.js';
+import { Transactions } from '../database/transactions.js';
 import { AppUser } from './user.entity.js';
 
 /** The users table (people who signed up to apps). */
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectRepository(AppUser) private readonly users: Repository<AppUser>) {}
+  constructor(private readonly db: Transactions) {}
 
-  insert(m: EntityManager, user: Pick<AppUser, 'id' | 'accountId' | 'appId' | 'email'>): Promise<AppUser> {
-    return insertRow(m, AppUser, user);
+  private get users() {
+    return this.db.manager.getRepository(AppUser);
+  }
+
+  insert(user: Pick<AppUser, 'id' | 'accountId' | 'appId' | 'email'>): Promise<AppUser> {
+    return insertRow(this.db.manager, AppUser, user);
   }
 
   findOwned(accountId: string, id: string): Promise<AppUser | null> {
@@ -25,11 +29,10 @@ export class UsersRepository {
   }
 
   /** Deletes and returns the row (so the caller knows its app), or null. */
-  async delete(m: EntityManager, accountId: string, id: string): Promise<Pick<AppUser, 'id' | 'appId'> | null> {
-    const result = await m
+  async delete(accountId: string, id: string): Promise<Pick<AppUser, 'id' | 'appId'> | null> {
+    const result = await this.users
       .createQueryBuilder()
       .delete()
-      .from(AppUser)
       .where('account_id = :accountId AND id = :id', { accountId, id })
       .returning('id, app_id')
       .execute();

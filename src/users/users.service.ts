@@ -1,41 +1,41 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppsService } from '../apps/apps.service.js';
 import { IdempotencyService } from '../common/idempotency/idempotency.service.js';
 import { newId } from '../common/ids.js';
-import { Page, PageRequest, toPage } from '../common/pagination/pagination.js';
+import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { isUniqueViolation } from '../database/postgres-errors.js';
-import { EventBus } from '../events/event-bus.service.js';
+import { Transactions } from '../database/transactions.js';
+import { DomainEvents } from '../events/domain-events.service.js';
+import { EventLogService } from '../events/event-log.service.js';
 import { UserDto } from './dto/user.dto.js';
-import { AppUser } from './user.entity.js';
+import type { AppUser } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Transactions,
     private readonly users: UsersRepository,
     private readonly apps: AppsService,
     private readonly idempotency: IdempotencyService,
-    private readonly events: EventBus,
+    private readonly events: DomainEvents,
+    private readonly eventLog: EventLogService,
   ) {}
 
   /** Signs a person up to an app. `email` arrives normalised (trimmed, lowercase). Emits `user.created`. */
   async create(accountId: string, input: { appId: string; email: string }): Promise<UserDto> {
-    let user: AppUser;
     try {
-      user = await this.dataSource.transaction(async (m) => {
-        const app = await this.apps.requireOwnedForBody(m, accountId, input.appId);
-        return this.users.insert(m, { id: newId('usr'), accountId, appId: app.id, email: input.email });
+      return await this.db.run(async () => {
+        const app = await this.apps.requireOwnedForBody(accountId, input.appId);
+        const dto = toUserDto(await this.users.insert({ id: newId('usr'), accountId, appId: app.id, email: input.email }));
+        await this.events.raise('user.created', accountId, { id: dto.id, email: dto.email, appId: dto.appId });
+        return dto;
       });
     } catch (err) {
       // The message leaves the address out: error bodies end up in logs.
       if (isUniqueViolation(err)) throw new ConflictException(`email is already signed up to app ${input.appId}`);
       throw err;
     }
-    const dto = toUserDto(user);
-    await this.events.publish('user.created', accountId, { id: dto.id, email: dto.email, appId: dto.appId });
-    return dto;
   }
 
   async list(accountId: string, appId: string | undefined, page: PageRequest): Promise<Page<UserDto>> {
@@ -53,17 +53,17 @@ export class UsersService {
   }
 
   /**
-   * Erasure: deletes the row, and the stored idempotent response that held the e-mail, in one
-   * transaction. Emits `user.deleted` (without the e-mail).
+   * Erasure, in one transaction: the row, the stored idempotent response that held the e-mail, and
+   * the e-mail in the event log go. Emits `user.deleted` (without the e-mail).
    */
   async delete(accountId: string, userId: string): Promise<void> {
-    const deleted = await this.dataSource.transaction(async (m) => {
-      const row = await this.users.delete(m, accountId, userId);
-      if (row) await this.idempotency.forgetResponsesOf(m, accountId, row.id);
-      return row;
+    await this.db.run(async () => {
+      const row = await this.users.delete(accountId, userId);
+      if (!row) throw userNotFound(userId);
+      await this.idempotency.forgetResponsesOf(accountId, row.id);
+      await this.eventLog.forgetUserEmail(accountId, row.id);
+      await this.events.raise('user.deleted', accountId, { id: row.id, appId: row.appId });
     });
-    if (!deleted) throw userNotFound(userId);
-    await this.events.publish('user.deleted', accountId, { id: deleted.id, appId: deleted.appId });
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { MetricsService } from '../metrics/metrics.service.js';
-import { QueueService } from '../queue/queue.service.js';
+import { DeliveryQueue } from './delivery-queue.js';
 
 /** Webhook metrics on /metrics: attempts by outcome, attempt latency, queue depth. */
 @Injectable()
@@ -9,7 +9,7 @@ export class WebhookMetrics {
   readonly attempts: Counter<'outcome'>;
   readonly latency: Histogram<'outcome'>;
 
-  constructor(metrics: MetricsService, queue: QueueService) {
+  constructor(metrics: MetricsService, queue: DeliveryQueue) {
     this.attempts = new Counter({
       name: 'webhook_delivery_attempts_total',
       help: 'Webhook delivery attempts by outcome: succeeded, retrying, failed (last attempt), disabled (410 Gone)',
@@ -30,7 +30,7 @@ export class WebhookMetrics {
       registers: [metrics.registry],
       async collect() {
         try {
-          const counts = await queue.counts('webhooks');
+          const counts = await queue.counts();
           for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
         } catch {
           // the queue engine is down: keep the last values (health reports the outage)

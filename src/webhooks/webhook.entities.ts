@@ -43,25 +43,6 @@ export class WebhookEndpoint {
   updatedAt: Date;
 }
 
-/** The event log: one row per domain event of an account. */
-@Entity('events')
-export class WebhookEvent {
-  @PrimaryColumn({ type: 'varchar', length: 40 })
-  id: string;
-
-  @Column({ name: 'account_id', type: 'varchar', length: 40 })
-  accountId: string;
-
-  @Column({ type: 'varchar', length: 100 })
-  kind: string;
-
-  @Column({ type: 'jsonb' })
-  data: Record<string, unknown>;
-
-  @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
-  createdAt: Date;
-}
-
 /** One event to one endpoint; retried by the queue until it succeeds or runs out of attempts. */
 @Entity('webhook_deliveries')
 export class WebhookDelivery {

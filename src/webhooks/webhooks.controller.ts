@@ -6,9 +6,8 @@ import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
-import { toPageRequest } from '../common/pagination/pagination.js';
+import { toPageRequest } from '../common/pagination/page.js';
 import { WebhookDeliveryDto, WebhookDeliveryPageDto } from './dto/delivery.dto.js';
-import { EventDto, EventPageDto, ListEventsQueryDto } from './dto/event.dto.js';
 import {
   CreatedWebhookEndpointDto, CreateWebhookEndpointDto, UpdateWebhookEndpointDto, WebhookEndpointDto, WebhookEndpointPageDto,
   WebhookSecretDto,
@@ -128,30 +127,5 @@ export class WebhookDeliveriesController {
   @ApiErrors(404, 409)
   retry(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<WebhookDeliveryDto> {
     return this.webhooks.retry(p.accountId, id);
-  }
-}
-
-@ApiTags('webhooks')
-@Controller('events')
-export class EventsController {
-  constructor(private readonly webhooks: WebhooksService) {}
-
-  @Get()
-  @Scopes('webhooks:read')
-  @ApiOperation({ summary: 'List events', description: 'The events of the last 30 days, newest first; filter with `kind`.' })
-  @ApiOkResponse({ type: EventPageDto })
-  @ApiErrors(400)
-  list(@CurrentPrincipal() p: Principal, @Query() query: ListEventsQueryDto): Promise<EventPageDto> {
-    return this.webhooks.listEvents(p.accountId, query.kind, toPageRequest(query));
-  }
-
-  @Get(':id')
-  @Scopes('webhooks:read')
-  @ApiOperation({ summary: 'Get an event' })
-  @ApiParam({ name: 'id', example: 'evt_01JC3ZE8S0T2V4W6X8Y0Z2A4B6' })
-  @ApiOkResponse({ type: EventDto })
-  @ApiErrors(404)
-  get(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<EventDto> {
-    return this.webhooks.getEvent(p.accountId, id);
   }
 }

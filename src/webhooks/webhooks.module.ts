@@ -1,23 +1,35 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config.js';
+import { DeliveryQueue } from './delivery-queue.js';
+import { DeliverySweep } from './delivery-sweep.service.js';
+import { DeliveryProcessor } from './delivery.processor.js';
 import { SecretBox } from './secret-box.js';
-import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
+import { WebhookFanOut } from './webhook-fan-out.listener.js';
 import { WebhookMetrics } from './webhook-metrics.js';
-import { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from './webhook.entities.js';
-import { EventsController, WebhookDeliveriesController, WebhookEndpointsController } from './webhooks.controller.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhook.entities.js';
+import { WebhookDeliveriesController, WebhookEndpointsController } from './webhooks.controller.js';
 import { WebhooksService } from './webhooks.service.js';
 
-/** Endpoints, the event log, and signed delivery through the `webhooks` queue (see README). */
+/**
+ * Webhooks: endpoints (`WebhooksService`), the fan-out of every domain event into deliveries
+ * (`WebhookFanOut`), their queue (`DeliveryQueue`), the signed POST of each try (`DeliveryProcessor`)
+ * and the recovery sweep (`DeliverySweep`). See README, "Follow an event".
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookEvent, WebhookDelivery, WebhookAttempt])],
-  controllers: [WebhookEndpointsController, WebhookDeliveriesController, EventsController],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookAttempt])],
+  controllers: [WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
     { provide: SecretBox, inject: [AppConfig], useFactory: (config: AppConfig) => new SecretBox(config.WEBHOOK_SECRET_KEY) },
-    WebhooksRepository,
+    WebhookEndpointsRepository,
+    WebhookDeliveriesRepository,
+    DeliveryQueue,
     WebhookMetrics,
-    WebhookDeliveriesService,
+    WebhookFanOut,
+    DeliveryProcessor,
+    DeliverySweep,
     WebhooksService,
   ],
 })

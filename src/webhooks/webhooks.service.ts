@@ -1,18 +1,20 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { newId } from '../common/ids.js';
-import { Page, PageRequest, toPage } from '../common/pagination/pagination.js';
+import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { AppConfig } from '../config/app-config.js';
+import { Transactions } from '../database/transactions.js';
+import { TEST_EVENT_KIND } from '../events/domain-events.js';
+import { EventLogService } from '../events/event-log.service.js';
+import { DeliveryQueue } from './delivery-queue.js';
 import { toDeliveryDto, WebhookDeliveryDto } from './dto/delivery.dto.js';
-import { EventDto, toEventDto } from './dto/event.dto.js';
 import { CreatedWebhookEndpointDto, toEndpointDto, WebhookEndpointDto, WebhookSecretDto } from './dto/webhook-endpoint.dto.js';
-import { TEST_EVENT } from './event-kinds.js';
 import { SecretBox } from './secret-box.js';
 import { urlProblem } from './url-guard.js';
-import { EVENT_RETENTION_MS, MAX_ATTEMPTS, WebhookDeliveriesService } from './webhook-deliveries.service.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
+import { WebhookFanOut } from './webhook-fan-out.listener.js';
 import { WebhookDelivery, WebhookEndpoint, WebhookEndpointStatus } from './webhook.entities.js';
-import { WebhooksRepository } from './webhooks.repository.js';
 
 /** How long the previous secret keeps signing after a rotation. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -28,13 +30,16 @@ export interface EndpointChanges {
   status?: WebhookEndpointStatus;
 }
 
-/** Endpoint management, the event log, and the delivery history as the API shows them. */
+/** Endpoint management and the delivery history, as the API shows them. */
 @Injectable()
 export class WebhooksService {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly repo: WebhooksRepository,
-    private readonly deliveries: WebhookDeliveriesService,
+    private readonly db: Transactions,
+    private readonly endpoints: WebhookEndpointsRepository,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly fanOut: WebhookFanOut,
+    private readonly queue: DeliveryQueue,
+    private readonly eventLog: EventLogService,
     private readonly config: AppConfig,
     private readonly secrets: SecretBox,
   ) {}
@@ -42,7 +47,7 @@ export class WebhooksService {
   async create(accountId: string, input: { url: string; events?: string[]; description?: string | null }): Promise<CreatedWebhookEndpointDto> {
     await this.checkUrl(input.url);
     const secret = newWebhookSecret();
-    const endpoint = await this.repo.insertEndpoint({
+    const endpoint = await this.endpoints.insert({
       id: newId('we'),
       accountId,
       url: input.url,
@@ -57,7 +62,7 @@ export class WebhooksService {
   }
 
   async list(accountId: string, page: PageRequest): Promise<Page<WebhookEndpointDto>> {
-    return toPage(await this.repo.listEndpoints(accountId, page), page, toEndpointDto);
+    return toPage(await this.endpoints.list(accountId, page), page, toEndpointDto);
   }
 
   async get(accountId: string, id: string): Promise<WebhookEndpointDto> {
@@ -68,56 +73,53 @@ export class WebhooksService {
     const fields = (['url', 'events', 'description', 'status'] as const).filter((f) => changes[f] !== undefined);
     if (fields.length === 0) throw new BadRequestException('Send at least one of url, events, description, status');
     if (changes.url !== undefined) await this.checkUrl(changes.url);
-    const endpoint = await this.dataSource.transaction(async (m) => {
-      const row = await this.repo.findEndpointForUpdate(m, accountId, id);
+    const endpoint = await this.db.run(async () => {
+      const row = await this.endpoints.findForUpdate(accountId, id);
       if (!row) throw endpointNotFound(id);
       if (changes.url !== undefined) row.url = changes.url;
       if (changes.events !== undefined) row.events = dedupe(changes.events);
       if (changes.description !== undefined) row.description = changes.description;
       if (changes.status !== undefined) row.status = changes.status;
-      return this.repo.saveEndpoint(m, row);
+      return this.endpoints.save(row);
     });
     return toEndpointDto(endpoint);
   }
 
   async delete(accountId: string, id: string): Promise<void> {
-    if (!(await this.repo.deleteEndpoint(accountId, id))) throw endpointNotFound(id);
+    if (!(await this.endpoints.delete(accountId, id))) throw endpointNotFound(id);
   }
 
   async rotateSecret(accountId: string, id: string): Promise<WebhookSecretDto> {
     const now = Date.now();
     const secret = newWebhookSecret();
-    const endpoint = await this.dataSource.transaction(async (m) => {
-      const row = await this.repo.findEndpointForUpdate(m, accountId, id);
+    const endpoint = await this.db.run(async () => {
+      const row = await this.endpoints.findForUpdate(accountId, id);
       if (!row) throw endpointNotFound(id);
       row.previousSecret = row.secret;
       row.previousSecretExpiresAt = new Date(now + ROTATION_OVERLAP_MS);
       row.secret = this.secrets.seal(secret);
-      return this.repo.saveEndpoint(m, row);
+      return this.endpoints.save(row);
     });
     return { secret, previousSecretExpiresAt: endpoint.previousSecretExpiresAt!.toISOString() };
   }
 
-  /** A `webhook.test` event, delivered to this endpoint only. */
+  /** A `webhook.test` event, logged and delivered to this endpoint only. */
   async sendTest(accountId: string, id: string): Promise<WebhookDeliveryDto> {
     const endpoint = await this.requireEndpoint(accountId, id);
     if (endpoint.status !== 'Active') throw new ConflictException(`Webhook endpoint ${id} is Disabled; set status Active first`);
-    const { deliveryIds } = await this.deliveries.record(
-      accountId,
-      TEST_EVENT,
-      { endpointId: endpoint.id, message: 'A test event sent from the API' },
-      new Date(),
-      endpoint,
-    );
-    return this.deliveryDto(accountId, deliveryIds[0]);
+    const deliveryId = await this.db.run(async () => {
+      const eventId = await this.eventLog.recordHandled(accountId, TEST_EVENT_KIND, { endpointId: endpoint.id, message: 'A test event sent from the API' });
+      const [created] = await this.fanOut.deliver(accountId, eventId, [endpoint]);
+      return created;
+    });
+    return this.deliveryDto(accountId, deliveryId);
   }
 
   async listDeliveries(accountId: string, endpointId: string, page: PageRequest): Promise<Page<WebhookDeliveryDto>> {
     await this.requireEndpoint(accountId, endpointId);
-    const rows = await this.repo.listDeliveries(endpointId, page);
+    const rows = await this.deliveries.listForEndpoint(endpointId, page);
     const shown = rows.slice(0, page.limit);
-    const [attempts, events] = await Promise.all([this.repo.attemptsOf(shown.map((d) => d.id)), this.repo.kindsOf(shown.map((d) => d.eventId))]);
-    const kinds = new Map(events.map((e) => [e.id, e.kind]));
+    const [attempts, kinds] = await Promise.all([this.deliveries.attemptsOf(shown.map((d) => d.id)), this.eventLog.kindsOf(shown.map((d) => d.eventId))]);
     return toPage(rows, page, (d: WebhookDelivery) => toDeliveryDto(d, kinds.get(d.eventId) ?? '', attempts.filter((a) => a.deliveryId === d.id)));
   }
 
@@ -127,35 +129,25 @@ export class WebhooksService {
    * overwrite the `pending` this sets — the retry would be lost without a word.
    */
   async retry(accountId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
-    const delivery = await this.repo.findDelivery(accountId, deliveryId);
+    const delivery = await this.deliveries.find(accountId, deliveryId);
     if (!delivery) throw new NotFoundException(`No webhook delivery ${deliveryId}`);
-    if (await this.deliveries.isQueued(delivery.id)) {
+    if (await this.queue.isQueued(delivery.id)) {
       throw new ConflictException(`Webhook delivery ${deliveryId} already has an attempt queued or under way; retry once it has settled`);
     }
-    await this.repo.setPending(this.dataSource.manager, delivery.id);
-    await this.deliveries.enqueue(delivery.id, delivery.status === 'pending' ? Math.max(1, MAX_ATTEMPTS - delivery.attemptCount) : 1);
+    await this.deliveries.setPending(delivery.id);
+    await this.queue.add(delivery);
     return this.deliveryDto(accountId, delivery.id);
   }
 
-  async listEvents(accountId: string, kind: string | undefined, page: PageRequest): Promise<Page<EventDto>> {
-    return toPage(await this.repo.listEvents(accountId, kind, retentionStart(), page), page, toEventDto);
-  }
-
-  async getEvent(accountId: string, id: string): Promise<EventDto> {
-    const event = await this.repo.findEvent(accountId, id, retentionStart());
-    if (!event) throw new NotFoundException(`No event ${id}`);
-    return toEventDto(event);
-  }
-
   private async deliveryDto(accountId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
-    const delivery = await this.repo.findDelivery(accountId, deliveryId);
+    const delivery = await this.deliveries.find(accountId, deliveryId);
     if (!delivery) throw new NotFoundException(`No webhook delivery ${deliveryId}`);
-    const [attempts, events] = await Promise.all([this.repo.attemptsOf([delivery.id]), this.repo.kindsOf([delivery.eventId])]);
-    return toDeliveryDto(delivery, events[0]?.kind ?? '', attempts);
+    const [attempts, kinds] = await Promise.all([this.deliveries.attemptsOf([delivery.id]), this.eventLog.kindsOf([delivery.eventId])]);
+    return toDeliveryDto(delivery, kinds.get(delivery.eventId) ?? '', attempts);
   }
 
   private async requireEndpoint(accountId: string, id: string): Promise<WebhookEndpoint> {
-    const endpoint = await this.repo.findEndpoint(accountId, id);
+    const endpoint = await this.endpoints.find(accountId, id);
     if (!endpoint) throw endpointNotFound(id);
     return endpoint;
   }
@@ -168,10 +160,6 @@ export class WebhooksService {
 
 function endpointNotFound(id: string): NotFoundException {
   return new NotFoundException(`No webhook endpoint ${id}`);
-}
-
-function retentionStart(): Date {
-  return new Date(Date.now() - EVENT_RETENTION_MS);
 }
 
 function dedupe(values: string[]): string[] {

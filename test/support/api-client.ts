@@ -1,7 +1,10 @@
 import { Injectable, Module } from '@nestjs/common';
 import request from 'supertest';
-import type { DomainEvent, DomainEventName } from '../../src/events/domain-events.js';
-import { OnDomainEvent } from '../../src/events/event-bus.service.js';
+import { Transactions } from '../../src/database/transactions.js';
+import type { AnyDomainEvent, DomainEvent, DomainEventMap, DomainEventName } from '../../src/events/domain-events.js';
+import { DomainEvents } from '../../src/events/domain-events.service.js';
+import { EventDispatcher } from '../../src/events/event-dispatcher.js';
+import { OnDomainEvent } from '../../src/events/on-domain-event.decorator.js';
 import { createAccount, TestApp } from './test-app.js';
 
 /** Enough requests for the bulk tests: the rate limit has its own suite. */
@@ -42,19 +45,28 @@ export async function scopedClient(app: TestApp, owner: ApiClient, scopes: strin
   return clientFor(app, owner.accountId, key);
 }
 
-/** Records every domain event raised on the bus (mount with startTestApp({ modules: [EventRecorderModule] })). */
+/** A listener of every domain event (mount with startTestApp({ modules: [EventRecorderModule] })): what listeners receive. */
 @Injectable()
 export class EventRecorder {
-  readonly events: DomainEvent[] = [];
+  readonly events: AnyDomainEvent[] = [];
 
-  @OnDomainEvent('**')
-  record(event: DomainEvent): void {
+  constructor(private readonly dispatcher: EventDispatcher) {}
+
+  @OnDomainEvent('*')
+  record(event: AnyDomainEvent): void {
     this.events.push(event);
   }
 
-  of<K extends DomainEventName>(name: K, accountId?: string): Array<DomainEvent<K>> {
-    return this.events.filter((e): e is DomainEvent<K> => e.name === name && (accountId === undefined || e.accountId === accountId));
+  /** The events of this kind dispatched so far, once the dispatcher has handled everything raised before the call. */
+  async of<K extends DomainEventName>(name: K, accountId?: string): Promise<Array<DomainEvent<K>>> {
+    await this.dispatcher.idle();
+    return this.events.filter((e): e is AnyDomainEvent & DomainEvent<K> => e.name === name && (accountId === undefined || e.accountId === accountId));
   }
+}
+
+/** Raises a domain event as a service would (in a transaction of its own), e.g. to drive the webhook fan-out. */
+export function raiseEvent<K extends DomainEventName>(app: TestApp, name: K, accountId: string, data: DomainEventMap[K]): Promise<DomainEvent<K>> {
+  return app.server.app.get(Transactions).run(() => app.server.app.get(DomainEvents).raise(name, accountId, data));
 }
 
 @Module({ providers: [EventRecorder] })

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { QueryFailedError } from 'typeorm';
+import { withoutQueryParameters } from '../../database/postgres-errors.js';
 import { ErrorBody } from './error-body.dto.js';
 import { HttpErrorWithExtras } from './http-errors.js';
 
@@ -69,11 +69,4 @@ export class HttpExceptionFilter implements ExceptionFilter {
         return err.message || 'Bad request';
     }
   }
-}
-
-/** A failed query's parameters can hold personal data; the log gets the SQL and the error code only. */
-function withoutQueryParameters(err: unknown): unknown {
-  if (!(err instanceof QueryFailedError)) return err;
-  const code = (err.driverError as { code?: string })?.code;
-  return { type: 'QueryFailedError', message: err.message, code, query: err.query, stack: err.stack };
 }

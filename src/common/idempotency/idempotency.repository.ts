@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Transactions } from '../../database/transactions.js';
 
 export interface IdempotencyFingerprint {
   accountId: string;
@@ -19,10 +19,10 @@ export interface StoredIdempotencyRecord {
   responseBody: string | null;
 }
 
-/** SQL of the idempotency_keys table. Each call is one statement: nothing is held between them. */
+/** SQL of the idempotency_keys table. Each call is one statement: nothing is held between them (except inside a caller's transaction). */
 @Injectable()
 export class IdempotencyRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Transactions) {}
 
   /**
    * Takes the key for this request: inserts the row, or takes over one that has expired, or one
@@ -30,7 +30,7 @@ export class IdempotencyRepository {
    * Returns false when someone else holds the key.
    */
   async claim(f: IdempotencyFingerprint, retentionSeconds: number, abandonedAfterSeconds: number): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
+    const rows: unknown[] = await this.db.manager.query(
       `INSERT INTO idempotency_keys (account_id, key, method, path, request_hash)
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (account_id, key) DO UPDATE
@@ -50,7 +50,7 @@ export class IdempotencyRepository {
 
   async find(accountId: string, key: string): Promise<StoredIdempotencyRecord | undefined> {
     const rows: Array<{ method: string; path: string; request_hash: string; status_code: number | null; response_body: string | null }> =
-      await this.dataSource.query(
+      await this.db.manager.query(
         `SELECT method, path, request_hash, status_code, response_body FROM idempotency_keys WHERE account_id = $1 AND key = $2`,
         [accountId, key],
       );
@@ -66,7 +66,7 @@ export class IdempotencyRepository {
   }
 
   async complete(f: IdempotencyFingerprint, statusCode: number, responseBody: string | null): Promise<void> {
-    await this.dataSource.query(
+    await this.db.manager.query(
       `UPDATE idempotency_keys SET status_code = $3, response_body = $4, completed_at = now()
        WHERE account_id = $1 AND key = $2 AND request_hash = $5 AND status_code IS NULL`,
       [f.accountId, f.key, statusCode, responseBody, f.requestHash],
@@ -75,7 +75,7 @@ export class IdempotencyRepository {
 
   /** Gives the key back (the request failed), so the client may retry with it. */
   async release(f: IdempotencyFingerprint): Promise<void> {
-    await this.dataSource.query(
+    await this.db.manager.query(
       `DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND request_hash = $3 AND status_code IS NULL`,
       [f.accountId, f.key, f.requestHash],
     );
@@ -83,7 +83,7 @@ export class IdempotencyRepository {
 
   /** Deletes up to `batch` expired rows; returns how many went. */
   async deleteExpired(retentionSeconds: number, batch: number): Promise<number> {
-    const rows: Array<{ n: number }> = await this.dataSource.query(
+    const rows: Array<{ n: number }> = await this.db.manager.query(
       `WITH gone AS (
          DELETE FROM idempotency_keys WHERE ctid IN (
            SELECT ctid FROM idempotency_keys WHERE created_at < now() - make_interval(secs => $1) LIMIT $2)
@@ -95,8 +95,8 @@ export class IdempotencyRepository {
   }
 
   /** Inside the caller's transaction: drops stored responses whose body is the resource `{ id }` (erasure). */
-  async deleteResponsesOf(manager: EntityManager, accountId: string, resourceId: string): Promise<void> {
-    await manager.query(
+  async deleteResponsesOf(accountId: string, resourceId: string): Promise<void> {
+    await this.db.manager.query(
       `DELETE FROM idempotency_keys WHERE account_id = $1 AND response_body IS NOT NULL AND response_body::jsonb @> $2::jsonb`,
       [accountId, JSON.stringify({ id: resourceId })],
     );

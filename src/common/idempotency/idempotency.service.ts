@@ -1,5 +1,4 @@
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { HttpErrorWithExtras } from '../errors/http-errors.js';
 import { IdempotencyFingerprint, IdempotencyRepository } from './idempotency.repository.js';
 
@@ -67,7 +66,7 @@ export class IdempotencyService {
    * Erasure: forgets stored responses that are the resource `{ id: resourceId, ... }` (they can hold
    * personal data, e.g. a user's e-mail). Runs in the caller's transaction.
    */
-  forgetResponsesOf(manager: EntityManager, accountId: string, resourceId: string): Promise<void> {
-    return this.keys.deleteResponsesOf(manager, accountId, resourceId);
+  forgetResponsesOf(accountId: string, resourceId: string): Promise<void> {
+    return this.keys.deleteResponsesOf(accountId, resourceId);
   }
 }

@@ -1,6 +1,6 @@
 import { Type } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { Page } from './pagination.js';
+import { Page } from './page.js';
 
 /**
  * The list shape of every list route, `{ data: [...], nextCursor }`, documented for one item type:

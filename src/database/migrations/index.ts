@@ -4,6 +4,7 @@ import { CreateAppsDeploymentsUsers1763800000000 } from './1763800000000-create-
 import { CreateIdempotencyKeys1763800000001 } from './1763800000001-create-idempotency-keys.js';
 import { CreateAiUsage1763810000000 } from './1763810000000-create-ai-usage.js';
 import { CreateWebhooks1763820000000 } from './1763820000000-create-webhooks.js';
+import { EventsOutbox1763830000000 } from './1763830000000-events-outbox.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   CreateIdempotencyKeys1763800000001,
   CreateAiUsage1763810000000,
   CreateWebhooks1763820000000,
+  EventsOutbox1763830000000,
 ];

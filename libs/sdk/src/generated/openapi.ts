@@ -3,6 +3,43 @@
  * Do not edit: run `npm run sdk:types` at the repository root after changing a route or DTO.
  */
 export interface paths {
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The events of the last 30 days, newest first; filter with `kind`.
+         */
+        get: operations["EventLogController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an event */
+        get: operations["EventLogController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -563,47 +600,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List events
-         * @description The events of the last 30 days, newest first; filter with `kind`.
-         */
-        get: operations["EventsController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/events/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get an event */
-        get: operations["EventsController_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        EventDto: {
+            /**
+             * Format: date-time
+             * @example 2025-11-22T04:20:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @example {
+             *       "id": "usr_01JC3ZB4N6P8Q0R2S4T6V8W0XY",
+             *       "email": "ada@example.com",
+             *       "appId": "app_01JC3Z8W5Q4M0B7T2K9X1D6F3H"
+             *     }
+             */
+            data: {
+                [key: string]: unknown;
+            };
+            /** @example evt_01JC3ZE8S0T2V4W6X8Y0Z2A4B6 */
+            id: string;
+            /** @example user.created */
+            event: string;
+        };
+        EventPageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["EventDto"][];
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page
+             * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
+             */
+            nextCursor: string | null;
+        };
         ErrorBody: {
             /**
              * @example true
@@ -1281,36 +1311,6 @@ export interface components {
              */
             nextCursor: string | null;
         };
-        EventDto: {
-            /**
-             * Format: date-time
-             * @example 2025-11-22T04:20:00.000Z
-             */
-            createdAt: string;
-            /**
-             * @example {
-             *       "id": "usr_01JC3ZB4N6P8Q0R2S4T6V8W0XY",
-             *       "email": "ada@example.com",
-             *       "appId": "app_01JC3Z8W5Q4M0B7T2K9X1D6F3H"
-             *     }
-             */
-            data: {
-                [key: string]: unknown;
-            };
-            /** @example evt_01JC3ZE8S0T2V4W6X8Y0Z2A4B6 */
-            id: string;
-            /** @example user.created */
-            event: string;
-        };
-        EventPageDto: {
-            /** @description Newest first */
-            data: components["schemas"]["EventDto"][];
-            /**
-             * @description Pass as `cursor` to get the next page; null on the last page
-             * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
-             */
-            nextCursor: string | null;
-        };
     };
     responses: never;
     parameters: never;
@@ -1320,6 +1320,125 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    EventLogController_list: {
+        parameters: {
+            query?: {
+                /** @description Only events of this kind. */
+                kind?: "app.created" | "app.updated" | "app.deleted" | "deployment.succeeded" | "user.created" | "user.deleted" | "webhook.test";
+                /** @description Items per page, 1–100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPageDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    EventLogController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     MetricsController_scrape: {
         parameters: {
             query?: never;
@@ -3550,125 +3669,6 @@ export interface operations {
             };
             /** @description Conflict (duplicate, or an Idempotency-Key reused with another body or still in flight) */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    EventsController_list: {
-        parameters: {
-            query?: {
-                /** @description Items per page, 1–100. */
-                limit?: number;
-                /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
-                cursor?: string;
-                /** @description Only events of this kind. */
-                kind?: "app.created" | "app.updated" | "app.deleted" | "deployment.succeeded" | "user.created" | "user.deleted" | "webhook.test";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventPageDto"];
-                };
-            };
-            /** @description Missing or invalid parameters; the message names every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The credential lacks the scope this route needs */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    EventsController_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventDto"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The credential lacks the scope this route needs */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such resource for this account */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../pagination.js';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../page.js';
 
 /** `?limit=&cursor=` of every list route. Extend it for routes with filters. */
 export class PageQueryDto {

@@ -1,5 +1,4 @@
 import { BadRequestException } from '@nestjs/common';
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 export const DEFAULT_PAGE_LIMIT = 20;
 export const MAX_PAGE_LIMIT = 100;
@@ -43,28 +42,7 @@ export function toPageRequest(query: { limit?: number; cursor?: string }): PageR
   return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, after: query.cursor ? decodeCursor(query.cursor) : undefined };
 }
 
-/**
- * Keyset pagination, newest first, on (created_at, id): stable while rows are inserted, unlike
- * OFFSET. Fetches one row more than the limit to know whether there is a next page.
- *
- * The entity needs the properties `createdAt` and `id`, and its column must be `timestamptz(3)`: the
- * cursor carries a JavaScript Date (milliseconds), and a microsecond column would compare unequal
- * to it and skip rows of the same millisecond. Index (…filters, created_at DESC, id DESC).
- */
-export function applyKeyset<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, page: PageRequest): SelectQueryBuilder<T> {
-  if (page.after) {
-    qb.andWhere(`(${alias}.createdAt, ${alias}.id) < (:cursorCreatedAt, :cursorId)`, {
-      cursorCreatedAt: page.after.createdAt,
-      cursorId: page.after.id,
-    });
-  }
-  return qb
-    .orderBy(`${alias}.createdAt`, 'DESC')
-    .addOrderBy(`${alias}.id`, 'DESC')
-    .limit(page.limit + 1);
-}
-
-/** Cuts the extra row fetched by applyKeyset and turns the rest into a page of DTOs. */
+/** Cuts the extra row fetched by the repository (see database/keyset-pagination.ts) and turns the rest into a page of DTOs. */
 export function toPage<E extends Keyset, D>(rows: E[], page: PageRequest, toDto: (row: E) => D): Page<D> {
   const hasMore = rows.length > page.limit;
   const items = hasMore ? rows.slice(0, page.limit) : rows;

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { decodeCursor, encodeCursor, toPage, toPageRequest } from './pagination.js';
+import { decodeCursor, encodeCursor, toPage, toPageRequest } from './page.js';
 
 describe('keyset pagination', () => {
   const row = (id: string, ms: number) => ({ id, createdAt: new Date(ms) });

@@ -2,13 +2,13 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { PageOf } from '../../common/pagination/page-of.js';
 import { PageQueryDto } from '../../common/pagination/dto/page-query.dto.js';
-import { WEBHOOK_EVENT_KINDS } from '../event-kinds.js';
-import type { WebhookEvent } from '../webhook.entities.js';
+import { LOGGED_EVENT_KINDS } from '../domain-events.js';
+import type { StoredEvent } from '../stored-event.entity.js';
 
 export class ListEventsQueryDto extends PageQueryDto {
   /** Only events of this kind. @example user.created */
   @IsOptional()
-  @IsIn(WEBHOOK_EVENT_KINDS, { message: `kind must be one of: ${WEBHOOK_EVENT_KINDS.join(', ')}` })
+  @IsIn(LOGGED_EVENT_KINDS, { message: `kind must be one of: ${LOGGED_EVENT_KINDS.join(', ')}` })
   kind?: string;
 }
 
@@ -29,6 +29,6 @@ export class EventDto {
 
 export class EventPageDto extends PageOf(EventDto) {}
 
-export function toEventDto(e: WebhookEvent): EventDto {
+export function toEventDto(e: StoredEvent): EventDto {
   return { id: e.id, event: e.kind, createdAt: e.createdAt.toISOString(), data: e.data };
 }

@@ -1,0 +1,57 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DataSource, EntityManager } from 'typeorm';
+
+interface TransactionScope {
+  manager: EntityManager;
+  afterCommit: Array<() => unknown>;
+}
+
+/**
+ * The one way to reach the database. Services wrap a change in `run(...)`; repositories read
+ * `manager`, which is the running transaction's (carried by AsyncLocalStorage) or the pool's. So a
+ * service never hands an EntityManager to anyone, and everything a change writes — its rows and
+ * its events (the outbox) — commits together or not at all.
+ */
+@Injectable()
+export class Transactions {
+  private readonly logger = new Logger('Transactions');
+  private readonly scope = new AsyncLocalStorage<TransactionScope>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Runs `work` in a transaction, or inside the caller's when there is one already. Hooks added with
+   * `afterCommit` run once the outermost transaction has committed, outside of it.
+   */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.scope.getStore()) return work();
+    const afterCommit: Array<() => unknown> = [];
+    const result = await this.dataSource.transaction((manager) => this.scope.run({ manager, afterCommit }, work));
+    for (const hook of afterCommit) {
+      try {
+        await hook();
+      } catch (err) {
+        // The change is committed; what follows it (dispatching, enqueueing) has its own recovery.
+        this.logger.error({ err }, 'An after-commit hook failed');
+      }
+    }
+    return result;
+  }
+
+  /** Runs `hook` after the current transaction commits; never if it rolls back. */
+  afterCommit(hook: () => unknown): void {
+    const scope = this.scope.getStore();
+    if (!scope) throw new Error('afterCommit() needs a transaction: call it inside Transactions.run()');
+    scope.afterCommit.push(hook);
+  }
+
+  get active(): boolean {
+    return this.scope.getStore() !== undefined;
+  }
+
+  /** For repositories: the running transaction's manager, or the pool's outside of one. */
+  get manager(): EntityManager {
+    return this.scope.getStore()?.manager ?? this.dataSource.manager;
+  }
+}

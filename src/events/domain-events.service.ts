@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { newId } from '../common/ids.js';
+import { Transactions } from '../database/transactions.js';
+import type { DomainEvent, DomainEventMap, DomainEventName } from './domain-events.js';
+import { EventDispatcher } from './event-dispatcher.js';
+import { EventLogRepository } from './event-log.repository.js';
+
+/**
+ * Raising a domain event is writing it to the outbox (the `events` table) in the transaction of the
+ * change that raised it: the event commits with the change or not at all. Once committed it is
+ * handed to the dispatcher; if this process dies first, the outbox relay finds it.
+ */
+@Injectable()
+export class DomainEvents {
+  constructor(
+    private readonly db: Transactions,
+    private readonly log: EventLogRepository,
+    private readonly dispatcher: EventDispatcher,
+  ) {}
+
+  /** Call inside `Transactions.run()`, after the write the event describes. */
+  async raise<K extends DomainEventName>(name: K, accountId: string, data: DomainEventMap[K]): Promise<DomainEvent<K>> {
+    if (!this.db.active) throw new Error(`raise('${name}') needs the transaction of the change it describes: call it inside Transactions.run()`);
+    const event: DomainEvent<K> = { id: newId('evt'), name, accountId, data, occurredAt: new Date() };
+    await this.log.insert({ id: event.id, accountId, kind: name, data: data as unknown as Record<string, unknown>, createdAt: event.occurredAt });
+    this.db.afterCommit(() => this.dispatcher.schedule(event.id));
+    return event;
+  }
+}

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { In, IsNull, LessThan, MoreThan } from 'typeorm';
+import type { PageRequest } from '../common/pagination/page.js';
+import { applyKeyset } from '../database/keyset-pagination.js';
+import { Transactions } from '../database/transactions.js';
+import { StoredEvent } from './stored-event.entity.js';
+
+/** The `events` table: the outbox the dispatcher and the relay work through, and the public event log. */
+@Injectable()
+export class EventLogRepository {
+  constructor(private readonly db: Transactions) {}
+
+  private get events() {
+    return this.db.manager.getRepository(StoredEvent);
+  }
+
+  async insert(event: Pick<StoredEvent, 'id' | 'accountId' | 'kind' | 'data' | 'createdAt'> & { dispatchedAt?: Date | null }): Promise<void> {
+    // jsonb: TypeORM's deep-partial type cannot describe an arbitrary JSON object.
+    await this.events.insert({ dispatchFailures: 0, dispatchedAt: null, ...event, data: event.data as never });
+  }
+
+  /**
+   * Of these events, the ones still to dispatch, locked for this transaction. SKIP LOCKED: an event
+   * another process is dispatching right now is left to it, never dispatched twice.
+   */
+  lockUndispatched(ids: string[]): Promise<StoredEvent[]> {
+    return this.events
+      .createQueryBuilder('e')
+      .where('e.id IN (:...ids) AND e.dispatchedAt IS NULL', { ids })
+      .orderBy('e.createdAt', 'ASC')
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+  }
+
+  /**
+   * Events still to dispatch that were raised before `before`, locked (SKIP LOCKED) for this
+   * transaction: those that never failed first, oldest first, so one that keeps failing does not
+   * hold the others up.
+   */
+  lockOldestUndispatched(before: Date, limit: number): Promise<StoredEvent[]> {
+    return this.events
+      .createQueryBuilder('e')
+      .where('e.dispatchedAt IS NULL AND e.createdAt < :before', { before })
+      .orderBy('e.dispatchFailures', 'ASC')
+      .addOrderBy('e.createdAt', 'ASC')
+      .limit(limit)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+  }
+
+  async markDispatched(ids: string[], at = new Date()): Promise<void> {
+    if (ids.length > 0) await this.events.update({ id: In(ids) }, { dispatchedAt: at });
+  }
+
+  async countDispatchFailure(id: string): Promise<void> {
+    await this.events.increment({ id }, 'dispatchFailures', 1);
+  }
+
+  countUndispatched(): Promise<number> {
+    return this.events.countBy({ dispatchedAt: IsNull() });
+  }
+
+  find(accountId: string, id: string, since: Date): Promise<StoredEvent | null> {
+    return this.events.findOneBy({ accountId, id, createdAt: MoreThan(since) });
+  }
+
+  list(accountId: string, kind: string | undefined, since: Date, page: PageRequest): Promise<StoredEvent[]> {
+    const qb = this.events.createQueryBuilder('ev').where('ev.accountId = :accountId AND ev.createdAt > :since', { accountId, since });
+    if (kind) qb.andWhere('ev.kind = :kind', { kind });
+    return applyKeyset(qb, 'ev', page).getMany();
+  }
+
+  /** Id and kind of these events (for lists that show what each delivery carried). */
+  kindsOf(ids: string[]): Promise<Array<Pick<StoredEvent, 'id' | 'kind'>>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.events.find({ select: { id: true, kind: true }, where: { id: In([...new Set(ids)]) } });
+  }
+
+  /** Erasure: drops the e-mail from the stored `user.created` events of this user (deliveries not yet sent read it here too). */
+  async forgetUserEmail(accountId: string, userId: string): Promise<void> {
+    await this.db.manager.query(
+      `UPDATE events SET data = data - 'email' WHERE account_id = $1 AND kind = 'user.created' AND data->>'id' = $2 AND data ? 'email'`,
+      [accountId, userId],
+    );
+  }
+
+  /** Deletes dispatched events older than `before` (their deliveries and attempts go with them); returns how many. */
+  async purgeDispatchedBefore(before: Date): Promise<number> {
+    const result = await this.events.delete({ createdAt: LessThan(before), dispatchedAt: MoreThan(new Date(0)) });
+    return result.affected ?? 0;
+  }
+}

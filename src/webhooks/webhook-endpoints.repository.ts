@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import type { PageRequest } from '../common/pagination/page.js';
+import { applyKeyset } from '../database/keyset-pagination.js';
+import { insertRow } from '../database/insert-row.js';
+import { Transactions } from '../database/transactions.js';
+import { WebhookEndpoint } from './webhook.entities.js';
+
+/** The webhook_endpoints table. */
+@Injectable()
+export class WebhookEndpointsRepository {
+  constructor(private readonly db: Transactions) {}
+
+  private get endpoints() {
+    return this.db.manager.getRepository(WebhookEndpoint);
+  }
+
+  insert(endpoint: Omit<WebhookEndpoint, 'createdAt' | 'updatedAt'>): Promise<WebhookEndpoint> {
+    return insertRow(this.db.manager, WebhookEndpoint, endpoint);
+  }
+
+  find(accountId: string, id: string): Promise<WebhookEndpoint | null> {
+    return this.endpoints.findOneBy({ accountId, id });
+  }
+
+  /** FOR UPDATE, in the caller's transaction. */
+  findForUpdate(accountId: string, id: string): Promise<WebhookEndpoint | null> {
+    return this.endpoints
+      .createQueryBuilder('e')
+      .setLock('pessimistic_write')
+      .where('e.accountId = :accountId AND e.id = :id', { accountId, id })
+      .getOne();
+  }
+
+  list(accountId: string, page: PageRequest): Promise<WebhookEndpoint[]> {
+    return applyKeyset(this.endpoints.createQueryBuilder('e').where('e.accountId = :accountId', { accountId }), 'e', page).getMany();
+  }
+
+  active(accountId: string): Promise<WebhookEndpoint[]> {
+    return this.endpoints.findBy({ accountId, status: 'Active' });
+  }
+
+  save(endpoint: WebhookEndpoint): Promise<WebhookEndpoint> {
+    return this.endpoints.save(endpoint);
+  }
+
+  async disable(id: string): Promise<void> {
+    await this.endpoints.update({ id }, { status: 'Disabled' });
+  }
+
+  async delete(accountId: string, id: string): Promise<boolean> {
+    const result = await this.endpoints.delete({ accountId, id });
+    return (result.affected ?? 0) > 0;
+  }
+}

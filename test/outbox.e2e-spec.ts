@@ -1,0 +1,99 @@
+import { Transactions } from '../src/database/transactions.js';
+import { DomainEvents } from '../src/events/domain-events.service.js';
+import { EventDispatcher } from '../src/events/event-dispatcher.js';
+import { OutboxRelay } from '../src/events/outbox-relay.service.js';
+import { EventRecorder, EventRecorderModule, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
+import { startTestApp, target, TestApp } from './support/test-app.js';
+import { Receiver, until } from './support/webhook-receiver.js';
+
+describe(`domain events through the outbox (${target})`, () => {
+  let app: TestApp;
+  let recorder: EventRecorder;
+  const receiver = new Receiver();
+
+  beforeAll(async () => {
+    await receiver.start();
+    app = await startTestApp({ modules: [EventRecorderModule], env: { ...NO_RATE_LIMIT, WEBHOOK_RETRY_BASE_MS: '50' } });
+    recorder = app.server.app.get(EventRecorder);
+  });
+  afterAll(async () => {
+    await app.close();
+    await receiver.stop();
+  });
+
+  const count = async (sql: string, params: unknown[]) => Number((await app.query<{ n: string }>(sql, params))[0].n);
+
+  it('writes a sign-up, its event and nothing else in one transaction: a commit that fails leaves no user, no event, no delivery', async () => {
+    const dev = await newAccountClient(app);
+    await dev.post('/v1/webhook-endpoints', { url: `${receiver.url}/rollback` }).expect(201);
+    const appId = (await dev.post('/v1/apps', { name: 'Rollback' }).expect(201)).body.appId;
+    // A deferred constraint trigger fails the commit of this one sign-up, after the user row and
+    // its event have both been written inside the transaction.
+    await app.query(`CREATE FUNCTION refuse_doomed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.email = 'doomed@example.com' THEN RAISE EXCEPTION 'refused at commit'; END IF; RETURN NULL; END $$`);
+    await app.query(`CREATE CONSTRAINT TRIGGER refuse_doomed AFTER INSERT ON users DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_doomed()`);
+    try {
+      const failed = await dev.post('/v1/users', { appId, email: 'doomed@example.com' });
+      expect(failed.status).toBe(500);
+      expect(failed.body).toMatchObject({ error: true, code: 500, message: 'Internal error; try again later' });
+      const kept = (await dev.post('/v1/users', { appId, email: 'kept@example.com' }).expect(201)).body;
+
+      expect(await count(`SELECT count(*) AS n FROM users WHERE app_id = $1`, [appId])).toBe(1);
+      expect(await count(`SELECT count(*) AS n FROM events WHERE kind = 'user.created' AND data->>'appId' = $1`, [appId])).toBe(1);
+      expect(await count(`SELECT count(*) AS n FROM events WHERE data::text LIKE '%doomed%'`, [])).toBe(0);
+      expect((await recorder.of('user.created', dev.accountId)).map((e) => e.data.id)).toEqual([kept.id]);
+      await until(() => receiver.at('/rollback').some((r) => JSON.parse(r.raw).event === 'user.created'), 10_000, 'the kept sign-up delivered');
+      const delivered = receiver.at('/rollback').map((r) => JSON.parse(r.raw)).filter((b) => b.event === 'user.created');
+      expect(delivered.map((b) => b.data.id)).toEqual([kept.id]);
+    } finally {
+      await app.query(`DROP TRIGGER refuse_doomed ON users`);
+      await app.query(`DROP FUNCTION refuse_doomed()`);
+    }
+  });
+
+  it('a transaction that throws after raising records nothing and dispatches nothing', async () => {
+    const dev = await newAccountClient(app);
+    const db = app.server.app.get(Transactions);
+    const events = app.server.app.get(DomainEvents);
+    await expect(
+      db.run(async () => {
+        await events.raise('app.deleted', dev.accountId, { appId: 'app_never' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await count(`SELECT count(*) AS n FROM events WHERE account_id = $1`, [dev.accountId])).toBe(0);
+    expect(await recorder.of('app.deleted', dev.accountId)).toEqual([]);
+    // Raising outside a transaction is a programming error, not a silent second commit.
+    await expect(events.raise('app.deleted', dev.accountId, { appId: 'app_never' })).rejects.toThrow(/Transactions\.run/);
+  });
+
+  it('stores the event before the answer, dispatches it once, and marks it dispatched', async () => {
+    const dev = await newAccountClient(app);
+    const created = (await dev.post('/v1/apps', { name: 'Logged' }).expect(201)).body;
+    // In the log as soon as the answer is out: it was written in the same transaction as the app.
+    const rows = await app.query<{ id: string; kind: string }>(`SELECT id, kind FROM events WHERE account_id = $1`, [dev.accountId]);
+    expect(rows).toEqual([{ id: expect.stringMatching(/^evt_/), kind: 'app.created' }]);
+    const raised = await recorder.of('app.created', dev.accountId);
+    expect(raised).toEqual([expect.objectContaining({ id: rows[0].id, name: 'app.created', data: created })]);
+    await app.server.app.get(EventDispatcher).idle();
+    expect((await app.query<{ dispatched_at: Date | null }>(`SELECT dispatched_at FROM events WHERE id = $1`, [rows[0].id]))[0].dispatched_at).not.toBeNull();
+  });
+
+  it('the relay dispatches an event a crash left undispatched, once, even when run twice at the same time', async () => {
+    const dev = await newAccountClient(app);
+    await dev.post('/v1/webhook-endpoints', { url: `${receiver.url}/relay` }).expect(201);
+    // As a process that died between its commit and the dispatch leaves it.
+    await app.query(
+      `INSERT INTO events (id, account_id, kind, data, created_at) VALUES ('evt_left_behind', $1, 'app.deleted', '{"appId":"app_gone"}', now() - interval '1 minute')`,
+      [dev.accountId],
+    );
+    const relay = app.server.app.get(OutboxRelay);
+    await Promise.all([relay.relay(), relay.relay()]);
+    await until(() => receiver.at('/relay').length === 1, 10_000, 'relayed delivery');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.at('/relay').map((r) => r.headers['x-service-event-id'])).toEqual(['evt_left_behind']);
+    expect((await recorder.of('app.deleted', dev.accountId)).map((e) => e.id)).toEqual(['evt_left_behind']);
+    expect(await count(`SELECT count(*) AS n FROM webhook_deliveries WHERE event_id = 'evt_left_behind'`, [])).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM events WHERE id = 'evt_left_behind' AND dispatched_at IS NOT NULL`, [])).toBe(1);
+  });
+});
