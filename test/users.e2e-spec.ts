@@ -37,7 +37,7 @@ describe(`users (${target})`, () => {
     const raised = (await events.of('user.created')).filter((e) => e.data.id === res.body.id);
     expect(raised).toHaveLength(1);
     expect(raised[0].accountId).toBe(dev.accountId);
-    expect(raised[0].data).toEqual({ id: res.body.id, email: 'ada.lovelace@example.com', appId });
+    expect(raised[0].data).toEqual({ id: res.body.id, email: 'ada.lovelace@example.com', appId, source: 'api' });
 
     await dev.get(`/v1/users/${res.body.id}`).expect(200, res.body);
   });

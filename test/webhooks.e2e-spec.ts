@@ -30,7 +30,7 @@ describe(`webhooks (${target})`, () => {
       expect(res.status).toBe(201);
       return res.body as { id: string; secret: string; status: string; events: string[] };
     };
-    const userCreated = (id = 'usr_1') => raiseEvent(app, 'user.created', accountId, { id, email: `${id}@example.com`, appId: 'app_1' });
+    const userCreated = (id = 'usr_1') => raiseEvent(app, 'user.created', accountId, { id, email: `${id}@example.com`, appId: 'app_1', source: 'api' });
     const deliveries = async (endpointId: string) =>
       (await app.http().get(`/v1/webhook-endpoints/${endpointId}/deliveries`).set(auth).expect(200)).body.data as Array<{
         id: string; status: string; event: string; attempts: Array<{ attempt: number; statusCode: number | null; error: string | null; responseBody: string | null }>;
@@ -85,7 +85,7 @@ describe(`webhooks (${target})`, () => {
       expect(headers['x-service-delivery-attempt']).toBe('1');
       const body = JSON.parse(raw);
       expect(Object.keys(body)).toEqual(['id', 'event', 'createdAt', 'data']);
-      expect(body).toEqual({ id: expect.stringMatching(/^evt_/), event: 'user.created', createdAt: expect.any(String), data: { id: 'usr_fan', email: 'usr_fan@example.com', appId: 'app_1' } });
+      expect(body).toEqual({ id: expect.stringMatching(/^evt_/), event: 'user.created', createdAt: expect.any(String), data: { id: 'usr_fan', email: 'usr_fan@example.com', appId: 'app_1', source: 'api' } });
       expect(headers['x-service-event-id']).toBe(body.id);
       const signature = headers['x-service-signature'] as string;
       expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
@@ -247,7 +247,7 @@ describe(`webhooks (${target})`, () => {
           [id, accountId, url],
         );
       }
-      await raiseEvent(strict, 'user.created', accountId, { id: 'usr_b', email: 'b@example.com', appId: 'app_1' });
+      await raiseEvent(strict, 'user.created', accountId, { id: 'usr_b', email: 'b@example.com', appId: 'app_1', source: 'api' });
       for (const id of ['we_blocked_literal', 'we_blocked_dns']) {
         let attempts: Array<{ error: string | null; statusCode: number | null }> = [];
         await until(async () => {

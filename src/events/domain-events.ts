@@ -10,10 +10,13 @@ export interface DomainEventMap {
   'app.updated': AppEventData & { previousAttributes: Partial<Pick<AppEventData, 'name' | 'description'>> };
   'app.deleted': { appId: string };
   'deployment.succeeded': { deploymentId: string; appId: string; env: string; url: string; createdAt: string };
-  'user.created': { id: string; email: string; appId: string };
+  /** `source`: how the person signed up; `deploymentId`: the landing page they used (source `landing-page`). */
+  'user.created': { id: string; email: string; appId: string; source: SignupSource; deploymentId?: string };
   /** No e-mail: the user is erased. */
   'user.deleted': { id: string; appId: string };
 }
+
+export type SignupSource = 'api' | 'landing-page';
 
 /** An app as the API shows it (the payload of the app.* events). Dates are ISO 8601 strings: payloads are JSON. */
 export interface AppEventData {

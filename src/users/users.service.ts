@@ -5,11 +5,17 @@ import { newId } from '../common/ids.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { isUniqueViolation } from '../database/postgres-errors.js';
 import { Transactions } from '../database/transactions.js';
+import type { SignupSource } from '../events/domain-events.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { EventLogService } from '../events/event-log.service.js';
 import { UserDto } from './dto/user.dto.js';
 import type { AppUser } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
+
+export interface SignupOrigin {
+  source: SignupSource;
+  deploymentId?: string;
+}
 
 @Injectable()
 export class UsersService {
@@ -22,13 +28,16 @@ export class UsersService {
     private readonly eventLog: EventLogService,
   ) {}
 
-  /** Signs a person up to an app. `email` arrives normalised (trimmed, lowercase). Emits `user.created`. */
-  async create(accountId: string, input: { appId: string; email: string }): Promise<UserDto> {
+  /**
+   * Signs a person up to an app. `email` arrives normalised (trimmed, lowercase). Emits `user.created`
+   * with where the sign-up came from: the API, or a deployment's landing page.
+   */
+  async create(accountId: string, input: { appId: string; email: string }, origin: SignupOrigin = { source: 'api' }): Promise<UserDto> {
     try {
       return await this.db.run(async () => {
         const app = await this.apps.requireOwnedForBody(accountId, input.appId);
         const dto = toUserDto(await this.users.insert({ id: newId('usr'), accountId, appId: app.id, email: input.email }));
-        await this.events.raise('user.created', accountId, { id: dto.id, email: dto.email, appId: dto.appId });
+        await this.events.raise('user.created', accountId, { id: dto.id, email: dto.email, appId: dto.appId, ...origin });
         return dto;
       });
     } catch (err) {

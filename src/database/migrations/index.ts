@@ -5,6 +5,7 @@ import { CreateIdempotencyKeys1763800000001 } from './1763800000001-create-idemp
 import { CreateAiUsage1763810000000 } from './1763810000000-create-ai-usage.js';
 import { CreateWebhooks1763820000000 } from './1763820000000-create-webhooks.js';
 import { EventsOutbox1763830000000 } from './1763830000000-events-outbox.js';
+import { CreateVisitorSalts1763840000000 } from './1763840000000-create-visitor-salts.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   CreateAiUsage1763810000000,
   CreateWebhooks1763820000000,
   EventsOutbox1763830000000,
+  CreateVisitorSalts1763840000000,
 ];

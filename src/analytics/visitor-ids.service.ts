@@ -1,0 +1,63 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Cron } from '@nestjs/schedule';
+import { createHmac, randomBytes } from 'node:crypto';
+import { AppConfig } from '../config/app-config.js';
+import { VisitorSaltsRepository } from './visitor-salts.repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** YYYY-MM-DD of a UTC day. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * Pseudonymous visitor ids without cookies (Plausible's model): HMAC-SHA256(daily salt, scope ‖ IP ‖
+ * User-Agent) cut to 64 bits. The salt is random, made once per UTC day and shared through the
+ * database by every instance, and deleted 48 h after its day began: the same person gets another id
+ * tomorrow, and nobody — with the database or without — can link the two or recompute an old id.
+ * The IP and User-Agent are never stored; only the 64-bit id is.
+ */
+@Injectable()
+export class VisitorIds {
+  private readonly logger = new Logger('VisitorIds');
+  private readonly salts = new Map<string, Promise<Buffer>>();
+
+  constructor(
+    private readonly repository: VisitorSaltsRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The visitor's id for today within `scope` (an app id: the same person on two apps gets two ids),
+   * as 16 hex characters.
+   */
+  async idOf(scope: string, ip: string, userAgent: string, at = new Date()): Promise<string> {
+    const salt = await this.saltOf(utcDay(at));
+    // NUL separators: no two different (scope, ip, ua) triples hash the same input.
+    return createHmac('sha256', salt).update(`${scope}\u0000${ip}\u0000${userAgent}`).digest().subarray(0, 8).toString('hex');
+  }
+
+  /** At 00:00 UTC in worker processes: salts whose day began more than 48 h ago go. */
+  @Cron('0 0 * * *', { name: 'visitor-salts-purge', timeZone: 'UTC' })
+  async purge(now = new Date()): Promise<number> {
+    if (!this.config.runsWorkers) return 0;
+    const firstKept = utcDay(new Date(now.getTime() - DAY_MS));
+    for (const day of this.salts.keys()) if (day < firstKept) this.salts.delete(day);
+    const deleted = await this.repository.deleteBefore(firstKept);
+    if (deleted > 0) this.logger.log(`Deleted ${deleted} visitor salt(s) older than 48 h`);
+    return deleted;
+  }
+
+  private saltOf(day: string): Promise<Buffer> {
+    let salt = this.salts.get(day);
+    if (!salt) {
+      salt = this.repository.getOrCreate(day, randomBytes(32));
+      salt.catch(() => this.salts.delete(day)); // a failed read is retried by the next caller
+      this.salts.set(day, salt);
+      // Only today's and yesterday's are ever needed.
+      for (const known of this.salts.keys()) if (known < utcDay(new Date(Date.parse(day) - DAY_MS))) this.salts.delete(known);
+    }
+    return salt;
+  }
+}
