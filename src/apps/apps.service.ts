@@ -1,9 +1,10 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { App } from './app.entity.js';
+import { AppsError } from './apps.errors.js';
 import { AppsRepository } from './apps.repository.js';
 import { AppDto, toAppDto } from './dto/app.dto.js';
 
@@ -38,10 +39,10 @@ export class AppsService {
 
   async update(accountId: string, appId: string, changes: AppChanges): Promise<AppDto> {
     const fields = (['name', 'description'] as const).filter((f) => changes[f] !== undefined);
-    if (fields.length === 0) throw new BadRequestException('Send at least one of name, description');
+    if (fields.length === 0) throw AppsError.nothingToUpdate(['name', 'description']);
     return this.db.run(async () => {
       const row = await this.apps.findOwnedForUpdate(accountId, appId);
-      if (!row) throw appNotFound(appId);
+      if (!row) throw AppsError.notFound(appId);
       const previous: AppChanges = {};
       for (const field of fields) {
         if (row[field] === changes[field]) continue;
@@ -59,7 +60,7 @@ export class AppsService {
   /** Deletes the app with its deployments (their pages stop being served) and its users. */
   async delete(accountId: string, appId: string): Promise<void> {
     await this.db.run(async () => {
-      if (!(await this.apps.delete(accountId, appId))) throw appNotFound(appId);
+      if (!(await this.apps.delete(accountId, appId))) throw AppsError.notFound(appId);
       await this.events.raise('app.deleted', accountId, { appId });
     });
   }
@@ -67,7 +68,7 @@ export class AppsService {
   /** For a 404 on a path id: the app, if the account owns it. */
   async requireOwned(accountId: string, appId: string): Promise<App> {
     const app = await this.apps.findOwned(accountId, appId);
-    if (!app) throw appNotFound(appId);
+    if (!app) throw AppsError.notFound(appId);
     return app;
   }
 
@@ -77,22 +78,14 @@ export class AppsService {
    */
   async requireOwnedForBody(accountId: string, appId: string): Promise<App> {
     const app = await this.apps.findOwnedForShare(accountId, appId);
-    if (!app) throw appIdNotOwned(appId);
+    if (!app) throw AppsError.notYours(appId);
     return app;
   }
 
   /** For a query filter `appId`: a 400 naming the field unless it is one of the caller's apps. */
   async requireOwnedForFilter(accountId: string, appId: string): Promise<App> {
     const app = await this.apps.findOwned(accountId, appId);
-    if (!app) throw appIdNotOwned(appId);
+    if (!app) throw AppsError.notYours(appId);
     return app;
   }
-}
-
-function appIdNotOwned(appId: string): BadRequestException {
-  return new BadRequestException(`appId ${JSON.stringify(appId)} is not one of your apps`);
-}
-
-export function appNotFound(appId: string): NotFoundException {
-  return new NotFoundException(`App ${appId} not found`);
 }

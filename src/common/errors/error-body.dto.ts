@@ -11,6 +11,13 @@ export class ErrorBody {
   @ApiProperty({ example: 'appId must be a string' })
   message: string;
 
+  @ApiProperty({
+    required: false,
+    example: 'app_not_found',
+    description: 'Why, as a stable machine-readable string (`app_not_found`, `idempotency_key_in_flight`…), for the errors the service raises itself',
+  })
+  reason?: string;
+
   @ApiProperty({ required: false, example: '5f0c2f0e-8c1e-4a39-9f0c-2f0e8c1e4a39', description: 'The x-request-id of the failed request' })
   requestId?: string;
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { withoutQueryParameters } from '../../database/postgres-errors.js';
 import { ErrorBody } from './error-body.dto.js';
 import { HttpErrorWithExtras } from './http-errors.js';
+import { PlatformError } from './platform-error.js';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal error; try again later';
 
@@ -14,7 +15,8 @@ interface StatusError {
 }
 
 /**
- * The one place every error becomes `{ error: true, code, message }`. HttpExceptions keep
+ * The one place every error becomes `{ error: true, code, message }`. Module errors
+ * (PlatformError) bring their status and `reason`; HttpExceptions (Nest's own) keep
  * their status and message; Fastify's own 4xx errors (bad JSON, body too large, media type)
  * keep theirs; anything else is a 500 whose details go only to the log.
  */
@@ -29,11 +31,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const body = this.toBody(exception, request);
 
     if (exception instanceof HttpErrorWithExtras) void reply.headers(exception.headers);
+    if (exception instanceof PlatformError && exception.extras.headers) void reply.headers(exception.extras.headers);
     void reply.status(body.code).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
   private toBody(exception: unknown, request: FastifyRequest): ErrorBody {
     const requestId = request?.id;
+    if (exception instanceof PlatformError) {
+      const status = exception.status;
+      if (status >= 500) this.logger.error({ err: exception, requestId }, exception.message);
+      return { error: true, code: status, message: exception.message, reason: exception.reason, requestId, ...exception.extras.body } as ErrorBody;
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();

@@ -648,6 +648,11 @@ export interface components {
             /** @example appId must be a string */
             message: string;
             /**
+             * @description Why, as a stable machine-readable string (`app_not_found`, `idempotency_key_in_flight`…), for the errors the service raises itself
+             * @example app_not_found
+             */
+            reason?: string;
+            /**
              * @description The x-request-id of the failed request
              * @example 5f0c2f0e-8c1e-4a39-9f0c-2f0e8c1e4a39
              */
