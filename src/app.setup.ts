@@ -7,6 +7,8 @@ import type { IncomingMessage } from 'node:http';
 import { createValidationPipe } from './common/errors/validation.js';
 import { AppConfig } from './config/app-config.js';
 import { HttpErrorWithExtras } from './common/errors/http-errors.js';
+import { frameworkErrorHandler } from './common/http/framework-errors.js';
+import { rejectNulCharacters } from './common/http/nul-characters.js';
 import { setupSwagger } from './docs/swagger.js';
 import { MetricsService } from './metrics/metrics.service.js';
 
@@ -30,6 +32,7 @@ export function createFastifyAdapter(): FastifyAdapter {
       return id;
     },
     logger: false,
+    frameworkErrors: frameworkErrorHandler,
   });
 }
 
@@ -50,6 +53,7 @@ export function configureApp(app: NestFastifyApplication): void {
     });
   }
   fastify.addHook('onRequest', async (request: FastifyRequest) => rejectUnsupportedBody(request));
+  fastify.addHook('preHandler', rejectNulCharacters);
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     void reply.header('x-request-id', request.id);
     return payload;

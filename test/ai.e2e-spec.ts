@@ -263,7 +263,7 @@ describe(`AI generation (${target})`, () => {
 
     it.each([
       ['from=2026-11-30&to=2026-11-01', 'from must not be after to'],
-      ['from=2026-02-31', 'from must be a date (YYYY-MM-DD)'],
+      ['from=2026-02-31', 'from must be a date (YYYY-MM-DD, years 0001-9999)'],
       ['to=yesterday', 'to must be a date (YYYY-MM-DD)'],
       ['from=2024-01-01&to=2026-01-01', 'from and to must be at most 366 days apart'],
       ['since=2026-01-01', 'property since should not exist'],
@@ -321,6 +321,17 @@ describe(`AI generation (${target})`, () => {
       expect(sent.body).toEqual({ model: 'stub-model', messages: [{ role: 'user', content: 'Say hello [plain]' }], max_tokens: 50, temperature: 0.3 });
       expect(sent.headers.authorization).toBe('Bearer sk-upstream-secret');
       expect(await usageRow(res.body.id)).toMatchObject({ provider: 'openai', model: 'stub-model-0613', prompt_tokens: 3, completion_tokens: 5, total_tokens: 8, outcome: 'success', status_code: 200 });
+    });
+
+    it('runs a generation once per Idempotency-Key and never stores its text: the replay is a 409', async () => {
+      const headers = { ...bearer(key), 'idempotency-key': 'generate-once-0001' };
+      const first = await app.http().post('/v1/ai/generate').set(headers).send({ prompt: 'Once [idem]' }).expect(200);
+      const again = await app.http().post('/v1/ai/generate').set(headers).send({ prompt: 'Once [idem]' }).expect(409);
+      expect(again.body).toMatchObject({ error: true, code: 409, reason: 'idempotent_response_not_kept', message: expect.stringContaining('generated text is never stored') });
+      expect(stub.requestsWith('[idem]')).toHaveLength(1);
+      expect(await app.query(`SELECT count(*)::int AS n FROM ai_usage WHERE account_id = $1 AND id = $2`, [accountId, first.body.id])).toEqual([{ n: 1 }]);
+      const stored = await app.query<{ response_body: string }>(`SELECT response_body FROM idempotency_keys WHERE key = 'generate-once-0001'`);
+      expect(stored[0].response_body).not.toContain(first.body.text);
     });
 
     it('passes finish_reason "length" through, and sends no temperature when none was asked', async () => {

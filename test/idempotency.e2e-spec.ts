@@ -142,12 +142,79 @@ describe(`Idempotency-Key (${target})`, () => {
     expect(await app.query('SELECT key FROM idempotency_keys WHERE key = ANY($1)', [[expired, fresh]])).toEqual([{ key: fresh }]);
   });
 
-  it('documents the header on every POST of apps, deployments and users', async () => {
+  it('documents the header on every authenticated POST', async () => {
     const doc = (await app.http().get('/docs/openapi.json').expect(200)).body;
-    for (const path of ['/v1/apps', '/v1/apps/deploy', '/v1/users']) {
+    const posts = Object.entries(doc.paths as Record<string, { post?: { security?: object[] } }>)
+      .filter(([, item]) => item.post?.security?.some((s) => 'bearer' in s))
+      .map(([path]) => path);
+    expect(posts).toEqual(expect.arrayContaining(['/v1/apps', '/v1/apps/deploy', '/v1/users', '/v1/api-keys', '/v1/service-accounts', '/v1/webhook-endpoints', '/v1/webhook-endpoints/{id}/test', '/v1/webhook-endpoints/{id}/rotate-secret', '/v1/webhook-deliveries/{id}/retry', '/v1/ai/generate']));
+    for (const path of posts) {
       const op = doc.paths[path].post;
       expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]));
       expect(op.responses['409'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBody');
     }
+  });
+
+  describe('on every POST, not only apps, deployments and users', () => {
+    const replayOf = async (path: string, body: object | undefined, key: string) => {
+      const first = await dev.post(path, body, { 'Idempotency-Key': key });
+      const again = await dev.post(path, body, { 'Idempotency-Key': key });
+      return { first, again };
+    };
+
+    it('creates one API key for a retried creation, and does not keep the key shown once', async () => {
+      const key = randomUUID();
+      const { first, again } = await replayOf('/v1/api-keys', { name: 'retried', scopes: ['apps:read'] }, key);
+      expect(first.status).toBe(201);
+      expect(again.status).toBe(409);
+      expectErrorBody(again.body, 409, 'the original response held a secret and is not kept');
+      expect(again.body.reason).toBe('idempotent_response_not_kept');
+      expect(await count(`SELECT count(*) AS n FROM api_keys WHERE account_id = $1 AND name = 'retried'`, [dev.accountId])).toBe(1);
+      const stored = await app.query<{ response_body: string }>(`SELECT response_body FROM idempotency_keys WHERE key = $1`, [key]);
+      expect(stored[0].response_body).not.toContain(first.body.key);
+    });
+
+    it('creates one service account, and one webhook endpoint, per key; their secrets are not kept', async () => {
+      const saKey = randomUUID();
+      const sa = await replayOf('/v1/service-accounts', { name: 'retried-sa', scopes: ['apps:read'] }, saKey);
+      expect([sa.first.status, sa.again.status]).toEqual([201, 409]);
+      expect(await count(`SELECT count(*) AS n FROM service_accounts WHERE account_id = $1 AND name = 'retried-sa'`, [dev.accountId])).toBe(1);
+
+      const weKey = randomUUID();
+      const we = await replayOf('/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/retried', description: 'retried' }, weKey);
+      expect([we.first.status, we.again.status]).toEqual([201, 409]);
+      expect(await count(`SELECT count(*) AS n FROM webhook_endpoints WHERE account_id = $1 AND description = 'retried'`, [dev.accountId])).toBe(1);
+      for (const k of [saKey, weKey]) {
+        const rows = await app.query<{ response_body: string }>(`SELECT response_body FROM idempotency_keys WHERE key = $1`, [k]);
+        expect(rows[0].response_body).not.toMatch(/secret/i);
+      }
+
+      // Rotating twice with one key rotates once: the first answer's secret is the one in force.
+      const rotate = await replayOf(`/v1/webhook-endpoints/${we.first.body.id}/rotate-secret`, undefined, randomUUID());
+      expect([rotate.first.status, rotate.again.status]).toEqual([200, 409]);
+      const rows = await app.query<{ previous_secret: string | null }>(`SELECT previous_secret FROM webhook_endpoints WHERE id = $1`, [we.first.body.id]);
+      expect(rows[0].previous_secret).not.toBeNull();
+    });
+
+    it('sends one test event and queues one manual retry per key, replaying the stored answer', async () => {
+      const endpoint = (await dev.post('/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/test-retried' }).expect(201)).body;
+      const test = await replayOf(`/v1/webhook-endpoints/${endpoint.id}/test`, undefined, randomUUID());
+      expect(test.first.status).toBe(202);
+      expect(test.again.status).toBe(202);
+      expect(test.again.headers['idempotent-replayed']).toBe('true');
+      expect(test.again.body.id).toBe(test.first.body.id);
+      expect(await count(`SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id])).toBe(1);
+    });
+
+    it('keeps a long query string out of the stored path, and tells requests with another query apart', async () => {
+      const key = randomUUID();
+      const long = 'x'.repeat(2100);
+      const first = await dev.post(`/v1/apps?x=${long}`, { name: 'Long query' }, { 'Idempotency-Key': key });
+      expect(first.status).toBe(201);
+      const again = await dev.post(`/v1/apps?x=${long}`, { name: 'Long query' }, { 'Idempotency-Key': key }).expect(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expectErrorBody((await dev.post(`/v1/apps?x=other`, { name: 'Long query' }, { 'Idempotency-Key': key }).expect(409)).body, 409, 'different request body');
+      expect(await count(`SELECT count(*) AS n FROM apps WHERE account_id = $1 AND name = 'Long query'`, [dev.accountId])).toBe(1);
+    });
   });
 });

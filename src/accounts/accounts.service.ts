@@ -1,7 +1,8 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { isUniqueViolation } from '../database/postgres-errors.js';
 import type { Account } from './account.entity.js';
+import { AccountsError } from './accounts.errors.js';
 import { AccountsRepository } from './accounts.repository.js';
 
 @Injectable()
@@ -13,7 +14,7 @@ export class AccountsService {
     try {
       return await this.accounts.insert({ id: newId('acc'), email: normalised });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictException(`An account with email ${normalised} already exists`);
+      if (isUniqueViolation(err)) throw AccountsError.emailTaken();
       throw err;
     }
   }

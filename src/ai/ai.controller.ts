@@ -1,15 +1,18 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
+import { isCalendarDay } from '../common/dates.js';
+import { RequestError } from '../common/errors/request-errors.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { AiRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { AiUsageService } from './ai-usage.service.js';
 import { AiService } from './ai.service.js';
 import { GenerateDto, GenerationDto, StreamEndDto } from './dto/generate.dto.js';
 import { UsageDto, UsageQueryDto } from './dto/usage.dto.js';
+import { ResponseNotKept } from '../common/idempotency/idempotent.decorator.js';
 
 const STREAM_EXAMPLE = [
   'data: {"text":"Once upon a time"}',
@@ -30,6 +33,7 @@ export class AiController {
   ) {}
 
   @Post('generate')
+  @ResponseNotKept('generated text is never stored')
   @HttpCode(200)
   @Scopes('ai:generate')
   @AiRateLimit()
@@ -120,11 +124,10 @@ function usageRange(query: UsageQueryDto): { from: string; to: string } {
   const to = query.to ?? new Date().toISOString().slice(0, 10);
   const from = query.from ?? new Date(day(to) - 29 * 86_400_000).toISOString().slice(0, 10);
   const problems: string[] = [];
-  // The pattern let 2026-02-31 through; a real date reads back the same.
-  if (query.from && new Date(day(from)).toISOString().slice(0, 10) !== from) problems.push('from must be a date (YYYY-MM-DD)');
-  if (query.to && new Date(day(to)).toISOString().slice(0, 10) !== to) problems.push('to must be a date (YYYY-MM-DD)');
+  if (query.from && !isCalendarDay(from)) problems.push('from must be a date (YYYY-MM-DD, years 0001-9999)');
+  if (query.to && !isCalendarDay(to)) problems.push('to must be a date (YYYY-MM-DD, years 0001-9999)');
   if (!problems.length && day(from) > day(to)) problems.push('from must not be after to');
   if (!problems.length && (day(to) - day(from)) / 86_400_000 + 1 > MAX_USAGE_DAYS) problems.push(`from and to must be at most ${MAX_USAGE_DAYS} days apart`);
-  if (problems.length) throw new BadRequestException({ message: problems.join('; '), details: problems });
+  if (problems.length) throw RequestError.invalid(problems);
   return { from, to };
 }

@@ -3,7 +3,6 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, 
 import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
-import { Idempotent } from '../common/idempotency/idempotent.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
 import { toPageRequest } from '../common/pagination/page.js';
 import { AppsService } from './apps.service.js';
@@ -20,7 +19,6 @@ export class AppsController {
   @Post()
   @HttpCode(201)
   @Scopes('apps:write')
-  @Idempotent()
   @ApiOperation({ summary: 'Create an app', description: 'Emits `app.created`.' })
   @ApiCreatedResponse({ type: AppDto, description: 'The new app' })
   @ApiErrors(400, 413, 415)

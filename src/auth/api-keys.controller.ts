@@ -5,6 +5,7 @@ import { ApiKeysService } from './api-keys.service.js';
 import { CurrentPrincipal, Scopes } from './auth.decorators.js';
 import { ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto.js';
 import type { Principal } from './principal.js';
+import { ResponseNotKept, SECRET_NOT_KEPT } from '../common/idempotency/idempotent.decorator.js';
 
 @ApiTags('api-keys')
 @Controller('api-keys')
@@ -12,6 +13,7 @@ export class ApiKeysController {
   constructor(private readonly apiKeys: ApiKeysService) {}
 
   @Post()
+  @ResponseNotKept(SECRET_NOT_KEPT)
   @HttpCode(201)
   @Scopes('keys:write')
   @ApiOperation({ summary: 'Create an API key', description: 'The key is in the response once; only its SHA-256 hash is stored.' })

@@ -6,6 +6,7 @@ import { CurrentPrincipal, Scopes } from './auth.decorators.js';
 import { CreatedServiceAccountDto, CreateServiceAccountDto, ServiceAccountListDto } from './dto/service-account.dto.js';
 import type { Principal } from './principal.js';
 import { ServiceAccountsService } from './service-accounts.service.js';
+import { ResponseNotKept, SECRET_NOT_KEPT } from '../common/idempotency/idempotent.decorator.js';
 
 @ApiTags('service-accounts')
 @Controller('service-accounts')
@@ -16,6 +17,7 @@ export class ServiceAccountsController {
   ) {}
 
   @Post()
+  @ResponseNotKept(SECRET_NOT_KEPT)
   @HttpCode(201)
   @Scopes('keys:write')
   @ApiOperation({

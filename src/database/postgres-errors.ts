@@ -14,3 +14,20 @@ export function withoutQueryParameters(err: unknown): unknown {
   const code = (err.driverError as { code?: string })?.code;
   return { type: 'QueryFailedError', message: err.message, code, query: err.query, stack: err.stack };
 }
+
+/** SQLSTATEs that only client input can cause here: a NUL or unencodable character, a date PostgreSQL cannot hold. */
+const CLIENT_INPUT_STATES: Record<string, string> = {
+  '22021': 'A value in the request holds a character that cannot be stored',
+  '22P05': 'A value in the request holds a character that cannot be stored',
+  '22007': 'A date in the request is not valid',
+  '22008': 'A date in the request is outside years 1-9999',
+};
+
+/**
+ * A safety net behind the request checks: the client-facing message for a query that failed on
+ * client input, or undefined for anything else (a 500).
+ */
+export function clientInputProblem(err: unknown): string | undefined {
+  if (!(err instanceof QueryFailedError)) return undefined;
+  return CLIENT_INPUT_STATES[(err.driverError as { code?: string })?.code ?? ''];
+}

@@ -3,7 +3,6 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
-import { Idempotent } from '../common/idempotency/idempotent.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
 import { toPageRequest } from '../common/pagination/page.js';
 import { DeploymentsService } from './deployments.service.js';
@@ -18,7 +17,6 @@ export class DeploymentsController {
   @Post('apps/deploy')
   @HttpCode(200)
   @Scopes('deployments:write')
-  @Idempotent()
   @ApiOperation({
     summary: 'Deploy an app to an environment',
     description:

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AppsService } from '../apps/apps.service.js';
 import { newId } from '../common/ids.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
@@ -7,6 +7,7 @@ import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { snapshotOf } from './deployment-snapshot.js';
 import { Deployment } from './deployment.entity.js';
+import { DeploymentsError } from './deployments.errors.js';
 import { DeploymentsRepository } from './deployments.repository.js';
 import { DeployResultDto } from './dto/deploy.dto.js';
 import { DeploymentDto } from './dto/deployment.dto.js';
@@ -34,7 +35,7 @@ export class DeploymentsService {
 
   async get(accountId: string, deploymentId: string): Promise<DeploymentDto> {
     const deployment = await this.deployments.findOwned(accountId, deploymentId);
-    if (!deployment) throw new NotFoundException(`Deployment ${deploymentId} not found`);
+    if (!deployment) throw DeploymentsError.notFound(deploymentId);
     return this.toDto(deployment);
   }
 

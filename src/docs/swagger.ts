@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ErrorBody } from '../common/errors/error-body.dto.js';
+import { documentIdempotency } from '../common/idempotency/idempotency.openapi.js';
 
 export const OPENAPI_JSON_PATH = 'docs/openapi.json';
 
@@ -29,5 +30,6 @@ export function setupSwagger(app: INestApplication): void {
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator admin token (ADMIN_TOKEN)' }, 'admin')
     .build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorBody] });
+  documentIdempotency(document);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: OPENAPI_JSON_PATH, yamlDocumentUrl: 'docs/openapi.yaml' });
 }

@@ -1,8 +1,9 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { EventDto, toEventDto } from './dto/event.dto.js';
 import { EventLogRepository } from './event-log.repository.js';
+import { EventsError } from './events.errors.js';
 
 /** The event log keeps 30 days. */
 export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
@@ -18,7 +19,7 @@ export class EventLogService {
 
   async get(accountId: string, id: string): Promise<EventDto> {
     const event = await this.log.find(accountId, id, retentionStart());
-    if (!event) throw new NotFoundException(`No event ${id}`);
+    if (!event) throw EventsError.notFound(id);
     return toEventDto(event);
   }
 

@@ -1,4 +1,4 @@
-import { NotFoundException } from '@nestjs/common';
+import { SitesError } from './sites.errors.js';
 import type { Deployment } from '../deployments/deployment.entity.js';
 import type { DeploymentsService } from '../deployments/deployments.service.js';
 import { SitesService } from './sites.service.js';
@@ -31,6 +31,6 @@ describe('SitesService', () => {
   });
 
   it.each(['/sites/dep_2/', '/sites/app_1/staging/', '/sites/app_1/Prod!/', '/sites/x/', '/sites/', '/sites/dep_1/extra/', '/sites/usr_1/'])('404 for %s', async (path) => {
-    await expect(sites.resolve(path, '')).rejects.toThrow(NotFoundException);
+    await expect(sites.resolve(path, '')).rejects.toThrow(SitesError);
   });
 });

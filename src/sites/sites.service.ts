@@ -1,8 +1,9 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Deployment } from '../deployments/deployment.entity.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
 import { ENV_PATTERN } from '../deployments/dto/deploy.dto.js';
 import { renderSitePage, SITE_CONTENT_SECURITY_POLICY } from './site-page.js';
+import { SitesError } from './sites.errors.js';
 
 export type SiteResponse =
   | { kind: 'page'; html: string; headers: Record<string, string> }
@@ -42,7 +43,7 @@ export class SitesService {
       // Moves with every deploy.
       if (deployment) return this.page(deployment, 'no-cache');
     }
-    throw new NotFoundException('No deployed page here');
+    throw SitesError.pageNotFound();
   }
 
   private page(deployment: Deployment, cacheControl: string): SiteResponse {

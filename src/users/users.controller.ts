@@ -3,7 +3,6 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, 
 import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
-import { Idempotent } from '../common/idempotency/idempotent.decorator.js';
 import { toPageRequest } from '../common/pagination/page.js';
 import { CreateUserDto, ListUsersQueryDto, UserDto, UserPageDto } from './dto/user.dto.js';
 import { UsersService } from './users.service.js';
@@ -18,7 +17,6 @@ export class UsersController {
   @Post()
   @HttpCode(201)
   @Scopes('users:write')
-  @Idempotent()
   @ApiOperation({ summary: 'Sign a person up to an app', description: 'The e-mail is trimmed and lowercased; the same e-mail twice in one app is a 409. Emits `user.created`.' })
   @ApiCreatedResponse({ type: UserDto })
   @ApiErrors(400, 409, 413, 415)

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AppsService } from '../apps/apps.service.js';
 import { IdempotencyService } from '../common/idempotency/idempotency.service.js';
 import { newId } from '../common/ids.js';
@@ -10,6 +10,7 @@ import { DomainEvents } from '../events/domain-events.service.js';
 import { EventLogService } from '../events/event-log.service.js';
 import { UserDto } from './dto/user.dto.js';
 import type { AppUser } from './user.entity.js';
+import { UsersError } from './users.errors.js';
 import { UsersRepository } from './users.repository.js';
 
 export interface SignupOrigin {
@@ -41,8 +42,7 @@ export class UsersService {
         return dto;
       });
     } catch (err) {
-      // The message leaves the address out: error bodies end up in logs.
-      if (isUniqueViolation(err)) throw new ConflictException(`email is already signed up to app ${input.appId}`);
+      if (isUniqueViolation(err)) throw UsersError.emailTaken(input.appId);
       throw err;
     }
   }
@@ -57,7 +57,7 @@ export class UsersService {
 
   async get(accountId: string, userId: string): Promise<UserDto> {
     const user = await this.users.findOwned(accountId, userId);
-    if (!user) throw userNotFound(userId);
+    if (!user) throw UsersError.notFound(userId);
     return toUserDto(user);
   }
 
@@ -68,16 +68,12 @@ export class UsersService {
   async delete(accountId: string, userId: string): Promise<void> {
     await this.db.run(async () => {
       const row = await this.users.delete(accountId, userId);
-      if (!row) throw userNotFound(userId);
+      if (!row) throw UsersError.notFound(userId);
       await this.idempotency.forgetResponsesOf(accountId, row.id);
       await this.eventLog.forgetUserEmail(accountId, row.id);
       await this.events.raise('user.deleted', accountId, { id: row.id, appId: row.appId });
     });
   }
-}
-
-function userNotFound(userId: string): NotFoundException {
-  return new NotFoundException(`User ${userId} not found`);
 }
 
 function toUserDto(user: AppUser): UserDto {

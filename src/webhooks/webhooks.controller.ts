@@ -13,6 +13,7 @@ import {
   WebhookSecretDto,
 } from './dto/webhook-endpoint.dto.js';
 import { WebhooksService } from './webhooks.service.js';
+import { ResponseNotKept, SECRET_NOT_KEPT } from '../common/idempotency/idempotent.decorator.js';
 
 const ENDPOINT_ID = { name: 'id', example: 'we_01JC3ZD2F4G6H8J0K2M4N6P8QR' };
 
@@ -22,6 +23,7 @@ export class WebhookEndpointsController {
   constructor(private readonly webhooks: WebhooksService) {}
 
   @Post()
+  @ResponseNotKept(SECRET_NOT_KEPT)
   @HttpCode(201)
   @Scopes('webhooks:write')
   @ApiOperation({
@@ -75,6 +77,7 @@ export class WebhookEndpointsController {
   }
 
   @Post(':id/rotate-secret')
+  @ResponseNotKept(SECRET_NOT_KEPT)
   @HttpCode(200)
   @Scopes('webhooks:write')
   @ApiOperation({

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { newId } from '../common/ids.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
@@ -14,6 +14,7 @@ import { urlProblem } from './url-guard.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { WebhookFanOut } from './webhook-fan-out.listener.js';
+import { WebhooksError } from './webhooks.errors.js';
 import { WebhookDelivery, WebhookEndpoint, WebhookEndpointStatus } from './webhook.entities.js';
 
 /** How long the previous secret keeps signing after a rotation. */
@@ -71,11 +72,11 @@ export class WebhooksService {
 
   async update(accountId: string, id: string, changes: EndpointChanges): Promise<WebhookEndpointDto> {
     const fields = (['url', 'events', 'description', 'status'] as const).filter((f) => changes[f] !== undefined);
-    if (fields.length === 0) throw new BadRequestException('Send at least one of url, events, description, status');
+    if (fields.length === 0) throw WebhooksError.nothingToUpdate(['url', 'events', 'description', 'status']);
     if (changes.url !== undefined) await this.checkUrl(changes.url);
     const endpoint = await this.db.run(async () => {
       const row = await this.endpoints.findForUpdate(accountId, id);
-      if (!row) throw endpointNotFound(id);
+      if (!row) throw WebhooksError.endpointNotFound(id);
       if (changes.url !== undefined) row.url = changes.url;
       if (changes.events !== undefined) row.events = dedupe(changes.events);
       if (changes.description !== undefined) row.description = changes.description;
@@ -86,7 +87,7 @@ export class WebhooksService {
   }
 
   async delete(accountId: string, id: string): Promise<void> {
-    if (!(await this.endpoints.delete(accountId, id))) throw endpointNotFound(id);
+    if (!(await this.endpoints.delete(accountId, id))) throw WebhooksError.endpointNotFound(id);
   }
 
   async rotateSecret(accountId: string, id: string): Promise<WebhookSecretDto> {
@@ -94,7 +95,7 @@ export class WebhooksService {
     const secret = newWebhookSecret();
     const endpoint = await this.db.run(async () => {
       const row = await this.endpoints.findForUpdate(accountId, id);
-      if (!row) throw endpointNotFound(id);
+      if (!row) throw WebhooksError.endpointNotFound(id);
       row.previousSecret = row.secret;
       row.previousSecretExpiresAt = new Date(now + ROTATION_OVERLAP_MS);
       row.secret = this.secrets.seal(secret);
@@ -106,7 +107,7 @@ export class WebhooksService {
   /** A `webhook.test` event, logged and delivered to this endpoint only. */
   async sendTest(accountId: string, id: string): Promise<WebhookDeliveryDto> {
     const endpoint = await this.requireEndpoint(accountId, id);
-    if (endpoint.status !== 'Active') throw new ConflictException(`Webhook endpoint ${id} is Disabled; set status Active first`);
+    if (endpoint.status !== 'Active') throw WebhooksError.endpointDisabled(id);
     const deliveryId = await this.db.run(async () => {
       const eventId = await this.eventLog.recordHandled(accountId, TEST_EVENT_KIND, { endpointId: endpoint.id, message: 'A test event sent from the API' });
       const [created] = await this.fanOut.deliver(accountId, eventId, [endpoint]);
@@ -130,10 +131,8 @@ export class WebhooksService {
    */
   async retry(accountId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
     const delivery = await this.deliveries.find(accountId, deliveryId);
-    if (!delivery) throw new NotFoundException(`No webhook delivery ${deliveryId}`);
-    if (await this.queue.isQueued(delivery.id)) {
-      throw new ConflictException(`Webhook delivery ${deliveryId} already has an attempt queued or under way; retry once it has settled`);
-    }
+    if (!delivery) throw WebhooksError.deliveryNotFound(deliveryId);
+    if (await this.queue.isQueued(delivery.id)) throw WebhooksError.deliveryInFlight(deliveryId);
     await this.deliveries.setPending(delivery.id);
     await this.queue.add(delivery);
     return this.deliveryDto(accountId, delivery.id);
@@ -141,25 +140,21 @@ export class WebhooksService {
 
   private async deliveryDto(accountId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
     const delivery = await this.deliveries.find(accountId, deliveryId);
-    if (!delivery) throw new NotFoundException(`No webhook delivery ${deliveryId}`);
+    if (!delivery) throw WebhooksError.deliveryNotFound(deliveryId);
     const [attempts, kinds] = await Promise.all([this.deliveries.attemptsOf([delivery.id]), this.eventLog.kindsOf([delivery.eventId])]);
     return toDeliveryDto(delivery, kinds.get(delivery.eventId) ?? '', attempts);
   }
 
   private async requireEndpoint(accountId: string, id: string): Promise<WebhookEndpoint> {
     const endpoint = await this.endpoints.find(accountId, id);
-    if (!endpoint) throw endpointNotFound(id);
+    if (!endpoint) throw WebhooksError.endpointNotFound(id);
     return endpoint;
   }
 
   private async checkUrl(url: string): Promise<void> {
     const problem = await urlProblem(url, this.config.WEBHOOK_ALLOW_PRIVATE);
-    if (problem) throw new BadRequestException(problem);
+    if (problem) throw WebhooksError.urlRefused(problem);
   }
-}
-
-function endpointNotFound(id: string): NotFoundException {
-  return new NotFoundException(`No webhook endpoint ${id}`);
 }
 
 function dedupe(values: string[]): string[] {

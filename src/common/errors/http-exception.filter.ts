@@ -1,9 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { withoutQueryParameters } from '../../database/postgres-errors.js';
+import { clientInputProblem, withoutQueryParameters } from '../../database/postgres-errors.js';
 import { ErrorBody } from './error-body.dto.js';
 import { HttpErrorWithExtras } from './http-errors.js';
 import { PlatformError } from './platform-error.js';
+import { RequestErrorCode } from './request-errors.js';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal error; try again later';
 
@@ -37,6 +38,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   private toBody(exception: unknown, request: FastifyRequest): ErrorBody {
     const requestId = request?.id;
+    // No route matched: Nest's message would quote the path, which is never echoed.
+    if (request?.is404 && exception instanceof HttpException && exception.getStatus() === 404) {
+      return { error: true, code: 404, message: 'No route matches this method and path', reason: RequestErrorCode.RouteNotFound, requestId };
+    }
+    const inputProblem = clientInputProblem(exception);
+    if (inputProblem) {
+      this.logger.warn({ err: withoutQueryParameters(exception), requestId }, 'A query failed on client input that the request checks let through');
+      return { error: true, code: 400, message: inputProblem, reason: RequestErrorCode.InvalidParameter, requestId };
+    }
     if (exception instanceof PlatformError) {
       const status = exception.status;
       if (status >= 500) this.logger.error({ err: exception, requestId }, exception.message);

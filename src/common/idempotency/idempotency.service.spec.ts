@@ -1,5 +1,4 @@
-import { ConflictException } from '@nestjs/common';
-import { HttpErrorWithExtras } from '../errors/http-errors.js';
+import { IdempotencyError, IdempotencyErrorCode } from './idempotency.errors.js';
 import { IdempotencyFingerprint, IdempotencyRepository, StoredIdempotencyRecord } from './idempotency.repository.js';
 import { IdempotencyService } from './idempotency.service.js';
 
@@ -52,16 +51,17 @@ describe('IdempotencyService', () => {
   it('answers 409 with Retry-After while the first request runs', async () => {
     await service.begin(fp());
     const err = await service.begin(fp()).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(HttpErrorWithExtras);
-    expect((err as HttpErrorWithExtras).getStatus()).toBe(409);
-    expect((err as HttpErrorWithExtras).message).toMatch(/in flight/);
-    expect((err as HttpErrorWithExtras).headers).toEqual({ 'retry-after': '1' });
+    expect(err).toBeInstanceOf(IdempotencyError);
+    expect((err as IdempotencyError).status).toBe(409);
+    expect((err as IdempotencyError).reason).toBe(IdempotencyErrorCode.InFlight);
+    expect((err as IdempotencyError).message).toMatch(/in flight/);
+    expect((err as IdempotencyError).extras.headers).toEqual({ 'retry-after': '1' });
   });
 
   it('answers 409 for another body or another route', async () => {
     await service.begin(fp());
     await service.complete(fp(), 200, { ok: true });
-    await expect(service.begin(fp({ requestHash: 'h2' }))).rejects.toThrow(new ConflictException('Idempotency-Key was already used with a different request body; use a new key'));
+    await expect(service.begin(fp({ requestHash: 'h2' }))).rejects.toThrow('Idempotency-Key was already used with a different request body or query; use a new key');
     await expect(service.begin(fp({ path: '/v1/users' }))).rejects.toThrow(/another request \(POST \/v1\/apps\)/);
   });
 
@@ -75,6 +75,13 @@ describe('IdempotencyService', () => {
     await service.begin(fp());
     keys.vanishOnNextFind = true;
     expect(await service.begin(fp())).toEqual({ replay: false });
+  });
+
+  it('keeps only that a request ran when its response must not be stored', async () => {
+    await service.begin(fp());
+    await service.complete(fp(), 201, { key: 'sk_secret' }, false);
+    expect(JSON.stringify([...keys.rows.values()])).not.toContain('sk_secret');
+    expect(await service.begin(fp())).toEqual({ replay: true, notKept: true });
   });
 
   it('replays an empty body as no body', async () => {

@@ -1,5 +1,5 @@
-import { ConflictException, Injectable, Logger } from '@nestjs/common';
-import { HttpErrorWithExtras } from '../errors/http-errors.js';
+import { Injectable, Logger } from '@nestjs/common';
+import { IdempotencyError } from './idempotency.errors.js';
 import { IdempotencyFingerprint, IdempotencyRepository } from './idempotency.repository.js';
 
 /** Stored responses are replayed for 24 h. */
@@ -8,7 +8,10 @@ export const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
 export const IDEMPOTENCY_ABANDONED_AFTER_SECONDS = 10 * 60;
 const PURGE_BATCH = 5_000;
 
-export type IdempotencyDecision = { replay: false } | { replay: true; statusCode: number; body: unknown };
+export type IdempotencyDecision = { replay: false } | { replay: true; statusCode: number; body: unknown } | { replay: true; notKept: true };
+
+/** Stored in place of a body that must not be kept (see @ResponseNotKept). */
+const NOT_KEPT_MARKER = '{"$notKept":true}';
 
 /**
  * Idempotency-Key semantics (as Stripe's): the first request with a key runs and its successful
@@ -29,21 +32,21 @@ export class IdempotencyService {
       const held = await this.keys.find(f.accountId, f.key);
       if (!held) continue;
       if (held.method !== f.method || held.path !== f.path) {
-        throw new ConflictException(`Idempotency-Key was already used for another request (${held.method} ${held.path}); use a new key`);
+        throw IdempotencyError.usedElsewhere(held.method, held.path);
       }
       if (held.requestHash !== f.requestHash) {
-        throw new ConflictException('Idempotency-Key was already used with a different request body; use a new key');
+        throw IdempotencyError.bodyMismatch();
       }
       if (held.statusCode === null) break;
+      if (held.responseBody === NOT_KEPT_MARKER) return { replay: true, notKept: true };
       return { replay: true, statusCode: held.statusCode, body: held.responseBody === null ? undefined : JSON.parse(held.responseBody) };
     }
-    throw new HttpErrorWithExtras(409, 'Idempotency-Key is in flight: a request with this key is still running; retry once it has finished', {
-      headers: { 'retry-after': '1' },
-    });
+    throw IdempotencyError.inFlight();
   }
 
-  async complete(f: IdempotencyFingerprint, statusCode: number, body: unknown): Promise<void> {
-    await this.keys.complete(f, statusCode, body === undefined ? null : JSON.stringify(body));
+  /** Stores the first response; `keepBody: false` stores only that the request ran (see @ResponseNotKept). */
+  async complete(f: IdempotencyFingerprint, statusCode: number, body: unknown, keepBody = true): Promise<void> {
+    await this.keys.complete(f, statusCode, !keepBody ? NOT_KEPT_MARKER : body === undefined ? null : JSON.stringify(body));
   }
 
   async release(f: IdempotencyFingerprint): Promise<void> {

@@ -1,25 +1,14 @@
-import { applyDecorators, UseInterceptors } from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
-import { ApiErrors } from '../http/api-errors.decorator.js';
-import { IdempotencyInterceptor } from './idempotency.interceptor.js';
+import { SetMetadata } from '@nestjs/common';
+
+export const RESPONSE_NOT_KEPT = 'idempotency:responseNotKept';
 
 /**
- * Makes a POST route honour `Idempotency-Key` (and documents the header and the 409). Use it on
- * routes behind the bearer guard whose response is JSON (not a stream):
- *
- *   @Post() @Scopes('apps:write') @Idempotent()
+ * Every authenticated POST honours `Idempotency-Key` (the global IdempotencyInterceptor). Routes
+ * whose answer must not be stored mark it here: the key still guards against running twice, but
+ * a replay answers 409 with this reason instead of the original body. For answers holding a
+ * secret shown once (API keys, client secrets, webhook secrets) — kept only as hashes or sealed
+ * in their own tables — and for AI output, which is never stored.
  */
-export const Idempotent = () =>
-  applyDecorators(
-    UseInterceptors(IdempotencyInterceptor),
-    ApiHeader({
-      name: 'Idempotency-Key',
-      required: false,
-      description:
-        'Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with ' +
-        '`Idempotent-Replayed: true`, for the same key and body. The same key with another body, or while the first ' +
-        'request is still running, answers 409. A failed request does not keep the key. 1–255 visible ASCII characters, e.g. a UUID.',
-      schema: { type: 'string', maxLength: 255, example: '5d3c9a0e-6f1b-4b7e-9a53-0f2d4c8e1b7a' },
-    }),
-    ApiErrors(409),
-  );
+export const ResponseNotKept = (why: string) => SetMetadata(RESPONSE_NOT_KEPT, why);
+
+export const SECRET_NOT_KEPT = 'the original response held a secret and is not kept';

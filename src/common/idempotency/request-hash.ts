@@ -11,9 +11,12 @@ export function canonicalJson(value: unknown): string {
   });
 }
 
-/** Hex SHA-256 of the canonical JSON of a request body. */
-export function requestBodyHash(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+/**
+ * Hex SHA-256 of what makes two requests on one route the same: the canonical JSON of the body and
+ * the query string (the route's path is stored beside it, without the query: it can be long).
+ */
+export function requestBodyHash(body: unknown, query = ''): string {
+  return createHash('sha256').update(canonicalJson(body)).update('\n').update(query).digest('hex');
 }
 
 /** RFC-style key: 1–255 visible ASCII characters (a UUID is the usual choice). */

@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { RequestError } from '../errors/request-errors.js';
 import { decodeCursor, encodeCursor, toPage, toPageRequest } from './page.js';
 
 describe('keyset pagination', () => {
@@ -13,7 +13,7 @@ describe('keyset pagination', () => {
   it.each(['', 'not-base64!', Buffer.from('["x"]').toString('base64url'), Buffer.from('["nope","app_1"]').toString('base64url'), Buffer.from('{}').toString('base64url')])(
     'refuses a cursor it did not make: %p',
     (cursor) => {
-      expect(() => decodeCursor(cursor)).toThrow(BadRequestException);
+      expect(() => decodeCursor(cursor)).toThrow(RequestError);
       expect(() => decodeCursor(cursor)).toThrow(/cursor is invalid/);
     },
   );

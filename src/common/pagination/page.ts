@@ -1,4 +1,5 @@
-import { BadRequestException } from '@nestjs/common';
+import { isStorableDate } from '../dates.js';
+import { RequestError } from '../errors/request-errors.js';
 
 export const DEFAULT_PAGE_LIMIT = 20;
 export const MAX_PAGE_LIMIT = 100;
@@ -30,12 +31,12 @@ export function decodeCursor(cursor: string): Keyset {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
       const createdAt = new Date(value[0]);
-      if (!Number.isNaN(createdAt.getTime()) && value[1].length > 0 && value[1].length <= 64) return { createdAt, id: value[1] };
+      if (isStorableDate(createdAt) && value[1].length > 0 && value[1].length <= 64 && !value[1].includes('\u0000')) return { createdAt, id: value[1] };
     }
   } catch {
     // fall through: any undecodable cursor is the client's mistake
   }
-  throw new BadRequestException('cursor is invalid: pass the nextCursor of a previous page unchanged');
+  throw RequestError.invalidCursor();
 }
 
 export function toPageRequest(query: { limit?: number; cursor?: string }): PageRequest {

@@ -1,0 +1,29 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+
+const HEADER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with ' +
+    '`Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first ' +
+    'request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret ' +
+    'shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID.',
+  schema: { type: 'string', maxLength: 255, example: '5d3c9a0e-6f1b-4b7e-9a53-0f2d4c8e1b7a' },
+};
+
+/**
+ * Every authenticated POST honours Idempotency-Key (the global interceptor), so the document
+ * says so on each of them: the header, and the 409 it can cause.
+ */
+export function documentIdempotency(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    const post = item.post;
+    if (!post?.security?.some((s) => 'bearer' in s)) continue;
+    post.parameters = [...(post.parameters ?? []).filter((p) => !('name' in p && p.name === HEADER.name)), HEADER as never];
+    post.responses['409'] ??= {
+      description: 'Conflict (an Idempotency-Key reused with another request, still in flight, or whose response is not kept)',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    };
+  }
+}
