@@ -1,5 +1,6 @@
 import { ApiClient, EventRecorder, EventRecorderModule, expectErrorBody, newAccountClient, NO_RATE_LIMIT, scopedClient } from './support/api-client.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
+import { Receiver, until } from './support/webhook-receiver.js';
 
 describe(`users (${target})`, () => {
   let app: TestApp;
@@ -126,6 +127,39 @@ describe(`users (${target})`, () => {
 
     // The same person may sign up again.
     await dev.post('/v1/users', { appId, email }).expect(201);
+  });
+
+  it('erases every user of a deleted app as completely as one by one, and tells receivers', async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    try {
+      await dev.post('/v1/webhook-endpoints', { url: `${receiver.url}/erasure`, events: ['user.*', 'app.deleted'] }).expect(201);
+      const doomedApp = (await dev.post('/v1/apps', { name: 'Doomed' }).expect(201)).body.appId;
+      const emails = ['first.doomed@example.com', 'second.doomed@example.com'];
+      const users = [];
+      for (const [i, email] of emails.entries()) {
+        users.push((await dev.post('/v1/users', { appId: doomedApp, email }, { 'idempotency-key': `doomed-${i}` }).expect(201)).body);
+      }
+      for (const email of emails) expect(await rowsHolding(email)).toEqual(['events: 1', 'idempotency_keys: 1', 'users: 1']);
+
+      await dev.delete(`/v1/apps/${doomedApp}`).expect(204);
+      for (const email of emails) expect(await rowsHolding(email)).toEqual([]);
+      // A replay of the stored sign-up no longer answers the e-mail: the key is forgotten, so the request runs anew.
+      const replay = await dev.post('/v1/users', { appId: doomedApp, email: emails[0] }, { 'idempotency-key': 'doomed-0' });
+      expect(replay.status).toBe(400);
+      expect(replay.text).not.toContain(emails[0]);
+
+      const deleted = (await events.of('user.deleted')).filter((e) => e.data.appId === doomedApp).map((e) => e.data.id);
+      expect(deleted.sort()).toEqual(users.map((u) => u.id).sort());
+      await until(() => receiver.at('/erasure').filter((r) => JSON.parse(r.raw).event === 'user.deleted').length === 2, 10_000, 'two user.deleted deliveries');
+      const bodies = receiver.at('/erasure').map((r) => JSON.parse(r.raw));
+      expect(bodies.filter((b) => b.event === 'user.deleted').map((b) => b.data).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+        users.map((u) => ({ id: u.id, appId: doomedApp })).sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      await until(() => receiver.at('/erasure').some((r) => JSON.parse(r.raw).event === 'app.deleted'), 10_000, 'app.deleted delivery');
+    } finally {
+      await receiver.stop();
+    }
   });
 
   it('needs users:read to read and users:write to write', async () => {

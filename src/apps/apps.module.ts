@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { App } from './app.entity.js';
+import { AppErasure } from './app-erasure.js';
 import { AppsController } from './apps.controller.js';
 import { AppsRepository } from './apps.repository.js';
 import { AppsService } from './apps.service.js';
@@ -8,7 +9,7 @@ import { AppsService } from './apps.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([App])],
   controllers: [AppsController],
-  providers: [AppsRepository, AppsService],
-  exports: [AppsService],
+  providers: [AppsRepository, AppsService, AppErasure],
+  exports: [AppsService, AppErasure],
 })
 export class AppsModule {}

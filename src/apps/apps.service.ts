@@ -4,6 +4,7 @@ import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { App } from './app.entity.js';
+import { AppErasure } from './app-erasure.js';
 import { AppsError } from './apps.errors.js';
 import { AppsRepository } from './apps.repository.js';
 import { AppDto, toAppDto } from './dto/app.dto.js';
@@ -19,6 +20,7 @@ export class AppsService {
     private readonly db: Transactions,
     private readonly apps: AppsRepository,
     private readonly events: DomainEvents,
+    private readonly erasure: AppErasure,
   ) {}
 
   async create(accountId: string, input: { name: string; description?: string | null }): Promise<AppDto> {
@@ -57,10 +59,16 @@ export class AppsService {
     });
   }
 
-  /** Deletes the app with its deployments (their pages stop being served) and its users. */
+  /**
+   * Deletes the app with everything hung on it, in one transaction: each module that holds its data
+   * erases it (users are erased as by DELETE /v1/users/:id, one `user.deleted` each), then the row
+   * goes and its deployments with it (their pages stop being served).
+   */
   async delete(accountId: string, appId: string): Promise<void> {
     await this.db.run(async () => {
-      if (!(await this.apps.delete(accountId, appId))) throw AppsError.notFound(appId);
+      if (!(await this.apps.findOwnedForUpdate(accountId, appId))) throw AppsError.notFound(appId);
+      await this.erasure.run(accountId, appId);
+      await this.apps.delete(accountId, appId);
       await this.events.raise('app.deleted', accountId, { appId });
     });
   }

@@ -78,11 +78,12 @@ export class EventLogRepository {
     return this.events.find({ select: { id: true, kind: true }, where: { id: In([...new Set(ids)]) } });
   }
 
-  /** Erasure: drops the e-mail from the stored `user.created` events of this user (deliveries not yet sent read it here too). */
-  async forgetUserEmail(accountId: string, userId: string): Promise<void> {
+  /** Erasure: drops the e-mail from the stored `user.created` events of these users (deliveries not yet sent read it here too). */
+  async forgetUserEmails(accountId: string, userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
     await this.db.manager.query(
-      `UPDATE events SET data = data - 'email' WHERE account_id = $1 AND kind = 'user.created' AND data->>'id' = $2 AND data ? 'email'`,
-      [accountId, userId],
+      `UPDATE events SET data = data - 'email' WHERE account_id = $1 AND kind = 'user.created' AND data->>'id' = ANY($2) AND data ? 'email'`,
+      [accountId, userIds],
     );
   }
 

@@ -39,9 +39,9 @@ export class EventLogService {
     return new Map((await this.log.kindsOf(eventIds)).map((e) => [e.id, e.kind]));
   }
 
-  /** Erasure, in the caller's transaction: the person's e-mail leaves the log (and the deliveries still to send). */
-  forgetUserEmail(accountId: string, userId: string): Promise<void> {
-    return this.log.forgetUserEmail(accountId, userId);
+  /** Erasure, in the caller's transaction: these people's e-mails leave the log (and the deliveries still to send). */
+  forgetUserEmails(accountId: string, userIds: string[]): Promise<void> {
+    return this.log.forgetUserEmails(accountId, userIds);
   }
 
   /** Deletes dispatched events past the retention period; returns how many. */

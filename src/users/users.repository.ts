@@ -28,6 +28,12 @@ export class UsersRepository {
     return applyKeyset(qb, 'user', page).getMany();
   }
 
+  /** Deletes every user of the app; returns their ids. */
+  async deleteAllOfApp(accountId: string, appId: string): Promise<string[]> {
+    const result = await this.users.createQueryBuilder().delete().where('account_id = :accountId AND app_id = :appId', { accountId, appId }).returning('id').execute();
+    return (result.raw as Array<{ id: string }>).map((r) => r.id);
+  }
+
   /** Deletes and returns the row (so the caller knows its app), or null. */
   async delete(accountId: string, id: string): Promise<Pick<AppUser, 'id' | 'appId'> | null> {
     const result = await this.users

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { AppErasure, AppErasureParticipant } from '../apps/app-erasure.js';
 import { AppsService } from '../apps/apps.service.js';
 import { IdempotencyService } from '../common/idempotency/idempotency.service.js';
 import { newId } from '../common/ids.js';
@@ -19,7 +20,7 @@ export interface SignupOrigin {
 }
 
 @Injectable()
-export class UsersService {
+export class UsersService implements AppErasureParticipant, OnModuleInit {
   constructor(
     private readonly db: Transactions,
     private readonly users: UsersRepository,
@@ -27,7 +28,12 @@ export class UsersService {
     private readonly idempotency: IdempotencyService,
     private readonly events: DomainEvents,
     private readonly eventLog: EventLogService,
+    private readonly appErasure: AppErasure,
   ) {}
+
+  onModuleInit(): void {
+    this.appErasure.register(this);
+  }
 
   /**
    * Signs a person up to an app. `email` arrives normalised (trimmed, lowercase). Emits `user.created`
@@ -69,10 +75,20 @@ export class UsersService {
     await this.db.run(async () => {
       const row = await this.users.delete(accountId, userId);
       if (!row) throw UsersError.notFound(userId);
-      await this.idempotency.forgetResponsesOf(accountId, row.id);
-      await this.eventLog.forgetUserEmail(accountId, row.id);
-      await this.events.raise('user.deleted', accountId, { id: row.id, appId: row.appId });
+      await this.forget(accountId, row.appId, [row.id]);
     });
+  }
+
+  /** The app is being deleted (in its transaction): its users are erased exactly as one by one. */
+  async eraseApp(accountId: string, appId: string): Promise<void> {
+    await this.forget(accountId, appId, await this.users.deleteAllOfApp(accountId, appId));
+  }
+
+  /** What erasing deleted users leaves to do: their e-mails elsewhere, and telling receivers. */
+  private async forget(accountId: string, appId: string, userIds: string[]): Promise<void> {
+    await this.idempotency.forgetResponsesOf(accountId, userIds);
+    await this.eventLog.forgetUserEmails(accountId, userIds);
+    for (const id of userIds) await this.events.raise('user.deleted', accountId, { id, appId });
   }
 }
 

@@ -94,11 +94,12 @@ export class IdempotencyRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** Inside the caller's transaction: drops stored responses whose body is the resource `{ id }` (erasure). */
-  async deleteResponsesOf(accountId: string, resourceId: string): Promise<void> {
+  /** Inside the caller's transaction: drops stored responses whose body is one of these resources `{ id, … }` (erasure). */
+  async deleteResponsesOf(accountId: string, resourceIds: string[]): Promise<void> {
+    if (resourceIds.length === 0) return;
     await this.db.manager.query(
-      `DELETE FROM idempotency_keys WHERE account_id = $1 AND response_body IS NOT NULL AND response_body::jsonb @> $2::jsonb`,
-      [accountId, JSON.stringify({ id: resourceId })],
+      `DELETE FROM idempotency_keys WHERE account_id = $1 AND response_body IS NOT NULL AND response_body::jsonb ->> 'id' = ANY($2)`,
+      [accountId, resourceIds],
     );
   }
 }

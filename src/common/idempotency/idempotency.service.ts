@@ -69,7 +69,7 @@ export class IdempotencyService {
    * Erasure: forgets stored responses that are the resource `{ id: resourceId, ... }` (they can hold
    * personal data, e.g. a user's e-mail). Runs in the caller's transaction.
    */
-  forgetResponsesOf(accountId: string, resourceId: string): Promise<void> {
-    return this.keys.deleteResponsesOf(accountId, resourceId);
+  forgetResponsesOf(accountId: string, resourceIds: string[]): Promise<void> {
+    return this.keys.deleteResponsesOf(accountId, resourceIds);
   }
 }
