@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import request from 'supertest';
 import { join } from 'node:path';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { runDistScript, startChildServer } from './support/child-server.js';
@@ -79,6 +80,60 @@ describeOnPostgres('two instances starting at once on one PostgreSQL', () => {
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
       await dropFreshResources(env);
+    }
+  });
+});
+
+describe(`a worker without WEBHOOK_ALLOW_PRIVATE (${target})`, () => {
+  it('refuses to deliver to a private address and says so at warn level, naming the setting', async () => {
+    const env = { ...(await freshEnvironment()), WEBHOOK_RETRY_BASE_MS: '50' };
+    try {
+      // Registered while the operator allowed private receivers…
+      let child = await startChildServer({ ...env, WEBHOOK_ALLOW_PRIVATE: 'true' });
+      const key = (await request(child.url).post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'blocked@example.com' }).expect(201)).body.apiKey;
+      const auth = { authorization: `Bearer ${key}` };
+      const endpoint = (await request(child.url).post('/v1/webhook-endpoints').set(auth).send({ url: 'http://127.0.0.1:9/hook' }).expect(201)).body;
+      await child.stop('SIGTERM');
+      // …and delivered after they stopped allowing them.
+      child = await startChildServer({ ...env, WEBHOOK_ALLOW_PRIVATE: 'false' });
+      try {
+        await request(child.url).post(`/v1/webhook-endpoints/${endpoint.id}/test`).set(auth).expect(202);
+        const end = Date.now() + 15_000;
+        while (!/"level":40[^\n]*private or reserved address/.test(child.output()) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+        const line = child.output().split('\n').find((l) => l.includes('private or reserved address')) ?? '';
+        expect(line).toMatch(/"level":40/);
+        expect(line).toContain(endpoint.id);
+        expect(line).toContain('WEBHOOK_ALLOW_PRIVATE=true');
+      } finally {
+        await child.stop('SIGTERM');
+      }
+    } finally {
+      await dropFreshResources(env);
+    }
+  }, 60_000);
+});
+
+describe(`secrets the embedded default makes for itself (${target})`, () => {
+  const describeEmbedded = target === 'embedded' ? it : it.skip;
+  describeEmbedded('generates the webhook secret key into DATA_DIR (mode 0600) on first start and keeps it', async () => {
+    const app = await startTestApp({ keep: true });
+    const file = join(app.dataDir, 'webhook-secret-key');
+    try {
+      const { apiKey } = (await app.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'keys@example.com' }).expect(201)).body;
+      await app.http().post('/v1/webhook-endpoints').set('authorization', `Bearer ${apiKey}`).send({ url: 'http://127.0.0.1:9/x' }).expect(201);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readFileSync(file, 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+      const [row] = await app.query<{ secret: string }>(`SELECT secret FROM webhook_endpoints`);
+      expect(row.secret).toMatch(/^enc:v1:/);
+    } finally {
+      await app.server.close();
+    }
+    const before = readFileSync(file, 'utf8');
+    const again = await startTestApp({ reuse: { dataDir: app.dataDir, env: app.env } });
+    try {
+      expect(readFileSync(file, 'utf8')).toBe(before);
+    } finally {
+      await again.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { verify as libVerify } from '../libs/webhook-signature/index.js';
 import { DeliverySweep } from '../src/webhooks/delivery-sweep.service.js';
+import { WebhooksService } from '../src/webhooks/webhooks.service.js';
 import { raiseEvent } from './support/api-client.js';
 import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
@@ -220,6 +221,33 @@ describe(`webhooks (${target})`, () => {
     expect(metrics.text).toContain('webhook_queue_depth');
   });
 
+  it('stores signing secrets encrypted, and encrypts secrets an older version stored in plain when a worker starts', async () => {
+    const a = await account();
+    const ep = await a.endpoint('/sealed');
+    const [row] = await app.query<{ secret: string }>(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [ep.id]);
+    expect(row.secret).toMatch(/^enc:v1:/);
+    expect(row.secret).not.toContain(ep.secret);
+    // As a version that allowed running without a key left it:
+    await app.query(`UPDATE webhook_endpoints SET secret = $2 WHERE id = $1`, [ep.id, ep.secret]);
+    await app.server.app.get(WebhooksService).onApplicationBootstrap();
+    const [after] = await app.query<{ secret: string }>(`SELECT secret FROM webhook_endpoints WHERE id = $1`, [ep.id]);
+    expect(after.secret).toMatch(/^enc:v1:/);
+    await a.userCreated('usr_sealed');
+    await until(() => receiver.at('/sealed').length === 1, 5000, 'delivery signed with the re-sealed secret');
+    const delivered = receiver.at('/sealed')[0];
+    expect(() => stripe.webhooks.constructEvent(delivered.raw, delivered.headers['x-service-signature'] as string, ep.secret)).not.toThrow();
+  });
+
+  it('answers a test send with a delivery whose status agrees with its attempts', async () => {
+    const a = await account();
+    const ep = await a.endpoint('/consistent');
+    for (let i = 0; i < 30; i++) {
+      const res = await app.http().post(`/v1/webhook-endpoints/${ep.id}/test`).set(a.auth).expect(202);
+      const succeeded = res.body.attempts.some((t: { statusCode: number | null }) => t.statusCode === 200);
+      expect({ status: res.body.status, succeeded }).toEqual({ status: succeeded ? 'succeeded' : 'pending', succeeded });
+    }
+  });
+
   describe('without WEBHOOK_ALLOW_PRIVATE', () => {
     let strict: TestApp;
     beforeAll(async () => {
@@ -227,13 +255,14 @@ describe(`webhooks (${target})`, () => {
     });
     afterAll(() => strict.close());
 
-    it.each(['https://10.0.0.1/', 'https://localhost/', 'http://example.com/hook', 'https://[::1]/', 'https://169.254.169.254/latest', `https://127.0.0.1:8443/`])(
-      'rejects %s with 400',
+    it.each(['https://10.0.0.1/', 'https://localhost/', 'http://example.com/hook', 'https://[::1]/', 'https://[::127.0.0.1]/', 'https://169.254.169.254/latest', `https://127.0.0.1:8443/`, 'http://127.0.0.1:8080/'])(
+      'rejects %s with 400 that says how to allow it in development',
       async (url) => {
         const { apiKey } = await createAccount(strict);
         const res = await strict.http().post('/v1/webhook-endpoints').set('authorization', `Bearer ${apiKey}`).send({ url });
         expect(res.status).toBe(400);
-        expect(res.body).toMatchObject({ error: true, code: 400, message: expect.stringMatching(/url/) });
+        expect(res.body).toMatchObject({ error: true, code: 400, reason: 'webhook_url_refused', message: expect.stringMatching(/^url /) });
+        if (!url.includes('localhost')) expect(res.body.message).toContain('WEBHOOK_ALLOW_PRIVATE=true');
       },
     );
 

@@ -1,8 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config.js';
+import { readOrCreateSecret } from '../config/generated-secrets.js';
 
 /**
  * Holds the admin token: ADMIN_TOKEN, or in the embedded default one generated on first start
@@ -30,16 +29,9 @@ export class AdminTokenService implements OnModuleInit {
   }
 
   private readOrCreateTokenFile(): string {
-    const dir = resolve(this.config.DATA_DIR);
-    const file = join(dir, 'admin-token');
-    if (existsSync(file)) {
-      this.logger.log(`Admin token: ${file}`);
-      return readFileSync(file, 'utf8').trim();
-    }
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(file, `adm_${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-    this.logger.log(`Generated an admin token in ${file} (readable only by this user)`);
-    return readFileSync(file, 'utf8').trim();
+    const { value, file, created } = readOrCreateSecret(this.config.DATA_DIR, 'admin-token');
+    this.logger.log(created ? `Generated an admin token in ${file} (readable only by this user)` : `Admin token: ${file}`);
+    return value;
   }
 }
 

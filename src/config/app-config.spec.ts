@@ -9,7 +9,7 @@ describe('loadConfig', () => {
   });
 
   it('parses numbers and booleans from strings', () => {
-    const config = loadConfig({ PORT: '8080', WEBHOOK_ALLOW_PRIVATE: 'true', DATABASE_URL: 'postgres://u@h/db', PUBLIC_URL: 'https://api.example.com/' });
+    const config = loadConfig({ PORT: '8080', WEBHOOK_ALLOW_PRIVATE: 'true', DATABASE_URL: 'postgres://u@h/db', WEBHOOK_SECRET_KEY: 'k'.repeat(32), PUBLIC_URL: 'https://api.example.com/' });
     expect(config.PORT).toBe(8080);
     expect(config.WEBHOOK_ALLOW_PRIVATE).toBe(true);
     expect(config.embeddedDatabase).toBe(false);
@@ -25,6 +25,12 @@ describe('loadConfig', () => {
       const message = (err as Error).message;
       for (const name of ['PORT', 'REDIS_URL', 'APP_ROLE', 'WEBHOOK_ALLOW_PRIVATE', 'ADMIN_TOKEN']) expect(message).toContain(name);
     }
+  });
+
+  it('refuses to start on PostgreSQL without WEBHOOK_SECRET_KEY (the embedded default generates one)', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/WEBHOOK_SECRET_KEY must be set/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', WEBHOOK_SECRET_KEY: 'short' })).toThrow(/WEBHOOK_SECRET_KEY must be at least 32 characters/);
+    expect(() => loadConfig({})).not.toThrow();
   });
 
   it('ignores variables it does not know', () => {

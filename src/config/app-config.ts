@@ -80,8 +80,11 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1)
   WEBHOOK_TIMEOUT_MS = 10_000;
 
-  /** Encrypts webhook signing secrets at rest (AES-256-GCM). Empty: they are stored in plain. */
-  @Matches(/^(|.{32,})$/, { message: 'WEBHOOK_SECRET_KEY must be empty or at least 32 characters long' })
+  /**
+   * Encrypts webhook signing secrets at rest (AES-256-GCM). Required with PostgreSQL; the embedded
+   * default generates one into DATA_DIR/webhook-secret-key.
+   */
+  @Matches(/^(|.{32,})$/, { message: 'WEBHOOK_SECRET_KEY must be at least 32 characters long' })
   WEBHOOK_SECRET_KEY = '';
 
   @Transform(emptyToUndefined) @IsOptional() @IsIn(['openai', 'local'])
@@ -145,6 +148,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (errors.length > 0) {
     const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}));
     throw new ConfigError(`Invalid configuration:\n  - ${lines.join('\n  - ')}`);
+  }
+  if (config.DATABASE_URL && !config.WEBHOOK_SECRET_KEY) {
+    // Secrets in a shared database are encrypted with a key the operator keeps; none is made up here.
+    throw new ConfigError(
+      'Invalid configuration:\n  - WEBHOOK_SECRET_KEY must be set (at least 32 characters) with DATABASE_URL: it encrypts webhook signing secrets at rest; generate one with `openssl rand -base64 32` and keep it stable',
+    );
   }
   if (config.APP_ROLE !== 'all' && (!config.DATABASE_URL || !config.REDIS_URL)) {
     // Split roles share work through PostgreSQL and Redis; in-process queues would strand jobs.

@@ -28,6 +28,20 @@ export class Transactions {
     if (this.scope.getStore()) return work();
     const afterCommit: Array<() => unknown> = [];
     const result = await this.dataSource.transaction((manager) => this.scope.run({ manager, afterCommit }, work));
+    await this.runAfterCommit(afterCommit);
+    return result;
+  }
+
+  /**
+   * Several reads that must agree with each other (a delivery and its attempts): one snapshot,
+   * REPEATABLE READ, in a transaction of their own (or the caller's, when there is one).
+   */
+  async snapshot<T>(work: () => Promise<T>): Promise<T> {
+    if (this.scope.getStore()) return work();
+    return this.dataSource.transaction('REPEATABLE READ', (manager) => this.scope.run({ manager, afterCommit: [] }, work));
+  }
+
+  private async runAfterCommit(afterCommit: Array<() => unknown>): Promise<void> {
     for (const hook of afterCommit) {
       try {
         await hook();
@@ -36,7 +50,6 @@ export class Transactions {
         this.logger.error({ err }, 'An after-commit hook failed');
       }
     }
-    return result;
   }
 
   /** Runs `hook` after the current transaction commits; never if it rolls back. */

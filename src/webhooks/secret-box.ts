@@ -4,19 +4,23 @@ const PREFIX = 'enc:v1:';
 
 /**
  * Webhook signing secrets must be readable by the service (it signs with them), so they are
- * encrypted rather than hashed: AES-256-GCM under a key derived from WEBHOOK_SECRET_KEY. Without
- * a key they are stored in plain; `open` reads both forms, so a key can be introduced later
- * (rows written before keep working, new and rotated secrets are encrypted).
+ * encrypted rather than hashed: AES-256-GCM under a key derived from WEBHOOK_SECRET_KEY. `open`
+ * also reads secrets stored in plain by versions that allowed running without a key.
  */
 export class SecretBox {
-  private readonly key: Buffer | null;
+  private readonly key: Buffer;
 
   constructor(passphrase: string) {
-    this.key = passphrase ? createHash('sha256').update(passphrase).digest() : null;
+    if (passphrase.length < 32) throw new Error('The webhook secret key must be at least 32 characters long');
+    this.key = createHash('sha256').update(passphrase).digest();
+  }
+
+  /** True for a value `seal` made (as opposed to a secret stored in plain by an older version). */
+  static isSealed(stored: string): boolean {
+    return stored.startsWith(PREFIX);
   }
 
   seal(secret: string): string {
-    if (!this.key) return secret;
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const ct = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
@@ -25,7 +29,6 @@ export class SecretBox {
 
   open(stored: string): string {
     if (!stored.startsWith(PREFIX)) return stored;
-    if (!this.key) throw new Error('A webhook secret is encrypted but WEBHOOK_SECRET_KEY is not set');
     const [iv, tag, ct] = stored.slice(PREFIX.length).split(':').map((p) => Buffer.from(p, 'base64url'));
     const decipher = createDecipheriv('aes-256-gcm', this.key, iv);
     decipher.setAuthTag(tag);

@@ -17,12 +17,15 @@ for (const [net, prefix] of [
 }
 for (const [net, prefix] of [
   ['::', 128], ['::1', 128],
-  // IPv4-mapped, IPv4-translated (NAT64) and 6to4 addresses can carry any v4 address: not allowed at all.
-  ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16],
+  // Forms that carry a v4 address — IPv4-compatible (::a.b.c.d, e.g. [::127.0.0.1]), IPv4-mapped,
+  // IPv4-translated (::ffff:0:a.b.c.d), NAT64 and 6to4 — are not allowed at all.
+  ['::', 96], ['::ffff:0:0', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16],
   ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) {
   BLOCKED_V6.addSubnet(net, prefix, 'ipv6');
 }
+
+const ALLOW_PRIVATE_HINT = 'WEBHOOK_ALLOW_PRIVATE=true';
 
 export function isBlockedAddress(address: string): boolean {
   const family = isIP(address);
@@ -61,7 +64,9 @@ export async function urlProblem(raw: string, allowPrivate: boolean): Promise<st
     return 'url must be an absolute URL';
   }
   const schemes = allowPrivate ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol)) return allowPrivate ? 'url must be an http(s) URL' : 'url must be an https:// URL';
+  if (!schemes.includes(url.protocol)) {
+    return allowPrivate ? 'url must be an http(s) URL' : `url must be an https:// URL (http:// is allowed only when the operator sets ${ALLOW_PRIVATE_HINT})`;
+  }
   if (url.username || url.password) return 'url must not contain credentials';
   if (!url.hostname) return 'url must have a host';
   if (allowPrivate) return null;
@@ -73,7 +78,7 @@ export async function urlProblem(raw: string, allowPrivate: boolean): Promise<st
   }
   if (addresses.length === 0) return `url host ${url.hostname} does not resolve`;
   if (addresses.some((a) => isBlockedAddress(a.address))) {
-    return 'url must not point to a private, loopback, link-local or reserved address';
+    return `url must not point to a private, loopback, link-local or reserved address (allowed only when the operator sets ${ALLOW_PRIVATE_HINT}, for development)`;
   }
   return null;
 }

@@ -43,6 +43,18 @@ export class WebhookEndpointsRepository {
     return this.endpoints.save(endpoint);
   }
 
+  /** Endpoints with a signing secret (current or previous) stored in plain by a version that allowed it. */
+  withPlainSecrets(): Promise<WebhookEndpoint[]> {
+    return this.endpoints
+      .createQueryBuilder('e')
+      .where(`e.secret NOT LIKE 'enc:v1:%' OR e.previousSecret NOT LIKE 'enc:v1:%'`)
+      .getMany();
+  }
+
+  async setSecrets(id: string, secret: string, previousSecret: string | null): Promise<void> {
+    await this.endpoints.update({ id }, { secret, previousSecret });
+  }
+
   async disable(id: string): Promise<void> {
     await this.endpoints.update({ id }, { status: 'Disabled' });
   }

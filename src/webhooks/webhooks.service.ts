@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { newId } from '../common/ids.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
@@ -33,7 +33,9 @@ export interface EndpointChanges {
 
 /** Endpoint management and the delivery history, as the API shows them. */
 @Injectable()
-export class WebhooksService {
+export class WebhooksService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Webhooks');
+
   constructor(
     private readonly db: Transactions,
     private readonly endpoints: WebhookEndpointsRepository,
@@ -44,6 +46,15 @@ export class WebhooksService {
     private readonly config: AppConfig,
     private readonly secrets: SecretBox,
   ) {}
+
+  /** Workers, at start: signing secrets an older version stored in plain are encrypted now. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runsWorkers) return;
+    const plain = await this.endpoints.withPlainSecrets();
+    const seal = (s: string | null) => (s === null || SecretBox.isSealed(s) ? s : this.secrets.seal(s));
+    for (const e of plain) await this.endpoints.setSecrets(e.id, seal(e.secret)!, seal(e.previousSecret));
+    if (plain.length > 0) this.logger.log(`Encrypted the signing secrets of ${plain.length} webhook endpoint(s) stored in plain`);
+  }
 
   async create(accountId: string, input: { url: string; events?: string[]; description?: string | null }): Promise<CreatedWebhookEndpointDto> {
     await this.checkUrl(input.url);
@@ -118,10 +129,14 @@ export class WebhooksService {
 
   async listDeliveries(accountId: string, endpointId: string, page: PageRequest): Promise<Page<WebhookDeliveryDto>> {
     await this.requireEndpoint(accountId, endpointId);
-    const rows = await this.deliveries.listForEndpoint(endpointId, page);
-    const shown = rows.slice(0, page.limit);
-    const [attempts, kinds] = await Promise.all([this.deliveries.attemptsOf(shown.map((d) => d.id)), this.eventLog.kindsOf(shown.map((d) => d.eventId))]);
-    return toPage(rows, page, (d: WebhookDelivery) => toDeliveryDto(d, kinds.get(d.eventId) ?? '', attempts.filter((a) => a.deliveryId === d.id)));
+    // One snapshot: a delivery's status and its attempts as of the same moment.
+    return this.db.snapshot(async () => {
+      const rows = await this.deliveries.listForEndpoint(endpointId, page);
+      const shown = rows.slice(0, page.limit);
+      const attempts = await this.deliveries.attemptsOf(shown.map((d) => d.id));
+      const kinds = await this.eventLog.kindsOf(shown.map((d) => d.eventId));
+      return toPage(rows, page, (d: WebhookDelivery) => toDeliveryDto(d, kinds.get(d.eventId) ?? '', attempts.filter((a) => a.deliveryId === d.id)));
+    });
   }
 
   /**
@@ -138,11 +153,15 @@ export class WebhooksService {
     return this.deliveryDto(accountId, delivery.id);
   }
 
-  private async deliveryDto(accountId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
-    const delivery = await this.deliveries.find(accountId, deliveryId);
-    if (!delivery) throw WebhooksError.deliveryNotFound(deliveryId);
-    const [attempts, kinds] = await Promise.all([this.deliveries.attemptsOf([delivery.id]), this.eventLog.kindsOf([delivery.eventId])]);
-    return toDeliveryDto(delivery, kinds.get(delivery.eventId) ?? '', attempts);
+  /** The delivery and its attempts as of one moment (an attempt may land while we read). */
+  private deliveryDto(accountId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
+    return this.db.snapshot(async () => {
+      const delivery = await this.deliveries.find(accountId, deliveryId);
+      if (!delivery) throw WebhooksError.deliveryNotFound(deliveryId);
+      const attempts = await this.deliveries.attemptsOf([delivery.id]);
+      const kinds = await this.eventLog.kindsOf([delivery.eventId]);
+      return toDeliveryDto(delivery, kinds.get(delivery.eventId) ?? '', attempts);
+    });
   }
 
   private async requireEndpoint(accountId: string, id: string): Promise<WebhookEndpoint> {
