@@ -364,7 +364,7 @@ describe(`AI generation (${target})`, () => {
     ])('maps upstream %i to %i without leaking the upstream body', async (upstream, status, outcome) => {
       const marker = `[status:${upstream}] alice@example.com #${upstream}`;
       const res = await generate({ prompt: marker, maxTokens: 5 }).expect(status);
-      expect(res.body).toEqual({ error: true, code: status, message: expect.any(String), requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({ error: true, code: status, message: expect.any(String), reason: upstream === 429 ? 'upstream_rate_limited' : upstream >= 500 || upstream === 400 ? 'upstream_failed' : 'upstream_auth', requestId: res.headers['x-request-id'] });
       expect(res.body.message).not.toMatch(/alice|refused the prompt|stub_error/);
       if (upstream === 401 || upstream === 403) expect(res.body.message).toContain('AI_API_KEY');
       if (upstream === 429) {
@@ -406,7 +406,7 @@ describe(`AI generation (${target})`, () => {
       const started = Date.now();
       const res = await generate({ prompt: 'Wait [hang] [timeout]', maxTokens: 5 }).expect(504);
       const elapsed = Date.now() - started;
-      expect(res.body).toEqual({ error: true, code: 504, message: `The AI provider did not finish within ${TIMEOUT_MS} ms`, requestId: expect.any(String) });
+      expect(res.body).toEqual({ error: true, code: 504, message: `The AI provider did not finish within ${TIMEOUT_MS} ms`, reason: 'timeout', requestId: expect.any(String) });
       expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
       expect(elapsed).toBeLessThan(TIMEOUT_MS + 3000);
       const [upstream] = stub.requestsWith('[timeout]');
@@ -460,7 +460,7 @@ describe(`AI generation (${target})`, () => {
     it('answers 502 (after one retry) for plain and streamed requests', async () => {
       for (const stream of [false, true]) {
         const res = await app.http().post('/v1/ai/generate').set(bearer(key)).send({ prompt: 'hi', stream }).expect(502);
-        expect(res.body).toEqual({ error: true, code: 502, message: 'The AI provider could not be reached', requestId: expect.any(String) });
+        expect(res.body).toEqual({ error: true, code: 502, message: 'The AI provider could not be reached', reason: 'upstream_unreachable', requestId: expect.any(String) });
       }
     });
   });
@@ -479,7 +479,7 @@ describe(`AI generation (${target})`, () => {
       for (const stream of [false, true]) {
         const res = await app.http().post('/v1/ai/generate').set(bearer(key)).send({ prompt: 'hi', stream }).expect(503);
         expect(res.headers['content-type']).toMatch(/^application\/json/);
-        expect(res.body).toEqual({ error: true, code: 503, message: NOT_CONFIGURED, requestId: res.headers['x-request-id'] });
+        expect(res.body).toEqual({ error: true, code: 503, message: NOT_CONFIGURED, reason: 'not_configured', requestId: res.headers['x-request-id'] });
       }
       expect(await app.query(`SELECT * FROM ai_usage`)).toEqual([]);
     });

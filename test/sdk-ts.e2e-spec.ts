@@ -81,7 +81,7 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     await expect(client.apps.delete(made.appId)).resolves.toBeUndefined();
     const gone = await client.apps.get(made.appId).catch((e: unknown) => e);
     expect(gone).toBeInstanceOf(NotFoundError);
-    expect(gone).toMatchObject({ status: 404, code: 404, kind: 'not_found' });
+    expect(gone).toMatchObject({ status: 404, code: 404, kind: 'not_found', reason: 'app_not_found' });
   });
 
   it('deploys, and reads the deployment back', async () => {

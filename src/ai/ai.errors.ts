@@ -1,7 +1,6 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
-import { HttpErrorWithExtras } from '../common/errors/http-errors.js';
+import { PlatformError } from '../common/errors/platform-error.js';
 
-/** Why a generation failed. Mapped to HTTP in one place: `aiErrorToHttp`. */
+/** Why a generation failed (the error's `reason`, and the `outcome` of its ai_usage row). */
 export enum AiErrorCode {
   NotConfigured = 'not_configured',
   ModelUnavailable = 'model_unavailable',
@@ -17,52 +16,42 @@ export enum AiErrorCode {
   Aborted = 'aborted',
 }
 
-/**
- * A failed generation. Messages are written here, never copied from the upstream's body, which
- * may quote the prompt: they reach the client and the error log.
- */
-export class AiError extends Error {
-  constructor(
-    readonly code: AiErrorCode,
-    message: string,
-    readonly details: { upstreamStatus?: number; retryAfterSeconds?: number } = {},
-  ) {
-    super(message);
-    this.name = 'AiError';
-  }
-
-  /** Worth one more try (non-streamed calls only): the upstream may well answer next time. */
-  get retryable(): boolean {
-    return this.code === AiErrorCode.UpstreamUnreachable || (this.code === AiErrorCode.UpstreamFailed && (this.details.upstreamStatus ?? 0) >= 500);
-  }
-}
-
-export const NOT_CONFIGURED_MESSAGE = 'AI generation is not configured on this server';
-
 const STATUS: Record<AiErrorCode, number> = {
-  [AiErrorCode.NotConfigured]: HttpStatus.SERVICE_UNAVAILABLE,
-  [AiErrorCode.ModelUnavailable]: HttpStatus.SERVICE_UNAVAILABLE,
-  [AiErrorCode.UpstreamAuth]: HttpStatus.BAD_GATEWAY,
-  [AiErrorCode.UpstreamRateLimited]: HttpStatus.TOO_MANY_REQUESTS,
-  [AiErrorCode.UpstreamFailed]: HttpStatus.BAD_GATEWAY,
-  [AiErrorCode.UpstreamUnreachable]: HttpStatus.BAD_GATEWAY,
-  [AiErrorCode.Timeout]: HttpStatus.GATEWAY_TIMEOUT,
+  [AiErrorCode.NotConfigured]: 503,
+  [AiErrorCode.ModelUnavailable]: 503,
+  [AiErrorCode.UpstreamAuth]: 502,
+  [AiErrorCode.UpstreamRateLimited]: 429,
+  [AiErrorCode.UpstreamFailed]: 502,
+  [AiErrorCode.UpstreamUnreachable]: 502,
+  [AiErrorCode.Timeout]: 504,
   // Nobody reads it; 499 is what proxies log for a client that closed the request.
   [AiErrorCode.Aborted]: 499,
 };
 
-export function aiErrorStatus(error: AiError): number {
-  return STATUS[error.code];
+/**
+ * A failed generation. Messages are written here, never copied from the upstream's body, which
+ * may quote the prompt: they reach the client and the error log. `reason` is also the outcome
+ * recorded in ai_usage.
+ */
+export class AiError extends PlatformError<AiErrorCode> {
+  protected readonly statuses = STATUS;
+
+  constructor(
+    reason: AiErrorCode,
+    message: string,
+    readonly details: { upstreamStatus?: number; retryAfterSeconds?: number } = {},
+  ) {
+    // An upstream rate limit is passed on with its Retry-After (60 s when it gave none).
+    super(reason, message, reason === AiErrorCode.UpstreamRateLimited ? { headers: { 'retry-after': String(details.retryAfterSeconds ?? 60) } } : {});
+  }
+
+  /** Worth one more try (non-streamed calls only): the upstream may well answer next time. */
+  get retryable(): boolean {
+    return this.reason === AiErrorCode.UpstreamUnreachable || (this.reason === AiErrorCode.UpstreamFailed && (this.details.upstreamStatus ?? 0) >= 500);
+  }
 }
 
-/** The one place an AiError becomes an HTTP error (and so the `{ error, code, message }` body). */
-export function aiErrorToHttp(error: AiError): HttpException {
-  const status = aiErrorStatus(error);
-  if (error.code === AiErrorCode.UpstreamRateLimited) {
-    return new HttpErrorWithExtras(status, error.message, { headers: { 'retry-after': String(error.details.retryAfterSeconds ?? 60) } });
-  }
-  return new HttpException({ message: error.message }, status);
-}
+export const NOT_CONFIGURED_MESSAGE = 'AI generation is not configured on this server';
 
 /** Anything a provider threw, as an AiError (unknown errors become 502s, never leak details). */
 export function asAiError(err: unknown): AiError {

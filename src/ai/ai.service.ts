@@ -1,8 +1,8 @@
-import { HttpException, Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
 import { newId } from '../common/ids.js';
 import { AppConfig } from '../config/app-config.js';
-import { AiError, AiErrorCode, aiErrorStatus, aiErrorToHttp, asAiError, NOT_CONFIGURED_MESSAGE } from './ai.errors.js';
+import { AiError, AiErrorCode, asAiError, NOT_CONFIGURED_MESSAGE } from './ai.errors.js';
 import { AiUsageOutcome } from './ai-usage.entity.js';
 import { AiUsageService } from './ai-usage.service.js';
 import { DEFAULT_MAX_TOKENS, GenerateDto, GenerationDto } from './dto/generate.dto.js';
@@ -19,7 +19,7 @@ export class AiService implements OnApplicationShutdown {
   private readonly logger = new Logger(AiService.name);
 
   constructor(
-    @Inject(AI_PROVIDER) private readonly provider: AiProvider,
+    @Inject(AI_PROVIDER) private readonly provider: AiProvider | null,
     private readonly config: AppConfig,
     private readonly usage: AiUsageService,
   ) {}
@@ -27,7 +27,7 @@ export class AiService implements OnApplicationShutdown {
   async generate(principal: Principal, dto: GenerateDto, clientSignal: AbortSignal): Promise<GenerationDto> {
     const call = this.begin(principal, dto, clientSignal, false);
     try {
-      const result = await this.provider.generate(call.request, call.signal);
+      const result = await call.provider.generate(call.request, call.signal);
       await call.succeeded(result.model, result.finishReason, result.usage);
       return { id: call.id, model: result.model, text: result.text, finishReason: result.finishReason, usage: result.usage, createdAt: call.createdAt };
     } catch (err) {
@@ -38,14 +38,14 @@ export class AiService implements OnApplicationShutdown {
   }
 
   /**
-   * Starts a streamed generation. Rejects with an HttpException while nothing is sent yet (so the
+   * Starts a streamed generation. Rejects with an AiError while nothing is sent yet (so the
    * client gets a plain error response); afterwards yields SSE frames: `{text}` chunks, one
    * `{finishReason, usage}`, `[DONE]` — or one `{error, code, message}` frame if it fails midway.
    */
   async stream(principal: Principal, dto: GenerateDto, clientSignal: AbortSignal): Promise<AsyncIterable<string>> {
     const call = this.begin(principal, dto, clientSignal, true);
     try {
-      const stream = await this.provider.stream(call.request, call.signal);
+      const stream = await call.provider.stream(call.request, call.signal);
       const frames = this.frames(call, stream.model, stream.events);
       // A client that leaves before the first frame is read: the response is destroyed, the generator
       // never starts and its `finally` never runs, so the call is settled (metered, timer cleared) here.
@@ -63,7 +63,7 @@ export class AiService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.provider.dispose?.();
+    await this.provider?.dispose?.();
   }
 
   private async *frames(call: GenerationCall, model: string, events: AsyncIterable<StreamEvent>): AsyncGenerator<string> {
@@ -83,7 +83,7 @@ export class AiService implements OnApplicationShutdown {
       throw new AiError(AiErrorCode.UpstreamFailed, 'The AI provider ended the stream without finishing');
     } catch (err) {
       const error = await call.failed(err);
-      if (!call.clientGone) yield sseData({ error: true, code: error.getStatus(), message: messageOf(error) });
+      if (!call.clientGone) yield sseData({ error: true, code: error.status, message: error.message });
     } finally {
       // Left early by the consumer (the response stream was destroyed): still metered.
       if (!call.recorded) await call.failed(new AiError(AiErrorCode.Aborted, 'The client closed the request'));
@@ -92,11 +92,12 @@ export class AiService implements OnApplicationShutdown {
   }
 
   private begin(principal: Principal, dto: GenerateDto, clientSignal: AbortSignal, streamed: boolean): GenerationCall {
-    if (this.provider.name === 'none') throw aiErrorToHttp(new AiError(AiErrorCode.NotConfigured, NOT_CONFIGURED_MESSAGE));
+    const provider = this.provider;
+    if (!provider) throw new AiError(AiErrorCode.NotConfigured, NOT_CONFIGURED_MESSAGE);
     // Masked before the prompt leaves the process; an in-process model sees it as sent.
-    const prompt = this.provider.remote && this.config.AI_REDACT_PII ? redactPii(dto.prompt).text : dto.prompt;
+    const prompt = provider.remote && this.config.AI_REDACT_PII ? redactPii(dto.prompt).text : dto.prompt;
     const request: GenerationRequest = { prompt, maxTokens: dto.maxTokens ?? DEFAULT_MAX_TOKENS, temperature: dto.temperature };
-    return new GenerationCall(principal, request, streamed, clientSignal, this.config.AI_TIMEOUT_MS, this.provider, this.usage, this.logger);
+    return new GenerationCall(principal, request, streamed, clientSignal, this.config.AI_TIMEOUT_MS, provider, this.usage, this.logger);
   }
 }
 
@@ -120,7 +121,7 @@ class GenerationCall {
     private readonly streamed: boolean,
     private readonly client: AbortSignal,
     private readonly timeoutMs: number,
-    private readonly provider: AiProvider,
+    readonly provider: AiProvider,
     private readonly usage: AiUsageService,
     private readonly logger: Logger,
   ) {
@@ -137,24 +138,22 @@ class GenerationCall {
   }
 
   /** Records the failure and returns what the client is told. */
-  async failed(err: unknown): Promise<HttpException> {
+  async failed(err: unknown): Promise<AiError> {
     // Our own signals explain an abort better than whatever the provider threw while aborting.
     const error = this.deadline.signal.aborted
       ? new AiError(AiErrorCode.Timeout, this.timeoutMessage())
       : this.client.aborted
         ? new AiError(AiErrorCode.Aborted, 'The client closed the request')
         : asAiError(err);
-    if (!(err instanceof AiError) && error.code === AiErrorCode.UpstreamFailed) this.logUnexpected(err);
-    if (error.code !== AiErrorCode.NotConfigured) {
-      await this.record({
-        model: this.provider.defaultModel,
-        outcome: error.code,
-        statusCode: aiErrorStatus(error),
-        finishReason: null,
-        usage: totalUsage(0, this.chunks),
-      });
-    }
-    return aiErrorToHttp(error);
+    if (!(err instanceof AiError) && error.reason === AiErrorCode.UpstreamFailed) this.logUnexpected(err);
+    await this.record({
+      model: this.provider.defaultModel,
+      outcome: error.reason as AiUsageOutcome, // NotConfigured never reaches a call: it has no provider
+      statusCode: error.status,
+      finishReason: null,
+      usage: totalUsage(0, this.chunks),
+    });
+    return error;
   }
 
   dispose(): void {
@@ -191,9 +190,4 @@ class GenerationCall {
     const stack = err instanceof Error ? (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 7).join('\n') : '';
     this.logger.error({ generationId: this.id, errorType: err instanceof Error ? err.name : typeof err, stack }, 'AI provider failed unexpectedly');
   }
-}
-
-function messageOf(error: HttpException): string {
-  const body = error.getResponse();
-  return typeof body === 'string' ? body : String((body as { message?: unknown }).message ?? error.message);
 }

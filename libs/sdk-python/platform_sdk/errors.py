@@ -15,6 +15,9 @@ class PlatformError(Exception):
         self.message = message
         self.request_id = request_id
         self.body = body
+        # Why, as a stable machine-readable string (app_not_found, ...), when the service gave one.
+        reason = body.get("reason") if isinstance(body, dict) else None
+        self.reason: Optional[str] = reason if isinstance(reason, str) else None
 
 
 class ValidationError(PlatformError):

@@ -4,7 +4,7 @@ import os
 import time
 import unittest
 
-from platform_sdk import AuthenticationError, PlatformClient, ValidationError, WebhookVerificationError, verify_webhook
+from platform_sdk import AuthenticationError, NotFoundError, PlatformClient, ValidationError, WebhookVerificationError, verify_webhook
 
 from .support import FaultProxy, Receiver, create_account, require_server
 
@@ -35,6 +35,9 @@ class ClientTest(unittest.TestCase):
         with self.assertRaises(ValidationError) as ctx:
             self.client.deployments.deploy(app_id=app["appId"], env="Prod!")
         self.assertIn("env", ctx.exception.message)
+        with self.assertRaises(NotFoundError) as missing:
+            self.client.apps.get("app_missing")
+        self.assertEqual(missing.exception.reason, "app_not_found")
 
     def test_retries_a_429_after_retry_after(self):
         proxy = FaultProxy(self.base_url)

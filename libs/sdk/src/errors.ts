@@ -3,6 +3,8 @@ export type PlatformErrorKind = 'validation' | 'auth' | 'not_found' | 'conflict'
 
 export class PlatformError extends Error {
   readonly kind: PlatformErrorKind;
+  /** Why, as a stable machine-readable string (`app_not_found`, `idempotency_key_in_flight`…), when the service gave one. */
+  readonly reason?: string;
 
   constructor(
     readonly status: number,
@@ -14,6 +16,8 @@ export class PlatformError extends Error {
     super(message);
     this.name = new.target.name;
     this.kind = kindOf(status);
+    const reason = body && typeof body === 'object' ? (body as { reason?: unknown }).reason : undefined;
+    if (typeof reason === 'string') this.reason = reason;
   }
 }
 

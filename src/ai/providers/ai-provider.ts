@@ -37,7 +37,7 @@ export interface GenerationStream {
  * aborts (client gone, or the deadline passed); they never log prompts or outputs.
  */
 export interface AiProvider {
-  readonly name: 'openai' | 'local' | 'none';
+  readonly name: 'openai' | 'local';
   /** True when prompts leave this process (AI_REDACT_PII applies). */
   readonly remote: boolean;
   /** The model name reported before the provider has answered (usage rows of failed calls). */

@@ -3,10 +3,12 @@ import { AppConfig, ConfigError } from '../../config/app-config.js';
 import { AiProvider } from './ai-provider.js';
 import { LocalProvider } from './local.provider.js';
 import { OpenAiProvider } from './openai.provider.js';
-import { UnconfiguredProvider } from './unconfigured.provider.js';
 
-/** Picks the provider from AI_PROVIDER, once, at start; a provider missing its settings stops the start. */
-export function createAiProvider(config: AppConfig): AiProvider {
+/**
+ * Picks the provider from AI_PROVIDER, once, at start; a provider missing its settings stops the
+ * start. None configured: null, and AI routes answer 503.
+ */
+export function createAiProvider(config: AppConfig): AiProvider | null {
   switch (config.AI_PROVIDER) {
     case 'openai': {
       const missing = (['AI_BASE_URL', 'AI_MODEL'] as const).filter((key) => !config[key]);
@@ -19,6 +21,6 @@ export function createAiProvider(config: AppConfig): AiProvider {
       return new LocalProvider({ modelPath: config.AI_MODEL_PATH, threads: config.AI_THREADS, model: config.AI_MODEL });
     }
     default:
-      return new UnconfiguredProvider();
+      return null;
   }
 }

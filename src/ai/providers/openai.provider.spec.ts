@@ -1,6 +1,4 @@
-import { HttpException } from '@nestjs/common';
-import { HttpErrorWithExtras } from '../../common/errors/http-errors.js';
-import { AiError, AiErrorCode, aiErrorToHttp, asAiError } from '../ai.errors.js';
+import { AiError, AiErrorCode, asAiError } from '../ai.errors.js';
 import { StreamEvent } from './ai-provider.js';
 import { OpenAiProvider, retryAfterSeconds, toFinishReason, upstreamStatusError } from './openai.provider.js';
 
@@ -77,8 +75,8 @@ describe('OpenAiProvider.generate', () => {
   ])('maps upstream %i to %s (HTTP %i) without a retry', async (status, code, http) => {
     const { p, calls } = provider([json(status, { error: { message: 'prompt was: secret stuff' } }), json(200, completion)]);
     const error = await errorOf(p.generate({ prompt: 'secret stuff', maxTokens: 3 }, signal()));
-    expect(error.code).toBe(code);
-    expect(aiErrorToHttp(error).getStatus()).toBe(http);
+    expect(error.reason).toBe(code);
+    expect(error.status).toBe(http);
     expect(error.message).not.toContain('secret');
     expect(calls).toHaveLength(1);
   });
@@ -92,7 +90,7 @@ describe('OpenAiProvider.generate', () => {
   it('retries a 5xx only once: two failures are a 502', async () => {
     const { p, calls } = provider([json(500, {}), json(502, {}), json(200, completion)]);
     const error = await errorOf(p.generate({ prompt: 'x', maxTokens: 3 }, signal()));
-    expect(error).toMatchObject({ code: AiErrorCode.UpstreamFailed, message: 'The AI provider failed (HTTP 502)' });
+    expect(error).toMatchObject({ reason: AiErrorCode.UpstreamFailed, message: 'The AI provider failed (HTTP 502)' });
     expect(calls).toHaveLength(2);
   });
 
@@ -100,8 +98,8 @@ describe('OpenAiProvider.generate', () => {
     const refused = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
     const { p, calls } = provider([refused, refused]);
     const error = await errorOf(p.generate({ prompt: 'x', maxTokens: 3 }, signal()));
-    expect(error.code).toBe(AiErrorCode.UpstreamUnreachable);
-    expect(aiErrorToHttp(error).getStatus()).toBe(502);
+    expect(error.reason).toBe(AiErrorCode.UpstreamUnreachable);
+    expect(error.status).toBe(502);
     expect(calls).toHaveLength(2);
   });
 
@@ -120,7 +118,7 @@ describe('OpenAiProvider.generate', () => {
 
   it('reports an answer it cannot read as a 502', async () => {
     const { p } = provider([new Response('<html>oops</html>', { status: 200 }), json(200, { choices: [] })]);
-    expect((await errorOf(p.generate({ prompt: 'x', maxTokens: 3 }, signal()))).code).toBe(AiErrorCode.UpstreamFailed);
+    expect((await errorOf(p.generate({ prompt: 'x', maxTokens: 3 }, signal()))).reason).toBe(AiErrorCode.UpstreamFailed);
     expect((await errorOf(p.generate({ prompt: 'x', maxTokens: 3 }, signal()))).message).toBe('The AI provider sent an answer without text');
   });
 });
@@ -158,19 +156,19 @@ describe('OpenAiProvider.stream', () => {
 
   it('rejects before streaming when the upstream refuses, and never retries', async () => {
     const { p, calls } = provider([json(500, {}), json(200, completion)]);
-    expect((await errorOf(p.stream({ prompt: 'x', maxTokens: 8 }, signal()))).code).toBe(AiErrorCode.UpstreamFailed);
+    expect((await errorOf(p.stream({ prompt: 'x', maxTokens: 8 }, signal()))).reason).toBe(AiErrorCode.UpstreamFailed);
     expect(calls).toHaveLength(1);
   });
 
   it('fails a stream that ends before a finish reason or [DONE]', async () => {
     const { p } = provider([sse([chunk('Once')])]);
     const stream = await p.stream({ prompt: 'x', maxTokens: 8 }, signal());
-    await expect(events(stream.events)).rejects.toMatchObject({ code: AiErrorCode.UpstreamFailed, message: 'The AI provider ended the stream too early' });
+    await expect(events(stream.events)).rejects.toMatchObject({ reason: AiErrorCode.UpstreamFailed, message: 'The AI provider ended the stream too early' });
   });
 
   it('fails on an error object or unreadable data in the stream', async () => {
     const { p } = provider([sse([chunk('a'), 'data: {"error":{"message":"overloaded"}}\n\n']), sse(['data: {not json\n\n'])]);
-    await expect(events((await p.stream({ prompt: 'x', maxTokens: 8 }, signal())).events)).rejects.toMatchObject({ code: AiErrorCode.UpstreamFailed });
+    await expect(events((await p.stream({ prompt: 'x', maxTokens: 8 }, signal())).events)).rejects.toMatchObject({ reason: AiErrorCode.UpstreamFailed });
     await expect(events((await p.stream({ prompt: 'x', maxTokens: 8 }, signal())).events)).rejects.toMatchObject({
       message: 'The AI provider sent a stream this server cannot read',
     });
@@ -181,10 +179,10 @@ describe('upstream error mapping', () => {
   const headers = (h: Record<string, string> = {}) => new Headers(h);
 
   it('maps statuses to our codes, never blaming the client for the upstream credentials', () => {
-    expect(upstreamStatusError({ status: 401, headers: headers() }).code).toBe(AiErrorCode.UpstreamAuth);
+    expect(upstreamStatusError({ status: 401, headers: headers() }).reason).toBe(AiErrorCode.UpstreamAuth);
     expect(upstreamStatusError({ status: 401, headers: headers() }).message).toMatch(/AI_API_KEY/);
-    expect(upstreamStatusError({ status: 503, headers: headers() })).toMatchObject({ code: AiErrorCode.UpstreamFailed, retryable: true });
-    expect(upstreamStatusError({ status: 422, headers: headers() })).toMatchObject({ code: AiErrorCode.UpstreamFailed, retryable: false });
+    expect(upstreamStatusError({ status: 503, headers: headers() })).toMatchObject({ reason: AiErrorCode.UpstreamFailed, retryable: true });
+    expect(upstreamStatusError({ status: 422, headers: headers() })).toMatchObject({ reason: AiErrorCode.UpstreamFailed, retryable: false });
     expect(upstreamStatusError({ status: 429, headers: headers({ 'retry-after': '12' }) }).details.retryAfterSeconds).toBe(12);
   });
 
@@ -199,18 +197,15 @@ describe('upstream error mapping', () => {
       [AiErrorCode.Timeout, 504],
     ];
     for (const [code, status] of cases) {
-      const http = aiErrorToHttp(new AiError(code, 'm'));
-      expect(http).toBeInstanceOf(HttpException);
-      expect([code, http.getStatus()]).toEqual([code, status]);
+      expect([code, new AiError(code, 'm').status]).toEqual([code, status]);
     }
-    const limited = aiErrorToHttp(new AiError(AiErrorCode.UpstreamRateLimited, 'm', { retryAfterSeconds: 7 }));
-    expect((limited as HttpErrorWithExtras).headers).toEqual({ 'retry-after': '7' });
-    expect((aiErrorToHttp(new AiError(AiErrorCode.UpstreamRateLimited, 'm')) as HttpErrorWithExtras).headers).toEqual({ 'retry-after': '60' });
+    expect(new AiError(AiErrorCode.UpstreamRateLimited, 'm', { retryAfterSeconds: 7 }).extras.headers).toEqual({ 'retry-after': '7' });
+    expect(new AiError(AiErrorCode.UpstreamRateLimited, 'm').extras.headers).toEqual({ 'retry-after': '60' });
   });
 
   it('hides unknown errors behind a generic 502', () => {
     const error = asAiError(new Error('SELECT prompt FROM secrets'));
-    expect(error).toMatchObject({ code: AiErrorCode.UpstreamFailed, message: 'The AI provider failed' });
+    expect(error).toMatchObject({ reason: AiErrorCode.UpstreamFailed, message: 'The AI provider failed' });
   });
 
   it('reads Retry-After as seconds or as a date', () => {

@@ -47,14 +47,6 @@ export class WebhookDeliveryDto {
 
 export class WebhookDeliveryPageDto extends PageOf(WebhookDeliveryDto) {}
 
-export class RetryQueuedDto {
-  /** @example del_01JC3ZF0A2B4C6D8E0F2G4H6J8 */
-  id: string;
-
-  @ApiProperty({ enum: ['pending'], example: 'pending' })
-  status: 'pending';
-}
-
 export function toAttemptDto(a: WebhookAttempt): WebhookAttemptDto {
   return {
     attempt: a.attempt,
