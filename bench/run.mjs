@@ -193,6 +193,7 @@ async function main() {
     REDIS_PREFIX,
     ADMIN_TOKEN,
     WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
     RATE_LIMIT_MAX: '1000000000', // throttling stays on (a Redis count per request) but never refuses
     WEBHOOK_ALLOW_PRIVATE: 'true',
     DATA_DIR: join(os.tmpdir(), `bench-${RUN}`),

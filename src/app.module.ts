@@ -15,6 +15,7 @@ import { DatabaseTarget } from './database/data-source-options.js';
 import { DeploymentsModule } from './deployments/deployments.module.js';
 import { EventsModule } from './events/events.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LandingPagesModule } from './landing-pages/landing-pages.module.js';
 import { loggerOptions } from './logging.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { QueueModule } from './queue/queue.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         AdminModule,
         IdempotencyModule,
         AppsModule,
+        LandingPagesModule,
         DeploymentsModule,
         UsersModule,
         SitesModule,

@@ -68,7 +68,7 @@ export function configureApp(app: NestFastifyApplication): void {
       { path: 'health/live', method: RequestMethod.GET },
       { path: 'health/ready', method: RequestMethod.GET },
       { path: 'metrics', method: RequestMethod.GET },
-      { path: 'sites/{*path}', method: RequestMethod.GET },
+      { path: 'sites/{*path}', method: RequestMethod.ALL },
     ],
   });
   app.useGlobalPipes(createValidationPipe());

@@ -41,7 +41,7 @@ describe(`apps (${target})`, () => {
 
     const listed = await dev.get(`/v1/apps/${appId}/deployments`).expect(200);
     expect(listed.body.nextCursor).toBeNull();
-    expect(listed.body.data).toEqual([{ ...deployed.body, snapshot: { name: 'Recipe Box', description: 'Share family recipes.' } }]);
+    expect(listed.body.data).toEqual([{ ...deployed.body, snapshot: { name: 'Recipe Box', description: 'Share family recipes.', landingPage: expect.objectContaining({ hero: { headline: 'Recipe Box', subheadline: 'Share family recipes.', ctaLabel: 'Get early access' } }) } }]);
 
     const after = await dev.get('/v1/apps').expect(200);
     expect(after.body.data.map((a: { appId: string }) => a.appId)).toEqual([appId]);
@@ -72,8 +72,8 @@ describe(`apps (${target})`, () => {
 
     expect((await events.of('app.created')).filter((e) => e.data.appId === appId).map((e) => e.data)).toEqual([created.body]);
     expect((await events.of('app.updated')).filter((e) => e.data.appId === appId).map((e) => e.data)).toEqual([
-      { ...updated.body, previousAttributes: { description: null } },
-      { ...cleared.body, previousAttributes: { name: 'Trimmed', description: 'Now described' } },
+      { ...updated.body, changed: ['description'], previousAttributes: { description: null } },
+      { ...cleared.body, changed: ['name', 'description'], previousAttributes: { name: 'Trimmed', description: 'Now described' } },
     ]);
     expect((await events.of('app.deleted')).filter((e) => e.data.appId === appId)).toEqual([
       expect.objectContaining({ name: 'app.deleted', accountId: dev.accountId, data: { appId } }),

@@ -31,9 +31,20 @@ describe(`deployments and their pages (${target})`, () => {
     expect(deploymentId).toMatch(/^dep_[0-9A-Z]{26}$/);
     expect(new Date(createdAt).toISOString()).toBe(createdAt);
 
-    const rows = await app.query('SELECT account_id, app_id, env, status, snapshot FROM deployments WHERE id = $1', [deploymentId]);
+    const rows = await app.query<{ snapshot: { landingPage: unknown } }>('SELECT account_id, app_id, env, status, snapshot FROM deployments WHERE id = $1', [deploymentId]);
     expect(rows).toEqual([
-      { account_id: dev.accountId, app_id: appId, env: 'production', status: 'success', snapshot: { schemaVersion: 1, app: { name: 'Recipe Box', description: 'Share family recipes.' } } },
+      {
+        account_id: dev.accountId,
+        app_id: appId,
+        env: 'production',
+        status: 'success',
+        // Version 2: the app and its landing page (the default one: this app never had another).
+        snapshot: {
+          schemaVersion: 2,
+          app: { name: 'Recipe Box', description: 'Share family recipes.' },
+          landingPage: expect.objectContaining({ schemaVersion: 1, hero: { headline: 'Recipe Box', subheadline: 'Share family recipes.', ctaLabel: 'Get early access' } }),
+        },
+      },
     ]);
 
     const raised = (await events.of('deployment.succeeded')).filter((e) => e.data.deploymentId === deploymentId);
@@ -42,7 +53,7 @@ describe(`deployments and their pages (${target})`, () => {
     expect(Object.keys(raised[0].data).sort()).toEqual(['appId', 'createdAt', 'deploymentId', 'env', 'url']);
 
     const got = await dev.get(`/v1/deployments/${deploymentId}`).expect(200);
-    expect(got.body).toEqual({ ...res.body, snapshot: { name: 'Recipe Box', description: 'Share family recipes.' } });
+    expect(got.body).toEqual({ ...res.body, snapshot: { name: 'Recipe Box', description: 'Share family recipes.', landingPage: rows[0].snapshot.landingPage } });
   });
 
   it('serves the deployed page without auth, escaped, as HTML', async () => {
@@ -91,9 +102,9 @@ describe(`deployments and their pages (${target})`, () => {
 
     const listed = await dev.get(`/v1/apps/${appId}/deployments?limit=2`).expect(200);
     expect(listed.body.data.map((d: { deploymentId: string }) => d.deploymentId)).toEqual([staging.deploymentId, second.deploymentId]);
-    expect(listed.body.data[1].snapshot).toEqual({ name: 'Version two', description: null });
+    expect(listed.body.data[1].snapshot).toEqual({ name: 'Version two', description: null, landingPage: expect.objectContaining({ hero: expect.objectContaining({ headline: 'Version two' }) }) });
     const rest = await dev.get(`/v1/apps/${appId}/deployments?limit=2&cursor=${listed.body.nextCursor}`).expect(200);
-    expect(rest.body).toEqual({ data: [{ ...first, snapshot: { name: 'Version one', description: null } }], nextCursor: null });
+    expect(rest.body).toEqual({ data: [{ ...first, snapshot: { name: 'Version one', description: null, landingPage: expect.objectContaining({ hero: expect.objectContaining({ headline: 'Version one' }) }) } }], nextCursor: null });
   });
 
   it('rejects a bad deploy with 400 naming the field, and creates nothing', async () => {

@@ -84,6 +84,21 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     expect(gone).toMatchObject({ status: 404, code: 404, kind: 'not_found', reason: 'app_not_found' });
   });
 
+  (hasLocalModel ? it : it.skip)('reads, replaces and generates a landing page', async () => {
+    const made = await client.apps.create({ name: 'Landing SDK', description: 'A page from TypeScript' });
+    const initial = await client.landingPage.get(made.appId);
+    expect(initial).toMatchObject({ appId: made.appId, source: 'default', page: { hero: { headline: 'Landing SDK' } } });
+    const edited = await client.landingPage.put(made.appId, { ...initial.page, cta: { headline: 'Written in TypeScript' } });
+    expect(edited).toMatchObject({ source: 'manual', page: { cta: { headline: 'Written in TypeScript' } } });
+    const generated = await client.landingPage.generate(made.appId, { sections: ['hero'] });
+    expect(generated.source).toBe('generated');
+    expect(generated.page.cta.headline).toBe('Written in TypeScript');
+    expect(generated.page.hero.headline.length).toBeGreaterThan(0);
+    const invalid = await client.landingPage.put(made.appId, { ...initial.page, theme: { accent: 'red' } }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(ValidationError);
+    expect((invalid as ValidationError).message).toContain('theme.accent');
+  });
+
   it('deploys, and reads the deployment back', async () => {
     const made = await client.apps.create({ name: 'Deploy me' });
     const result = await client.deployments.deploy({ appId: made.appId, env: 'production' });

@@ -7,6 +7,7 @@ import type { Principal } from '../auth/principal.js';
 import { isCalendarDay } from '../common/dates.js';
 import { RequestError } from '../common/errors/request-errors.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { watchClient } from '../common/http/client-signal.js';
 import { AiRateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { AiUsageService } from './ai-usage.service.js';
 import { AiService } from './ai.service.js';
@@ -67,18 +68,14 @@ export class AiController {
   @ApiErrors(400, 413, 415, 502, 503, 504)
   async generate(@Body() body: GenerateDto, @CurrentPrincipal() principal: Principal, @Res() reply: FastifyReply): Promise<void> {
     // Closing the connection early stops the work: nobody would read the answer.
-    const client = new AbortController();
-    const onClose = () => {
-      if (!reply.raw.writableFinished) client.abort(new Error('client closed the connection'));
-    };
-    reply.raw.once('close', onClose);
+    const client = watchClient(reply);
 
     if (!body.stream) {
       try {
         const result = await this.ai.generate(principal, body, client.signal);
         await reply.status(200).send(result);
       } finally {
-        reply.raw.off('close', onClose);
+        client.dispose();
       }
       return;
     }
@@ -87,7 +84,7 @@ export class AiController {
     try {
       frames = await this.ai.stream(principal, body, client.signal);
     } catch (err) {
-      reply.raw.off('close', onClose);
+      client.dispose();
       throw err;
     }
     await reply

@@ -9,11 +9,11 @@ import { AiService } from './ai.service.js';
 import { AI_PROVIDER } from './providers/ai-provider.js';
 import { createAiProvider } from './providers/create-provider.js';
 
-/** `POST /v1/ai/generate` and `GET /v1/ai/usage`; AiUsageService is exported for analytics and billing. */
+/** `POST /v1/ai/generate` and `GET /v1/ai/usage`. AiService is exported for features that generate (landing pages), AiUsageService for analytics and billing. */
 @Module({
   imports: [TypeOrmModule.forFeature([AiUsage])],
   controllers: [AiController],
   providers: [AiService, AiUsageRepository, AiUsageService, { provide: AI_PROVIDER, inject: [AppConfig], useFactory: createAiProvider }],
-  exports: [AiUsageService],
+  exports: [AiService, AiUsageService],
 })
 export class AiModule {}

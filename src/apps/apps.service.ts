@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { Transactions } from '../database/transactions.js';
+import type { AppChange } from '../events/domain-events.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { App } from './app.entity.js';
 import { AppErasure } from './app-erasure.js';
@@ -54,9 +55,22 @@ export class AppsService {
       // Nothing differs: no write, no event.
       if (Object.keys(previous).length === 0) return toAppDto(row);
       const dto = toAppDto(await this.apps.save(row));
-      await this.events.raise('app.updated', accountId, { ...dto, previousAttributes: previous });
+      await this.events.raise('app.updated', accountId, { ...dto, changed: Object.keys(previous) as AppChange[], previousAttributes: previous });
       return dto;
     });
+  }
+
+  /**
+   * In the caller's transaction: something hung on the app (its landing page) changed. The app's
+   * `updatedAt` moves and `app.updated` says what changed.
+   */
+  async touch(accountId: string, appId: string, changed: AppChange): Promise<AppDto> {
+    const row = await this.apps.findOwnedForUpdate(accountId, appId);
+    if (!row) throw AppsError.notFound(appId);
+    row.updatedAt = new Date();
+    const dto = toAppDto(await this.apps.save(row));
+    await this.events.raise('app.updated', accountId, { ...dto, changed: [changed], previousAttributes: {} });
+    return dto;
   }
 
   /**

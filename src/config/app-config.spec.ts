@@ -9,7 +9,7 @@ describe('loadConfig', () => {
   });
 
   it('parses numbers and booleans from strings', () => {
-    const config = loadConfig({ PORT: '8080', WEBHOOK_ALLOW_PRIVATE: 'true', DATABASE_URL: 'postgres://u@h/db', WEBHOOK_SECRET_KEY: 'k'.repeat(32), PUBLIC_URL: 'https://api.example.com/' });
+    const config = loadConfig({ PORT: '8080', WEBHOOK_ALLOW_PRIVATE: 'true', DATABASE_URL: 'postgres://u@h/db', WEBHOOK_SECRET_KEY: 'k'.repeat(32), SESSION_SECRET: 's'.repeat(32), PUBLIC_URL: 'https://api.example.com/' });
     expect(config.PORT).toBe(8080);
     expect(config.WEBHOOK_ALLOW_PRIVATE).toBe(true);
     expect(config.embeddedDatabase).toBe(false);
@@ -27,8 +27,9 @@ describe('loadConfig', () => {
     }
   });
 
-  it('refuses to start on PostgreSQL without WEBHOOK_SECRET_KEY (the embedded default generates one)', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/WEBHOOK_SECRET_KEY must be set/);
+  it('refuses to start on PostgreSQL without WEBHOOK_SECRET_KEY and SESSION_SECRET (the embedded default generates them)', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/WEBHOOK_SECRET_KEY must be set[\s\S]*SESSION_SECRET must be set/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', SESSION_SECRET: 's'.repeat(32) })).toThrow(/WEBHOOK_SECRET_KEY must be set/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', WEBHOOK_SECRET_KEY: 'short' })).toThrow(/WEBHOOK_SECRET_KEY must be at least 32 characters/);
     expect(() => loadConfig({})).not.toThrow();
   });

@@ -87,6 +87,13 @@ export class AppConfig {
   @Matches(/^(|.{32,})$/, { message: 'WEBHOOK_SECRET_KEY must be at least 32 characters long' })
   WEBHOOK_SECRET_KEY = '';
 
+  /**
+   * Signs sign-up form tokens, portal sessions and CSRF tokens. Required with PostgreSQL (every
+   * instance must agree); the embedded default generates one into DATA_DIR/session-secret.
+   */
+  @Matches(/^(|.{32,})$/, { message: 'SESSION_SECRET must be at least 32 characters long' })
+  SESSION_SECRET = '';
+
   @Transform(emptyToUndefined) @IsOptional() @IsIn(['openai', 'local'])
   AI_PROVIDER?: 'openai' | 'local';
 
@@ -149,12 +156,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}));
     throw new ConfigError(`Invalid configuration:\n  - ${lines.join('\n  - ')}`);
   }
-  if (config.DATABASE_URL && !config.WEBHOOK_SECRET_KEY) {
-    // Secrets in a shared database are encrypted with a key the operator keeps; none is made up here.
-    throw new ConfigError(
-      'Invalid configuration:\n  - WEBHOOK_SECRET_KEY must be set (at least 32 characters) with DATABASE_URL: it encrypts webhook signing secrets at rest; generate one with `openssl rand -base64 32` and keep it stable',
-    );
-  }
+  // With a shared database every instance must hold the same keys, kept by the operator: none is made up here.
+  const missing = [
+    !config.WEBHOOK_SECRET_KEY && 'WEBHOOK_SECRET_KEY must be set (at least 32 characters) with DATABASE_URL: it encrypts webhook signing secrets at rest; generate one with `openssl rand -base64 32` and keep it stable',
+    !config.SESSION_SECRET && 'SESSION_SECRET must be set (at least 32 characters) with DATABASE_URL: it signs sign-up form tokens and portal sessions; generate one with `openssl rand -base64 32`',
+  ].filter(Boolean);
+  if (config.DATABASE_URL && missing.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${missing.join('\n  - ')}`);
   if (config.APP_ROLE !== 'all' && (!config.DATABASE_URL || !config.REDIS_URL)) {
     // Split roles share work through PostgreSQL and Redis; in-process queues would strand jobs.
     throw new ConfigError(`Invalid configuration:\n  - APP_ROLE=${config.APP_ROLE} needs DATABASE_URL and REDIS_URL`);

@@ -20,7 +20,7 @@ export class DeploymentsController {
   @ApiOperation({
     summary: 'Deploy an app to an environment',
     description:
-      'Takes an immutable snapshot of the app (name, description) and serves it, without authentication, at `url` ' +
+      'Takes an immutable snapshot of the app (name, description, landing page) and serves it, without authentication, at `url` ' +
       '(`{PUBLIC_URL}/sites/<deploymentId>/`). `{PUBLIC_URL}/sites/<appId>/<env>/` always serves the newest deployment ' +
       'of that environment. Emits `deployment.succeeded`.',
   })

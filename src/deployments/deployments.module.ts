@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppsModule } from '../apps/apps.module.js';
+import { LandingPagesModule } from '../landing-pages/landing-pages.module.js';
 import { Deployment } from './deployment.entity.js';
 import { DeploymentsController } from './deployments.controller.js';
 import { DeploymentsRepository } from './deployments.repository.js';
 import { DeploymentsService } from './deployments.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Deployment]), AppsModule],
+  imports: [TypeOrmModule.forFeature([Deployment]), AppsModule, LandingPagesModule],
   controllers: [DeploymentsController],
   providers: [DeploymentsRepository, DeploymentsService],
   exports: [DeploymentsService],

@@ -5,7 +5,8 @@ import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
-import { snapshotOf } from './deployment-snapshot.js';
+import { LandingPagesService } from '../landing-pages/landing-pages.service.js';
+import { landingPageOf, snapshotOf } from './deployment-snapshot.js';
 import { Deployment } from './deployment.entity.js';
 import { DeploymentsError } from './deployments.errors.js';
 import { DeploymentsRepository } from './deployments.repository.js';
@@ -18,6 +19,7 @@ export class DeploymentsService {
     private readonly db: Transactions,
     private readonly deployments: DeploymentsRepository,
     private readonly apps: AppsService,
+    private readonly landingPages: LandingPagesService,
     private readonly events: DomainEvents,
     private readonly config: AppConfig,
   ) {}
@@ -26,7 +28,8 @@ export class DeploymentsService {
   async deploy(accountId: string, input: { appId: string; env: string }): Promise<DeployResultDto> {
     return this.db.run(async () => {
       const app = await this.apps.requireOwnedForBody(accountId, input.appId);
-      const result = this.toResult(await this.deployments.insert({ id: newId('dep'), accountId, appId: app.id, env: input.env, snapshot: snapshotOf(app) }));
+      const snapshot = snapshotOf(app, await this.landingPages.pageOf(app));
+      const result = this.toResult(await this.deployments.insert({ id: newId('dep'), accountId, appId: app.id, env: input.env, snapshot }));
       const { deploymentId, appId, env, url, createdAt } = result;
       await this.events.raise('deployment.succeeded', accountId, { deploymentId, appId, env, url, createdAt });
       return result;
@@ -63,6 +66,6 @@ export class DeploymentsService {
   }
 
   private toDto(d: Deployment): DeploymentDto {
-    return { ...this.toResult(d), snapshot: { name: d.snapshot.app.name, description: d.snapshot.app.description } };
+    return { ...this.toResult(d), snapshot: { name: d.snapshot.app.name, description: d.snapshot.app.description, landingPage: landingPageOf(d.snapshot) } };
   }
 }

@@ -6,8 +6,11 @@
  */
 export interface DomainEventMap {
   'app.created': AppEventData;
-  /** `previousAttributes`: the changed fields' values before the update (as Stripe's `previous_attributes`). */
-  'app.updated': AppEventData & { previousAttributes: Partial<Pick<AppEventData, 'name' | 'description'>> };
+  /**
+   * `changed`: what changed (`landingPage` for a new landing page); `previousAttributes`: the changed
+   * fields' values before the update (as Stripe's `previous_attributes`).
+   */
+  'app.updated': AppEventData & { changed: AppChange[]; previousAttributes: Partial<Pick<AppEventData, 'name' | 'description'>> };
   'app.deleted': { appId: string };
   'deployment.succeeded': { deploymentId: string; appId: string; env: string; url: string; createdAt: string };
   /** `source`: how the person signed up; `deploymentId`: the landing page they used (source `landing-page`). */
@@ -17,6 +20,8 @@ export interface DomainEventMap {
 }
 
 export type SignupSource = 'api' | 'landing-page';
+
+export type AppChange = 'name' | 'description' | 'landingPage';
 
 /** An app as the API shows it (the payload of the app.* events). Dates are ISO 8601 strings: payloads are JSON. */
 export interface AppEventData {

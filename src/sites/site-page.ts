@@ -1,55 +1,72 @@
-import type { DeploymentSnapshot } from '../deployments/deployment-snapshot.js';
+import { Eta } from 'eta';
+import { fileURLToPath } from 'node:url';
+import type { LandingPage } from '../landing-pages/landing-page.js';
 
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** No scripts, nothing from another origin, forms post only here (the contract's policy). */
+export const SITE_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+// Templates beside this file (copied next to the compiled one by the build); every `<%= %>` is HTML-escaped.
+const eta = new Eta({ views: fileURLToPath(new URL('./views/', import.meta.url)), autoEscape: true, cache: true });
+
+export interface SignupFormState {
+  /** Where the form posts (relative to the page). */
+  action: string;
+  /** The signed render-time token (see signup-token.ts). */
+  token: string;
+  /** What the visitor typed, shown again next to an error. */
+  email?: string;
+  error?: string;
 }
 
-/** No scripts, no third-party anything: styles inline, nothing else may load. */
-export const SITE_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-export interface SitePageInput {
-  snapshot: DeploymentSnapshot;
+export interface LandingPageView {
+  page: LandingPage;
+  appName: string;
   env: string;
   deployedAt: Date;
+  form: SignupFormState;
+  /** Search engines may index only the public address of a published app. */
+  indexable: boolean;
 }
 
-/** The deployed page of an app: its snapshot as a small, self-contained HTML document. Every value is escaped. */
-export function renderSitePage({ snapshot, env, deployedAt }: SitePageInput): string {
-  const name = escapeHtml(snapshot.app.name);
-  const description = snapshot.app.description ? escapeHtml(snapshot.app.description) : '';
-  const day = deployedAt.toISOString().slice(0, 10);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${name}</title>
-${description ? `<meta name="description" content="${description}">\n` : ''}<meta name="robots" content="${env === 'production' ? 'index, follow' : 'noindex'}">
-<style>
-:root { color-scheme: light dark; --bg: #f5f6fa; --card: #ffffff; --text: #17191f; --muted: #5c6273; --accent: #5146e5; --line: #e6e8ef; }
-@media (prefers-color-scheme: dark) { :root { --bg: #0e1016; --card: #171a22; --text: #eceef4; --muted: #9ba2b3; --accent: #8d86ff; --line: #262a35; } }
-* { box-sizing: border-box; }
-body { margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 2rem 1rem;
-  font: 17px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
-  background: radial-gradient(circle at 20% 0%, color-mix(in srgb, var(--accent) 14%, transparent), transparent 55%), var(--bg); color: var(--text); }
-main { width: min(42rem, 100%); background: var(--card); border: 1px solid var(--line); border-radius: 20px; padding: clamp(2rem, 6vw, 3.5rem);
-  box-shadow: 0 1px 2px rgb(0 0 0 / 4%), 0 12px 40px rgb(0 0 0 / 8%); }
-.env { display: inline-block; font-size: .75rem; font-weight: 600; letter-spacing: .06em; text-transform: uppercase; color: var(--accent);
-  background: color-mix(in srgb, var(--accent) 12%, transparent); border-radius: 999px; padding: .25rem .75rem; }
-h1 { font-size: clamp(2rem, 6vw, 3rem); line-height: 1.1; letter-spacing: -.02em; margin: 1rem 0; overflow-wrap: anywhere; }
-p { margin: 0; color: var(--muted); font-size: 1.125rem; white-space: pre-line; overflow-wrap: anywhere; }
-footer { margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid var(--line); font-size: .85rem; color: var(--muted); }
-</style>
-</head>
-<body>
-<main>
-<span class="env">${escapeHtml(env)}</span>
-<h1>${name}</h1>
-${description ? `<p>${description}</p>\n` : ''}<footer>Deployed <time datetime="${deployedAt.toISOString()}">${day}</time></footer>
-</main>
-</body>
-</html>
-`;
+/** The served page: hero, features, FAQ, call to action and the sign-up form, readable without any script. */
+export function renderLandingPage(view: LandingPageView): string {
+  const { page } = view;
+  return eta.render('./landing', {
+    title: page.hero.headline === view.appName ? view.appName : `${view.appName} — ${page.hero.headline}`,
+    description: page.hero.subheadline,
+    robots: view.indexable ? 'index, follow' : 'noindex',
+    theme: themeOf(page.theme.accent),
+    page,
+    appName: view.appName,
+    envLabel: view.env === 'production' ? '' : view.env,
+    deployedAt: view.deployedAt.toISOString(),
+    deployedDay: view.deployedAt.toISOString().slice(0, 10),
+    form: { email: '', error: '', ...view.form },
+  });
+}
+
+export interface NoticeView {
+  title: string;
+  heading: string;
+  text: string;
+  accent?: string;
+  back?: { href: string; label: string };
+}
+
+/** A one-message page: the thanks after a sign-up, or an error a visitor can read (429, 404, 410). */
+export function renderNotice(view: NoticeView): string {
+  return eta.render('./notice', { ...view, description: '', robots: 'noindex', theme: themeOf(view.accent ?? '#5146E5') });
+}
+
+/** The accent and the text colour that reads best on it (black or white, by WCAG contrast). */
+export function themeOf(accent: string): { accent: string; onAccent: string } {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(accent.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const onWhite = 1.05 / (luminance + 0.05);
+  const onBlack = (luminance + 0.05) / 0.05;
+  return { accent, onAccent: onWhite >= onBlack ? '#FFFFFF' : '#111111' };
 }

@@ -1,11 +1,17 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { DeploymentsModule } from '../deployments/deployments.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { SitePages } from './site-pages.js';
 import { SitesController } from './sites.controller.js';
 import { SitesService } from './sites.service.js';
+import { SignupTokens } from './signup-token.js';
+import { SignupService } from './signup.service.js';
 
+/** The public addresses of deployments: their landing pages and sign-up forms (no auth, outside /v1). */
 @Module({
-  imports: [DeploymentsModule],
+  imports: [DeploymentsModule, UsersModule, AnalyticsModule],
   controllers: [SitesController],
-  providers: [SitesService],
+  providers: [SitesService, SitePages, SignupTokens, SignupService],
 })
 export class SitesModule {}

@@ -10,5 +10,6 @@ import { UsersService } from './users.service.js';
   imports: [TypeOrmModule.forFeature([AppUser]), AppsModule],
   controllers: [UsersController],
   providers: [UsersRepository, UsersService],
+  exports: [UsersService],
 })
 export class UsersModule {}

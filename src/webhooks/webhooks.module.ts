@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Logger } from '@nestjs/common';
-import { AppConfig } from '../config/app-config.js';
-import { readOrCreateSecret } from '../config/generated-secrets.js';
+import { ServerSecrets } from '../config/server-secrets.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { DeliverySweep } from './delivery-sweep.service.js';
 import { DeliveryProcessor } from './delivery.processor.js';
@@ -24,7 +22,7 @@ import { WebhooksService } from './webhooks.service.js';
   imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookAttempt])],
   controllers: [WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
-    { provide: SecretBox, inject: [AppConfig], useFactory: secretBoxOf },
+    { provide: SecretBox, inject: [ServerSecrets], useFactory: (secrets: ServerSecrets) => new SecretBox(secrets.webhookSecretKey) },
     WebhookEndpointsRepository,
     WebhookDeliveriesRepository,
     DeliveryQueue,
@@ -36,11 +34,3 @@ import { WebhooksService } from './webhooks.service.js';
   ],
 })
 export class WebhooksModule {}
-
-/** WEBHOOK_SECRET_KEY, or in the embedded default (where config allows it unset) a key generated into DATA_DIR. */
-function secretBoxOf(config: AppConfig): SecretBox {
-  if (config.WEBHOOK_SECRET_KEY) return new SecretBox(config.WEBHOOK_SECRET_KEY);
-  const { value, file, created } = readOrCreateSecret(config.DATA_DIR, 'webhook-secret-key');
-  if (created) new Logger('Webhooks').log(`Generated the key that encrypts webhook signing secrets in ${file} (readable only by this user)`);
-  return new SecretBox(value);
-}

@@ -16,6 +16,7 @@ export interface ApiClient {
   get(path: string): request.Test;
   post(path: string, body?: object, headers?: Record<string, string>): request.Test;
   patch(path: string, body?: object): request.Test;
+  put(path: string, body?: object): request.Test;
   delete(path: string): request.Test;
 }
 
@@ -28,6 +29,7 @@ export function clientFor(app: TestApp, accountId: string, apiKey: string): ApiC
     get: (path) => auth(app.http().get(path)),
     post: (path, body, headers = {}) => auth(app.http().post(path)).set(headers).send(body),
     patch: (path, body) => auth(app.http().patch(path)).send(body),
+    put: (path, body) => auth(app.http().put(path)).send(body),
     delete: (path) => auth(app.http().delete(path)),
   };
 }

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { TEST_MODEL_PATH as MODEL } from './models.js';
 import { startTestApp, TestApp } from './test-app.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const MODEL = join(ROOT, '..', 'shared/models/stories260K.gguf');
 
-/** The shared test GGUF model and node-llama-cpp are both here: the server can generate locally. */
+/** The test GGUF model and node-llama-cpp are both here: the server can generate locally. */
 export const hasLocalModel = existsSync(MODEL) && existsSync(join(ROOT, 'node_modules/node-llama-cpp'));
 
 /** The real server the SDK suites talk to: private webhook targets allowed, fast retries, the local model when present. */

@@ -80,6 +80,7 @@ export async function freshEnvironment(): Promise<Record<string, string>> {
   if (target === 'postgres') {
     env.DATABASE_URL = await createDatabase();
     env.WEBHOOK_SECRET_KEY = `test-webhook-secret-key-${randomBytes(16).toString('hex')}`;
+    env.SESSION_SECRET = `test-session-secret-${randomBytes(16).toString('hex')}`;
     if (process.env.REDIS_URL) {
       env.REDIS_URL = process.env.REDIS_URL;
       env.REDIS_PREFIX = `t${randomBytes(6).toString('hex')}`;

@@ -156,6 +156,30 @@ class _Deployments:
         return _paginate(self._t, f"/apps/{urllib.parse.quote(app_id)}/deployments", {"limit": limit})
 
 
+class _LandingPage:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def get(self, app_id: str) -> Dict[str, Any]:
+        """The app's page; source "default" until one is saved."""
+        return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/landing-page").body
+
+    def put(self, app_id: str, page: Dict[str, Any]) -> Dict[str, Any]:
+        """Replaces the page (source "manual"); the next deploy serves it."""
+        return self._t.request("PUT", f"/apps/{urllib.parse.quote(app_id)}/landing-page", page).body
+
+    def generate(self, app_id: str, prompt: Optional[str] = None, sections: Optional[List[str]] = None,
+                 idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Has AI write the sections asked for (default all) and saves the page (source "generated")."""
+        body: Dict[str, Any] = {}
+        if prompt is not None:
+            body["prompt"] = prompt
+        if sections is not None:
+            body["sections"] = sections
+        return self._t.request("POST", f"/apps/{urllib.parse.quote(app_id)}/landing-page/generate", body,
+                               idempotency_key=idempotency_key).body
+
+
 class _Users:
     def __init__(self, t: _Transport) -> None:
         self._t = t
@@ -337,6 +361,7 @@ class PlatformClient:
         self._transport = _Transport(base_url, auth, timeout, max_retries, backoff_base)
         self.apps = _Apps(self._transport)
         self.deployments = _Deployments(self._transport)
+        self.landing_page = _LandingPage(self._transport)
         self.users = _Users(self._transport)
         self.webhook_endpoints = _WebhookEndpoints(self._transport)
         self.events = _Events(self._transport)

@@ -39,6 +39,21 @@ class ClientTest(unittest.TestCase):
             self.client.apps.get("app_missing")
         self.assertEqual(missing.exception.reason, "app_not_found")
 
+    @unittest.skipUnless(os.environ.get("PLATFORM_AI") == "local", "the server under test runs no local AI model")
+    def test_landing_page(self):
+        app = self.client.apps.create(name="Py landing", description="A page from Python")
+        initial = self.client.landing_page.get(app["appId"])
+        self.assertEqual(initial["source"], "default")
+        page = dict(initial["page"], cta={"headline": "Written in Python"})
+        edited = self.client.landing_page.put(app["appId"], page)
+        self.assertEqual(edited["source"], "manual")
+        generated = self.client.landing_page.generate(app["appId"], sections=["hero"])
+        self.assertEqual(generated["source"], "generated")
+        self.assertEqual(generated["page"]["cta"]["headline"], "Written in Python")
+        with self.assertRaises(ValidationError) as ctx:
+            self.client.landing_page.put(app["appId"], dict(page, theme={"accent": "red"}))
+        self.assertIn("theme.accent", ctx.exception.message)
+
     def test_retries_a_429_after_retry_after(self):
         proxy = FaultProxy(self.base_url)
         try:

@@ -19,6 +19,9 @@ export type UpdateApp = Schemas['UpdateAppDto'];
 export type CreateWebhookEndpoint = Schemas['CreateWebhookEndpointDto'];
 export type UpdateWebhookEndpoint = Schemas['UpdateWebhookEndpointDto'];
 export type GenerateRequest = Omit<Schemas['GenerateDto'], 'stream'>;
+export type LandingPage = Schemas['LandingPageDto'];
+export type LandingPageState = Schemas['LandingPageResponseDto'];
+export type GenerateLandingPage = Schemas['GenerateLandingPageDto'];
 
 export interface Page<T> {
   data: T[];
@@ -192,6 +195,15 @@ export class PlatformClient {
       get: (userId: string) => t.request<User>('GET', `/users/${id(userId)}`),
       delete: (userId: string) => t.request<void>('DELETE', `/users/${id(userId)}`),
     };
+    this.landingPage = {
+      /** The app's page; `source: 'default'` until one is saved. */
+      get: (appId: string) => t.request<LandingPageState>('GET', `/apps/${id(appId)}/landing-page`),
+      /** Replaces the page (`source: 'manual'`); the next deploy serves it. */
+      put: (appId: string, page: LandingPage) => t.request<LandingPageState>('PUT', `/apps/${id(appId)}/landing-page`, { body: page }),
+      /** Has AI write the sections asked for (default all) and saves the page (`source: 'generated'`). */
+      generate: (appId: string, body: GenerateLandingPage = {}, opts: { idempotencyKey?: string } = {}) =>
+        t.request<LandingPageState>('POST', `/apps/${id(appId)}/landing-page/generate`, { body, ...opts }),
+    };
     this.webhookEndpoints = {
       create: (body: CreateWebhookEndpoint) => t.request<CreatedWebhookEndpoint>('POST', '/webhook-endpoints', { body }),
       list: (opts: { limit?: number } = {}) => paginate<WebhookEndpoint>(t, '/webhook-endpoints', { limit: opts.limit ?? 100 }),
@@ -228,6 +240,7 @@ export class PlatformClient {
 
   readonly apps;
   readonly deployments;
+  readonly landingPage;
   readonly users;
   readonly webhookEndpoints;
   readonly events;

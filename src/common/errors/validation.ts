@@ -4,8 +4,9 @@ import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/co
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
+    // Nested fields are named by their path: "hero.headline must be…", "property hero.subtitle should not exist".
     const own = Object.values(error.constraints ?? {}).map((m) =>
-      parent ? m.replace(new RegExp(`^${error.property}\\b`), path) : m,
+      parent ? m.replace(new RegExp(`^(property )?${error.property}\\b`), (_match, prefix: string | undefined) => `${prefix ?? ''}${path}`) : m,
     );
     return own.concat(flattenValidationErrors(error.children ?? [], path));
   });

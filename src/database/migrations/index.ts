@@ -6,6 +6,7 @@ import { CreateAiUsage1763810000000 } from './1763810000000-create-ai-usage.js';
 import { CreateWebhooks1763820000000 } from './1763820000000-create-webhooks.js';
 import { EventsOutbox1763830000000 } from './1763830000000-events-outbox.js';
 import { CreateVisitorSalts1763840000000 } from './1763840000000-create-visitor-salts.js';
+import { CreateLandingPages1763845000000 } from './1763845000000-create-landing-pages.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   CreateWebhooks1763820000000,
   EventsOutbox1763830000000,
   CreateVisitorSalts1763840000000,
+  CreateLandingPages1763845000000,
 ];

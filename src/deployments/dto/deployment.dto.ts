@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageOf } from '../../common/pagination/page-of.js';
+import { LandingPageDto } from '../../landing-pages/dto/landing-page.dto.js';
 import { DeployResultDto } from './deploy.dto.js';
 
 /** The app as it was when deployed. */
@@ -9,6 +10,10 @@ export class DeploymentSnapshotDto {
 
   /** @example "Share family recipes with the people you cook for." */
   description: string | null;
+
+  /** The landing page the deployment serves (for deployments made before landing pages: the default page of the app as it was). */
+  @ApiProperty({ type: LandingPageDto })
+  landingPage: LandingPageDto;
 }
 
 export class DeploymentDto extends DeployResultDto {

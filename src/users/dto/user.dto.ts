@@ -3,8 +3,9 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination/dto/page-query.dto.js';
 import { PageOf } from '../../common/pagination/page-of.js';
+import { MAX_EMAIL_LENGTH, normaliseEmail } from '../email.js';
 
-const normaliseEmail = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+const normalised = ({ value }: { value: unknown }) => (typeof value === 'string' ? normaliseEmail(value) : value);
 
 export class CreateUserDto {
   /**
@@ -19,9 +20,9 @@ export class CreateUserDto {
    * Trimmed and lowercased before it is checked and stored; unique per app.
    * @example ada@example.com
    */
-  @Transform(normaliseEmail)
+  @Transform(normalised)
   @IsString()
-  @MaxLength(320, { message: 'email must be at most 320 characters long' })
+  @MaxLength(MAX_EMAIL_LENGTH, { message: `email must be at most ${MAX_EMAIL_LENGTH} characters long` })
   @IsEmail({}, { message: 'email must be an e-mail address' })
   email: string;
 }

@@ -299,6 +299,50 @@ export interface paths {
         patch: operations["AppsController_update"];
         trace?: never;
     };
+    "/v1/apps/{appId}/landing-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an app's landing page
+         * @description An app that never had one gets a default page built from its name and description (`source: default`).
+         */
+        get: operations["LandingPagesController_get"];
+        /**
+         * Replace an app's landing page
+         * @description Saves the page as written (`source: manual`); the next deploy serves it. Every field is plain text: markup stays text and is shown escaped. A field out of range or unknown is a 400 naming it (`hero.headline`, `property hero.subtitle should not exist`). Emits `app.updated` with `changed: ["landingPage"]`.
+         */
+        put: operations["LandingPagesController_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{appId}/landing-page/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Have AI write the landing page
+         * @description Writes the sections asked for (default: all) with the server's AI provider, field by field, and saves the page (`source: generated`); the other sections keep their content. Works with any provider: every field is cleaned of markup, cut to its limit, and falls back to the app's own text when it comes out empty. Each field is one metered generation (see `GET /v1/ai/usage`); the route counts once in the AI rate limit. Prompts and outputs are not logged. No provider configured: 503. Emits `app.updated`.
+         */
+        post: operations["LandingPagesController_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/deploy": {
         parameters: {
             query?: never;
@@ -310,7 +354,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy an app to an environment
-         * @description Takes an immutable snapshot of the app (name, description) and serves it, without authentication, at `url` (`{PUBLIC_URL}/sites/<deploymentId>/`). `{PUBLIC_URL}/sites/<appId>/<env>/` always serves the newest deployment of that environment. Emits `deployment.succeeded`.
+         * @description Takes an immutable snapshot of the app (name, description, landing page) and serves it, without authentication, at `url` (`{PUBLIC_URL}/sites/<deploymentId>/`). `{PUBLIC_URL}/sites/<appId>/<env>/` always serves the newest deployment of that environment. Emits `deployment.succeeded`.
          */
         post: operations["DeploymentsController_deploy"];
         delete?: never;
@@ -412,12 +456,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A deployed page (no auth, outside /v1)
-         * @description `/sites/<deploymentId>/` serves that deployment; `/sites/<appId>/<env>/` serves the newest deployment of the app in that environment. Without the trailing slash: 301 to it. Every value from the app is HTML-escaped.
+         * A deployed landing page (no auth, outside /v1)
+         * @description `/sites/<deploymentId>/` serves that deployment; `/sites/<appId>/<env>/` serves the newest deployment of the app in that environment; `…/thanks` is the page shown after a sign-up. Without the trailing slash: 301 to it. Every value is HTML-escaped; no scripts (strict CSP).
          */
         get: operations["SitesController_serve"];
         put?: never;
-        post?: never;
+        /**
+         * Sign up through a landing page's form (no auth, no JavaScript needed)
+         * @description Posted by the form of a served page to `…/signup`, with `email`, `website` (a honeypot that must stay empty) and `token` (signed by the page). A new e-mail becomes a user of the app (`user.created` with `source: "landing-page"` and the deployment) and the answer is 303 to `…/thanks`. The same 303 answers an e-mail already signed up and any spam (honeypot filled; token missing, forged, older than 24 h or younger than 2 s), which store nothing. An invalid e-mail: 400 with the page again and the message next to the field. More than 5 posts a minute from one visitor to one deployment: 429 page. A deployment whose page has the form turned off, or of a deleted app: 404.
+         */
+        post: operations["SitesController_signup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -919,6 +967,101 @@ export interface components {
             /** @example Now with shopping lists. */
             description?: string | null;
         };
+        HeroDto: {
+            /** @example Family recipes, finally in one place */
+            headline: string;
+            /** @example Collect, share and cook the recipes your family loves. */
+            subheadline: string;
+            /** @example Get early access */
+            ctaLabel: string;
+        };
+        FeatureDto: {
+            /** @example Every recipe, one tap away */
+            title: string;
+            /** @example Import from any website or snap a photo of grandmas card. */
+            body: string;
+        };
+        FaqDto: {
+            /** @example Is it free? */
+            question: string;
+            /** @example Yes, for families of up to ten people. */
+            answer: string;
+        };
+        CtaDto: {
+            /** @example Start your family cookbook today */
+            headline: string;
+        };
+        SignupFormDto: {
+            /**
+             * @description Show the sign-up form (a deployment without it answers 404 to sign-ups).
+             * @example true
+             */
+            enabled: boolean;
+            /** @example Join the waitlist */
+            buttonLabel: string;
+            /**
+             * @description Shown under the button.
+             * @example We will only use your e-mail to tell you about Recipe Box.
+             */
+            consentText: string;
+            /**
+             * @description Shown on the thanks page.
+             * @example Thanks! Youre on the list.
+             */
+            successMessage: string;
+        };
+        ThemeDto: {
+            /**
+             * @description The accent colour of buttons and highlights.
+             * @example #5146E5
+             */
+            accent: string;
+        };
+        LandingPageDto: {
+            /**
+             * @example 1
+             * @enum {number}
+             */
+            schemaVersion: 1;
+            hero: components["schemas"]["HeroDto"];
+            features: components["schemas"]["FeatureDto"][];
+            faq: components["schemas"]["FaqDto"][];
+            cta: components["schemas"]["CtaDto"];
+            signup: components["schemas"]["SignupFormDto"];
+            theme: components["schemas"]["ThemeDto"];
+        };
+        LandingPageResponseDto: {
+            /**
+             * @description `default`: built from the app's name and description (never saved); `manual`: PUT; `generated`: written by AI.
+             * @example generated
+             * @enum {string}
+             */
+            source: "default" | "manual" | "generated";
+            page: components["schemas"]["LandingPageDto"];
+            /**
+             * Format: date-time
+             * @description When the page last changed; for a default page, when the app did.
+             * @example 2026-11-22T04:20:00.000Z
+             */
+            updatedAt: string;
+            /** @example app_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
+            appId: string;
+        };
+        GenerateLandingPageDto: {
+            /**
+             * @description The sections to (re)write; the others keep their content. Default: all.
+             * @example [
+             *       "hero",
+             *       "features"
+             *     ]
+             */
+            sections?: ("hero" | "features" | "faq" | "cta")[];
+            /**
+             * @description What to stress (audience, tone, the one thing that matters). Optional.
+             * @example For busy parents; warm and short.
+             */
+            prompt?: string;
+        };
         DeployDto: {
             /**
              * @description Environment name: a lowercase letter, then up to 31 lowercase letters, digits or hyphens.
@@ -955,6 +1098,8 @@ export interface components {
             env: string;
         };
         DeploymentSnapshotDto: {
+            /** @description The landing page the deployment serves (for deployments made before landing pages: the default page of the app as it was). */
+            landingPage: components["schemas"]["LandingPageDto"];
             /** @example Recipe Box */
             name: string;
             /** @example Share family recipes with the people you cook for. */
@@ -2436,6 +2581,278 @@ export interface operations {
             };
         };
     };
+    LandingPagesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPageResponseDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    LandingPagesController_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LandingPageDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPageResponseDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    LandingPagesController_generate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateLandingPageDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPageResponseDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (an Idempotency-Key reused with another request, still in flight, or whose response is not kept) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The AI upstream failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not configured on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The AI upstream timed out */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     DeploymentsController_deploy: {
         parameters: {
             query?: never;
@@ -2923,7 +3340,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description `<deploymentId>/` or `<appId>/<env>/` */
+                /** @description `<deploymentId>/` or `<appId>/<env>/`, then nothing (the page), `thanks` or `signup` */
                 path: string;
             };
             cookie?: never;
@@ -2938,7 +3355,7 @@ export interface operations {
                 content: {
                     /**
                      * @example <!doctype html>
-                     *     <html lang="en">…<h1>Recipe Box</h1>…</html>
+                     *     <html lang="en">…<h1>Family recipes, finally in one place</h1>…</html>
                      */
                     "text/html": string;
                 };
@@ -2958,6 +3375,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SitesController_signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<deploymentId>/` or `<appId>/<env>/`, then nothing (the page), `thanks` or `signup` */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed up (or dropped as spam, or already signed up: the answer does not tell) */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The page again, with the message next to the e-mail field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many sign-ups from this visitor; try again in a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };

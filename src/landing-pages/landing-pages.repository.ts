@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '../database/transactions.js';
+import type { LandingPage } from './landing-page.js';
+import { LandingPageRow, LandingPageSource } from './landing-page.entity.js';
+
+/** The landing_pages table. */
+@Injectable()
+export class LandingPagesRepository {
+  constructor(private readonly db: Transactions) {}
+
+  find(appId: string): Promise<LandingPageRow | null> {
+    return this.db.manager.getRepository(LandingPageRow).findOneBy({ appId });
+  }
+
+  /** Inserts or replaces the app's page; returns the stored row. */
+  async save(row: { appId: string; accountId: string; source: LandingPageSource; page: LandingPage }): Promise<LandingPageRow> {
+    const rows: Array<{ updated_at: Date }> = await this.db.manager.query(
+      `INSERT INTO landing_pages (app_id, account_id, source, page, updated_at) VALUES ($1, $2, $3, $4, now())
+       ON CONFLICT (app_id) DO UPDATE SET source = EXCLUDED.source, page = EXCLUDED.page, updated_at = EXCLUDED.updated_at
+       RETURNING updated_at`,
+      [row.appId, row.accountId, row.source, JSON.stringify(row.page)],
+    );
+    return { ...row, updatedAt: rows[0].updated_at };
+  }
+}

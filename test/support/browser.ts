@@ -1,0 +1,51 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const ROOT = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..', '..');
+/** Screenshots of the pages under test, kept after the run (CI keeps them as artefacts). */
+export const ARTIFACTS_DIR = join(ROOT, 'test', 'artifacts');
+
+/** Debian's chromium (`apt-get install chromium`; .ci/run installs it). Browser downloads are not reachable here. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * `describe` when a browser is installed. Without one the browser suites are skipped with a message —
+ * unless REQUIRE_BROWSER=1 (set by .ci/run), where a missing browser fails the run instead of hiding it.
+ */
+export function describeInBrowser(name: string, fn: () => void): void {
+  if (existsSync(CHROMIUM_PATH) || process.env.REQUIRE_BROWSER === '1') {
+    describe(name, fn);
+    return;
+  }
+  console.warn(`${name}: skipped, no browser at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  describe.skip(name, fn);
+}
+
+export interface BrowserSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** Headless chromium, offline but for 127.0.0.1, in a fresh profile. */
+export async function openBrowser(options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {}): Promise<BrowserSession> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    // As root in a container, with no network beyond loopback: no sandbox, no background traffic.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  return { browser, context, page, close: () => browser.close() };
+}
+
+/** Saves a full-page screenshot as test/artifacts/<name>.png; returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
