@@ -3,7 +3,7 @@ const tsJest = [
   'ts-jest',
   {
     tsconfig: 'tsconfig.json',
-    // The Swagger CLI plugin, as in `nest build`, so the OpenAPI document under test is the real one.
+    // The Swagger compiler plugin, as in scripts/build.mjs, so the OpenAPI document under test is the real one.
     astTransformers: {
       before: [
         {

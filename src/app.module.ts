@@ -1,6 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { LoggerModule } from 'nestjs-pino';
 import { AdminModule } from './admin/admin.module.js';
 import { AiModule } from './ai/ai.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
@@ -16,7 +15,6 @@ import { DeploymentsModule } from './deployments/deployments.module.js';
 import { EventsModule } from './events/events.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LandingPagesModule } from './landing-pages/landing-pages.module.js';
-import { loggerOptions } from './logging.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RedisModule } from './redis/redis.module.js';
@@ -32,7 +30,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggerOptions(config)),
         DatabaseModule.forRoot(database),
         RedisModule,
         QueueModule.forRoot(config),

@@ -1,15 +1,16 @@
 import { RequestMethod } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Logger } from 'nestjs-pino';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Logger as Pino } from 'pino';
 import { createValidationPipe } from './common/errors/validation.js';
 import { AppConfig } from './config/app-config.js';
 import { HttpErrorWithExtras } from './common/errors/http-errors.js';
 import { frameworkErrorHandler } from './common/http/framework-errors.js';
 import { rejectNulCharacters } from './common/http/nul-characters.js';
 import { setupSwagger } from './docs/swagger.js';
+import { PinoNestLogger, RequestLog } from './logging.js';
 import { MetricsService } from './metrics/metrics.service.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -20,18 +21,19 @@ export interface PlatformRouteConfig {
   acceptsForm?: boolean;
 }
 
-export function createFastifyAdapter(): FastifyAdapter {
+export function createFastifyAdapter(logger: Pino): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    // Echo the client's x-request-id when it is sane, otherwise make one. It is also put on the raw
-    // request, where the pino-http logger picks it up, so every log line of the request carries it.
+    // Echo the client's x-request-id when it is sane, otherwise make one.
     genReqId: (raw: IncomingMessage) => {
       const sent = raw.headers['x-request-id'];
-      const id = typeof sent === 'string' && CLIENT_REQUEST_ID.test(sent) ? sent : randomUUID();
-      (raw as IncomingMessage & { id?: string }).id = id;
-      return id;
+      return typeof sent === 'string' && CLIENT_REQUEST_ID.test(sent) ? sent : randomUUID();
     },
-    logger: false,
+    // Fastify logs through our pino instance, one line per request (RequestLog), without a child
+    // logger per request: request.log is the process logger.
+    loggerInstance: logger,
+    logController: new RequestLog(logger),
+    childLoggerFactory: (parent: FastifyBaseLogger) => parent,
     frameworkErrors: frameworkErrorHandler,
   });
 }
@@ -41,7 +43,7 @@ export function configureApp(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   const metrics = app.get(MetricsService);
   const config = app.get(AppConfig);
-  app.useLogger(app.get(Logger));
+  app.useLogger(new PinoNestLogger(fastify.log as Pino));
   app.flushLogs();
 
   // Bodies are JSON (or form-encoded where a route says so); text/plain is not a second JSON.

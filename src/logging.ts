@@ -1,8 +1,9 @@
-import type { Params } from 'nestjs-pino';
-import type { IncomingMessage } from 'node:http';
-import { AppConfig } from './config/app-config.js';
+import type { LoggerService } from '@nestjs/common';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { pino, type Logger as Pino } from 'pino';
+import type { AppConfig } from './config/app-config.js';
 
-/** Paths whose values never reach a log line: credentials in headers and bodies. */
+/** Paths whose values never reach a log line: credentials and personal data, wherever they turn up. */
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -15,21 +16,83 @@ export const REDACTED_PATHS = [
   '*.secret',
   '*.token',
   '*.prompt',
+  '*.email',
+  '*.password',
 ];
 
-export function loggerOptions(config: AppConfig): Params {
-  return {
-    pinoHttp: {
-      level: config.LOG_LEVEL,
-      // The id was chosen by Fastify (see app.setup.ts) and put on the raw request.
-      genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? 'unknown',
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      customProps: (req: IncomingMessage) => ({ requestId: (req as IncomingMessage & { id?: string }).id }),
-      serializers: {
-        // Log the path without its query string: it may carry cursors or e-mails.
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url?.split('?')[0] }),
-      },
-      autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health/live' || req.url === '/metrics' },
-    },
-  };
+/** Requests not worth a line each: probes and scrapes. */
+const QUIET_PATHS = new Set(['/health/live', '/metrics']);
+
+/** The one logger of a process: JSON lines from pino, for Fastify and for Nest alike. */
+export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Pino {
+  return pino({ level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+}
+
+/**
+ * Fastify's request logging, as one line per request written when it is answered: method, path
+ * (never the query string: it may carry cursors or e-mails), status, response time, request id.
+ * Fastify makes no child logger per request here (see app.setup.ts), so below info a request
+ * costs nothing to log.
+ */
+export class RequestLog extends LogController {
+  constructor(private readonly logger: Pino) {
+    super({});
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const level = error ? 'error' : 'info';
+    if (!this.logger.isLevelEnabled(level)) return;
+    const path = request.url.split('?', 1)[0];
+    if (!error && QUIET_PATHS.has(path)) return;
+    const line = { requestId: request.id, req: { method: request.method, url: path }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) this.logger.error({ ...line, err: error }, 'request errored');
+    else this.logger.info(line, 'request completed');
+  }
+
+  // Our not-found answers are logged as requests like any other.
+  override routeNotFound(): void {}
+}
+
+/**
+ * Nest's `Logger` on the same pino instance. The code logs the pino way — `logger.error({ err, … },
+ * 'message')` — or the Nest way — `logger.log('message')`; Nest appends the logger's context as the
+ * last argument.
+ */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Pino) {}
+
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('info', message, params);
+  }
+  error(message: unknown, ...params: unknown[]): void {
+    this.write('error', message, params);
+  }
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
+  }
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
+  }
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('trace', message, params);
+  }
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.write('fatal', message, params);
+  }
+
+  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, params: unknown[]): void {
+    if (!this.logger.isLevelEnabled(level)) return;
+    const context = params.length > 0 && typeof params[params.length - 1] === 'string' ? (params.pop() as string) : undefined;
+    if (message instanceof Error) {
+      this.logger[level]({ context, err: message }, message.message);
+    } else if (message !== null && typeof message === 'object') {
+      this.logger[level]({ context, ...(message as object) }, typeof params[0] === 'string' ? params[0] : undefined);
+    } else {
+      // Nest's own errors come as (message, stack, context).
+      const stack = level === 'error' && typeof params[0] === 'string' ? params[0] : undefined;
+      this.logger[level]({ context, ...(stack ? { stack } : {}) }, String(message));
+    }
+  }
 }

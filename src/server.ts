@@ -5,6 +5,7 @@ import { AppModule } from './app.module.js';
 import { configureApp, createFastifyAdapter } from './app.setup.js';
 import { AppConfig, loadConfig } from './config/app-config.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
+import { createLogger } from './logging.js';
 
 export interface RunningServer {
   app: NestFastifyApplication;
@@ -31,7 +32,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     const app = await NestFactory.create<NestFastifyApplication>(
       AppModule.forRoot(config, { url: config.DATABASE_URL, socketDir: embedded?.socketDir }, options.modules),
-      createFastifyAdapter(),
+      createFastifyAdapter(createLogger(config)),
       { bufferLogs: true, abortOnError: false },
     );
     configureApp(app);
@@ -63,7 +64,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 export function logStartup(server: RunningServer): void {
   const logger = new Logger('Bootstrap');
   const { config } = server;
-  logger.log(
-    `Listening on ${server.url} (role ${config.APP_ROLE}, database ${config.embeddedDatabase ? `embedded in ${config.DATA_DIR}` : 'PostgreSQL'}, queue ${config.REDIS_URL ? 'Redis' : 'in-process'}); docs at ${server.url}/docs`,
-  );
+  const port = new URL(server.url).port;
+  const where = `database ${config.embeddedDatabase ? `embedded in ${config.DATA_DIR}` : 'PostgreSQL'}, queue ${config.REDIS_URL ? 'Redis' : 'in-process'}`;
+  // What it binds, and an address to open (a worker serves /health and /metrics only: no docs there).
+  const open = config.runsHttpApi ? `; API at ${server.url}/v1, docs at ${server.url}/docs` : '';
+  logger.log(`Listening on ${config.HOST}:${port} (${server.url}) as ${config.APP_ROLE === 'all' ? 'API and worker' : config.APP_ROLE} (${where})${open}`);
 }

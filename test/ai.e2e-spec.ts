@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import pg from 'pg';
 import { startChildServer } from './support/child-server.js';
+import { TEST_MODEL_PATH } from './support/models.js';
 import { OpenAiStub, startOpenAiStub, STUB_TEXT_CHUNKS } from './support/openai-stub.js';
 import { ADMIN_TOKEN, createAccount, dropFreshResources, freshEnvironment, startTestApp, target, TestApp } from './support/test-app.js';
 
-const MODEL_PATH = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..', '..', 'shared', 'models', 'stories260K.gguf');
+const MODEL_PATH = TEST_MODEL_PATH;
 const NOT_CONFIGURED = 'AI generation is not configured on this server';
 // Generous limits: these suites make more AI calls than one key may in a minute by default.
 const LIMITS = { RATE_LIMIT_AI_MAX: '1000', RATE_LIMIT_MAX: '1000' };

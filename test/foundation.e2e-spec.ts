@@ -133,6 +133,11 @@ describe(`foundation (${target})`, () => {
     await SwaggerParser.validate(structuredClone(doc));
     expect(doc.components.schemas.ErrorBody.required).toEqual(expect.arrayContaining(['error', 'code', 'message']));
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // Keys and tokens are opaque strings, not JWTs.
+    for (const scheme of Object.values(doc.components.securitySchemes) as Array<{ bearerFormat?: string }>) expect(scheme.bearerFormat).not.toBe('JWT');
+    // "Authorize" once in Swagger UI, and the key survives a reload.
+    const init = await app.http().get('/docs/swagger-ui-init.js').expect(200);
+    expect(init.text).toMatch(/"persistAuthorization":\s*true/);
     const createAccount = doc.paths['/v1/admin/accounts'].post;
     expect(createAccount.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/CreateAccountDto');
     expect(createAccount.responses['401'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBody');

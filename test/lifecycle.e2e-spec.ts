@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import request from 'supertest';
 import { join } from 'node:path';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
@@ -56,6 +58,68 @@ describe(`lifecycle (${target})`, () => {
         expect(created.status).toBe(201);
       }
       expect(await server.stop('SIGTERM')).toBe(0);
+    } finally {
+      await server.stop('SIGKILL');
+      await dropFreshResources(env);
+    }
+  });
+
+  it('starts without warnings, says what it binds, and logs one JSON line per request without the query string', async () => {
+    const env = await freshEnvironment();
+    const server = await startChildServer({ ...env, HOST: '0.0.0.0' });
+    try {
+      await fetch(`${server.url}/v1/apps?email=someone%40example.com&cursor=abc`, { headers: { authorization: 'Bearer sk_not_a_key' } });
+      await fetch(`${server.url}/health/live`);
+      await new Promise((r) => setTimeout(r, 200));
+      const lines = server.output().trim().split('\n');
+      // Every line is JSON from the one logger; no warning at start (Nest's LegacyRouteConverter used to warn about /sites/*).
+      for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+      expect(lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 40)).toEqual([]);
+      const port = new URL(server.url).port;
+      expect(server.output()).toContain(`Listening on 0.0.0.0:${port} (http://127.0.0.1:${port}) as API and worker`);
+      expect(server.output()).toContain(`docs at http://127.0.0.1:${port}/docs`);
+      const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
+      expect(requests).toEqual([expect.objectContaining({ req: { method: 'GET', url: '/v1/apps' }, res: { statusCode: 401 }, requestId: expect.any(String), responseTime: expect.any(Number) })]);
+      expect(server.output()).not.toContain('someone');
+      expect(server.output()).not.toContain('sk_not_a_key');
+    } finally {
+      await server.stop('SIGKILL');
+      await dropFreshResources(env);
+    }
+  });
+
+  it('prints nothing at LOG_LEVEL=silent', async () => {
+    const env = await freshEnvironment();
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'dist/main.js')], { env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), LOG_LEVEL: 'silent' } });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    try {
+      const end = Date.now() + 30_000;
+      while (!(await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false))) {
+        if (Date.now() > end) throw new Error(`not ready: ${out}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await fetch(`http://127.0.0.1:${port}/v1/apps`);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(out).toBe('');
+    } finally {
+      child.kill('SIGKILL');
+      await dropFreshResources(env);
+    }
+  });
+});
+
+const describeWorker = target === 'postgres' && process.env.REDIS_URL ? describe : describe.skip;
+describeWorker('a worker process', () => {
+  it('does not advertise docs it does not serve', async () => {
+    const env = await freshEnvironment();
+    const server = await startChildServer({ ...env, APP_ROLE: 'worker' });
+    try {
+      expect(server.output()).toMatch(/Listening on \S+ \(http:\/\/[^)]+\) as worker/);
+      expect(server.output()).not.toContain('/docs');
+      expect((await fetch(`${server.url}/docs`)).status).toBe(404);
     } finally {
       await server.stop('SIGKILL');
       await dropFreshResources(env);
@@ -137,3 +201,12 @@ describe(`secrets the embedded default makes for itself (${target})`, () => {
     }
   });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

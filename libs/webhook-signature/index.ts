@@ -1,6 +1,6 @@
 /**
  * Webhook signing and verification for clients (SDKs, receivers). The implementation lives in the
- * service (`src/webhooks/signature.ts`, which `nest build` compiles under its rootDir ./src) and is
+ * service (`src/webhooks/signature.ts`, which the build compiles under its rootDir ./src) and is
  * dependency-free, so the server and the SDKs run the very same code.
  */
 export {

@@ -26,10 +26,16 @@ export function setupSwagger(app: INestApplication): void {
     .setTitle('Application Platform API')
     .setDescription(DESCRIPTION)
     .setVersion('1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key (sk_…) or OAuth 2.0 access token' }, 'bearer')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator admin token (ADMIN_TOKEN)' }, 'admin')
+    // Opaque tokens, not JWTs (Nest's default bearerFormat would say JWT).
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'API key (sk_…) or OAuth 2.0 access token (at_…)' }, 'bearer')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'The operator admin token (ADMIN_TOKEN)' }, 'admin')
     .build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorBody] });
   documentIdempotency(document);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: OPENAPI_JSON_PATH, yamlDocumentUrl: 'docs/openapi.yaml' });
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: OPENAPI_JSON_PATH,
+    yamlDocumentUrl: 'docs/openapi.yaml',
+    // "Authorize" once: the key survives a reload of the page.
+    swaggerOptions: { persistAuthorization: true },
+  });
 }

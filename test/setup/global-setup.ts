@@ -12,7 +12,7 @@ import { join } from 'node:path';
  */
 export default async function globalSetup(): Promise<void> {
   const root = join(__dirname, '..', '..');
-  execFileSync(process.execPath, [join(root, 'node_modules/@nestjs/cli/bin/nest.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'platform-e2e-template-'));
   execFileSync(process.execPath, [join(root, 'dist/migrate.js')], {
     cwd: root,

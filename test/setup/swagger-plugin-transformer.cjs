@@ -1,6 +1,6 @@
 // Adapts the @nestjs/swagger compiler plugin (ESM, `export default (program, options)`) to the
 // shape ts-jest expects of an AST transformer (CommonJS `{ name, version, factory }`), so specs
-// see the same OpenAPI metadata as `nest build`.
+// see the same OpenAPI metadata as scripts/build.mjs.
 const plugin = require('@nestjs/swagger/plugin');
 const before = (options, program) => (plugin.default ?? plugin)(program, options);
 

@@ -31,7 +31,7 @@ export async function startChildServer(env: Record<string, string>, timeoutMs = 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
     const check = () => {
-      const m = /Listening on (http:\/\/\S+)/.exec(out);
+      const m = /Listening on \S+ \((http:\/\/[^)\s]+)\)/.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]);
