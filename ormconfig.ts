@@ -7,6 +7,4 @@ import { buildDataSourceOptions } from './src/database/data-source-options.js';
 
 if (!process.env.DATABASE_URL) throw new Error('The TypeORM CLI needs DATABASE_URL (a PostgreSQL connection string)');
 
-export default new DataSource(
-  buildDataSourceOptions({ url: process.env.DATABASE_URL }, [new URL('./src/**/*.entity.ts', import.meta.url).pathname]),
-);
+export default new DataSource(buildDataSourceOptions({ url: process.env.DATABASE_URL }, [new URL('./src/**/*.entity.ts', import.meta.url).pathname]));

@@ -20,7 +20,15 @@ const server = createServer((req, res) => {
     const now = Date.now();
     const raw = Buffer.concat(chunks);
     const header = req.headers['x-service-signature'];
-    if (!secrets.some((s) => { try { return verify(raw, header, s) > 0; } catch { return false; } })) {
+    if (
+      !secrets.some((s) => {
+        try {
+          return verify(raw, header, s) > 0;
+        } catch {
+          return false;
+        }
+      })
+    ) {
       state.invalid++;
       res.writeHead(400).end();
       return;

@@ -61,7 +61,10 @@ function peakRssMiB(pid) {
 async function waitReady(url, what, timeoutMs = 60_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    const ok = await fetch(`${url}/health/ready`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await sleep(200);
   }
@@ -137,7 +140,10 @@ const summary = (r) => ({
 /** Same load on both servers, reference first, after a short warm-up of each. */
 async function compare(name, serviceUrl, referenceUrl, request) {
   const results = {};
-  for (const [label, url] of [['reference', referenceUrl], ['service', serviceUrl]]) {
+  for (const [label, url] of [
+    ['reference', referenceUrl],
+    ['service', serviceUrl],
+  ]) {
     await cannon({ url, ...request, duration: 2 });
     const r = await cannon({ url, ...request });
     results[label] = summary(r);
@@ -213,7 +219,8 @@ async function main() {
 
   // The reference must do the same work: same rows, same JSON.
   const [mine, theirs] = await Promise.all([http(`${api.url}/v1/apps?limit=20`, 'GET', apiKey), http(`${refUrl}/v1/apps?limit=20`, 'GET', apiKey)]);
-  if (JSON.stringify(mine) !== JSON.stringify(theirs) || mine.data.length !== 20) throw new Error('the reference answers GET /v1/apps differently from the service');
+  if (JSON.stringify(mine) !== JSON.stringify(theirs) || mine.data.length !== 20)
+    throw new Error('the reference answers GET /v1/apps differently from the service');
 
   log(`load 1: GET /v1/apps?limit=20, ${CONNECTIONS} connections, ${SECONDS} s each`);
   const list = await compare('load 1', `${api.url}/v1/apps?limit=20`, `${refUrl}/v1/apps?limit=20`, { headers: auth });
@@ -228,7 +235,10 @@ async function main() {
   });
 
   // Load 3: user.created events → signed deliveries to a receiver in its own process.
-  const { child: receiver, msg: { port: receiverPort } } = await forkReady('receiver.mjs');
+  const {
+    child: receiver,
+    msg: { port: receiverPort },
+  } = await forkReady('receiver.mjs');
   const receiverUrl = `http://127.0.0.1:${receiverPort}/hooks`;
   const endpoint = await http(`${api.url}/v1/webhook-endpoints`, 'POST', apiKey, { url: receiverUrl, events: ['user.created'] });
   receiver.send({ secrets: [endpoint.secret] });
@@ -282,7 +292,9 @@ async function main() {
     p50Ms: percentile(stats.firstAttemptLatencies, 50),
     p99Ms: percentile(stats.firstAttemptLatencies, 99),
   };
-  log(`load 3: at ${serviceHalf.eventsPerSec} events/s p50 ${serviceHalf.p50Ms} ms, p99 ${serviceHalf.p99Ms} ms, ${serviceHalf.delivered}/${serviceHalf.produced} delivered`);
+  log(
+    `load 3: at ${serviceHalf.eventsPerSec} events/s p50 ${serviceHalf.p50Ms} ms, p99 ${serviceHalf.p99Ms} ms, ${serviceHalf.delivered}/${serviceHalf.produced} delivered`,
+  );
   // Nothing lost: every delivery the API wrote has succeeded, and the receiver saw each event once.
   let [tally] = await sql(DATABASE_URL, TALLY_SQL);
   for (let i = 0; i < 120 && tally.unsettled > 0; i++) {
@@ -302,7 +314,12 @@ async function main() {
     await queue.addBulk(
       Array.from({ length: Math.min(1000, backlogCount - i) }, (_, j) => {
         const id = `evt_${RUN}${String(i + j).padStart(8, '0')}`;
-        const body = JSON.stringify({ id, event: 'user.created', createdAt: new Date().toISOString(), data: { id: `usr_${id}`, appId: usersApp, email: `${id}@bench.example` } });
+        const body = JSON.stringify({
+          id,
+          event: 'user.created',
+          createdAt: new Date().toISOString(),
+          data: { id: `usr_${id}`, appId: usersApp, email: `${id}@bench.example` },
+        });
         return { name: 'deliver', data: { id, body }, opts: { jobId: id, attempts: 4, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true } };
       }),
     );
@@ -324,7 +341,13 @@ async function main() {
   };
   const results = {
     date: new Date().toISOString(),
-    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, ramGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      ramGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
     settings: { seconds: SECONDS, webhookSeconds: WEBHOOK_SECONDS, connections: CONNECTIONS, logLevel: 'info (default)' },
     list,
     deploy,
@@ -349,11 +372,41 @@ function table(r) {
   const yes = (t) => (t.met ? 'met' : 'NOT met');
   const rows = [
     ['Load', 'Service', 'Reference', 'Ratio', 'Target'],
-    ['1. GET /v1/apps?limit=20', `${r.list.service.reqPerSec} req/s (p50 ${r.list.service.p50Ms} / p99 ${r.list.service.p99Ms} ms)`, `${r.list.reference.reqPerSec} req/s (p50 ${r.list.reference.p50Ms} / p99 ${r.list.reference.p99Ms} ms)`, r.list.ratio, `≥ ${TARGETS.list}: ${yes(r.targets.list)}`],
-    ['2. POST /v1/apps/deploy', `${r.deploy.service.reqPerSec} req/s (p50 ${r.deploy.service.p50Ms} / p99 ${r.deploy.service.p99Ms} ms)`, `${r.deploy.reference.reqPerSec} req/s (p50 ${r.deploy.reference.p50Ms} / p99 ${r.deploy.reference.p99Ms} ms)`, r.deploy.ratio, `≥ ${TARGETS.deploy}: ${yes(r.targets.deploy)}`],
-    ['3. Webhook deliveries', `${r.webhooks.service.deliveriesPerSec} /s (backlog of ${r.webhooks.service.backlog}; API: ${r.webhooks.apiEventsPerSec} events/s)`, `${r.webhooks.reference.deliveriesPerSec} /s`, r.webhooks.ratio, `≥ ${TARGETS.webhooks}: ${yes(r.targets.webhooks)}`],
-    ['3. end to end, half rate', `${r.webhooks.atHalfRate.eventsPerSec} events/s: p50 ${r.webhooks.atHalfRate.p50Ms} / p99 ${r.webhooks.atHalfRate.p99Ms} ms`, '', '', `p99 < ${TARGETS.p99Ms} ms: ${yes(r.targets.webhookP99AtHalfRate)}`],
-    ['4. Peak RSS', `API ${r.peakRssMiB.apiUnderLoad1} MiB (load 1), worker ${r.peakRssMiB.workerUnderLoad3} MiB (load 3)`, '', '', `nothing lost: ${yes(r.targets.nothingLost)}`],
+    [
+      '1. GET /v1/apps?limit=20',
+      `${r.list.service.reqPerSec} req/s (p50 ${r.list.service.p50Ms} / p99 ${r.list.service.p99Ms} ms)`,
+      `${r.list.reference.reqPerSec} req/s (p50 ${r.list.reference.p50Ms} / p99 ${r.list.reference.p99Ms} ms)`,
+      r.list.ratio,
+      `≥ ${TARGETS.list}: ${yes(r.targets.list)}`,
+    ],
+    [
+      '2. POST /v1/apps/deploy',
+      `${r.deploy.service.reqPerSec} req/s (p50 ${r.deploy.service.p50Ms} / p99 ${r.deploy.service.p99Ms} ms)`,
+      `${r.deploy.reference.reqPerSec} req/s (p50 ${r.deploy.reference.p50Ms} / p99 ${r.deploy.reference.p99Ms} ms)`,
+      r.deploy.ratio,
+      `≥ ${TARGETS.deploy}: ${yes(r.targets.deploy)}`,
+    ],
+    [
+      '3. Webhook deliveries',
+      `${r.webhooks.service.deliveriesPerSec} /s (backlog of ${r.webhooks.service.backlog}; API: ${r.webhooks.apiEventsPerSec} events/s)`,
+      `${r.webhooks.reference.deliveriesPerSec} /s`,
+      r.webhooks.ratio,
+      `≥ ${TARGETS.webhooks}: ${yes(r.targets.webhooks)}`,
+    ],
+    [
+      '3. end to end, half rate',
+      `${r.webhooks.atHalfRate.eventsPerSec} events/s: p50 ${r.webhooks.atHalfRate.p50Ms} / p99 ${r.webhooks.atHalfRate.p99Ms} ms`,
+      '',
+      '',
+      `p99 < ${TARGETS.p99Ms} ms: ${yes(r.targets.webhookP99AtHalfRate)}`,
+    ],
+    [
+      '4. Peak RSS',
+      `API ${r.peakRssMiB.apiUnderLoad1} MiB (load 1), worker ${r.peakRssMiB.workerUnderLoad3} MiB (load 3)`,
+      '',
+      '',
+      `nothing lost: ${yes(r.targets.nothingLost)}`,
+    ],
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
   const line = (row) => `| ${row.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
@@ -369,9 +422,8 @@ async function cleanup() {
   redis.disconnect();
 }
 
-main()
-  .then(cleanup, async (err) => {
-    console.error(err);
-    await cleanup();
-    process.exitCode = 1;
-  });
+main().then(cleanup, async (err) => {
+  console.error(err);
+  await cleanup();
+  process.exitCode = 1;
+});

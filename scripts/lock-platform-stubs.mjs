@@ -7,7 +7,16 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const OS = { darwin: 'darwin', mac: 'darwin', linux: 'linux', win32: 'win32', win: 'win32', android: 'android', freebsd: 'freebsd', openharmony: 'openharmony' };
+const OS = {
+  darwin: 'darwin',
+  mac: 'darwin',
+  linux: 'linux',
+  win32: 'win32',
+  win: 'win32',
+  android: 'android',
+  freebsd: 'freebsd',
+  openharmony: 'openharmony',
+};
 const CPU = ['arm64', 'x64', 'ia32', 'arm', 'armv7l', 'loong64', 'ppc64', 'riscv64', 's390x'];
 
 function platformOf(name) {
@@ -35,7 +44,9 @@ if (missing.length === 0) {
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
 for (const [, name] of missing) {
   // The version wanted is whatever a dependent in the lock asks for in optionalDependencies.
-  const wanted = Object.values(lock.packages).map((p) => p.optionalDependencies?.[name]).find(Boolean);
+  const wanted = Object.values(lock.packages)
+    .map((p) => p.optionalDependencies?.[name])
+    .find(Boolean);
   lock.packages[`node_modules/${name}`] = { version: wanted, optional: true, ...platformOf(name) };
   console.log(`stubbed ${name}@${wanted}`);
 }

@@ -51,7 +51,8 @@ export function configureApp(app: NestFastifyApplication): void {
   if (!config.runsHttpApi) {
     // A worker answers health checks and metrics only.
     fastify.addHook('onRequest', async (request: FastifyRequest) => {
-      if (!/^\/(health\/|metrics)/.test(request.url)) throw new HttpErrorWithExtras(404, 'This is a worker process (APP_ROLE=worker): only /health and /metrics are served');
+      if (!/^\/(health\/|metrics)/.test(request.url))
+        throw new HttpErrorWithExtras(404, 'This is a worker process (APP_ROLE=worker): only /health and /metrics are served');
     });
   }
   fastify.addHook('onRequest', async (request: FastifyRequest) => rejectUnsupportedBody(request));

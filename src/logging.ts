@@ -46,7 +46,12 @@ export class RequestLog extends LogController {
     if (!this.logger.isLevelEnabled(level)) return;
     const path = request.url.split('?', 1)[0];
     if (!error && QUIET_PATHS.has(path)) return;
-    const line = { requestId: request.id, req: { method: request.method, url: path }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    const line = {
+      requestId: request.id,
+      req: { method: request.method, url: path },
+      res: { statusCode: reply.statusCode },
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
     if (error) this.logger.error({ ...line, err: error }, 'request errored');
     else this.logger.info(line, 'request completed');
   }

@@ -30,29 +30,33 @@ interface StreamResult {
  */
 function streamGenerate(url: string, key: string, body: object, stopAfter?: number): Promise<StreamResult> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${url}/v1/ai/generate`, { method: 'POST', agent: false, headers: { ...bearer(key), 'content-type': 'application/json' } }, (res) => {
-      let raw = '';
-      const data: unknown[] = [];
-      const done = () => resolve({ status: res.statusCode!, headers: res.headers, data, raw });
-      res.setEncoding('utf8');
-      res.on('data', (text: string) => {
-        raw += text;
-        let end: number;
-        while ((end = raw.indexOf('\n\n')) !== -1) {
-          const message = raw.slice(0, end);
-          raw = raw.slice(end + 2);
-          if (!message.startsWith('data: ')) return reject(new Error(`not an SSE data message: ${message}`));
-          const payload = message.slice('data: '.length);
-          data.push(payload === '[DONE]' ? payload : JSON.parse(payload));
-          if (stopAfter !== undefined && data.length >= stopAfter) {
-            req.destroy();
-            return done();
+    const req = httpRequest(
+      `${url}/v1/ai/generate`,
+      { method: 'POST', agent: false, headers: { ...bearer(key), 'content-type': 'application/json' } },
+      (res) => {
+        let raw = '';
+        const data: unknown[] = [];
+        const done = () => resolve({ status: res.statusCode!, headers: res.headers, data, raw });
+        res.setEncoding('utf8');
+        res.on('data', (text: string) => {
+          raw += text;
+          let end: number;
+          while ((end = raw.indexOf('\n\n')) !== -1) {
+            const message = raw.slice(0, end);
+            raw = raw.slice(end + 2);
+            if (!message.startsWith('data: ')) return reject(new Error(`not an SSE data message: ${message}`));
+            const payload = message.slice('data: '.length);
+            data.push(payload === '[DONE]' ? payload : JSON.parse(payload));
+            if (stopAfter !== undefined && data.length >= stopAfter) {
+              req.destroy();
+              return done();
+            }
           }
-        }
-      });
-      res.on('end', done);
-      res.on('error', (err) => (stopAfter !== undefined ? done() : reject(err)));
-    });
+        });
+        res.on('end', done);
+        res.on('error', (err) => (stopAfter !== undefined ? done() : reject(err)));
+      },
+    );
     req.on('error', (err) => (req.destroyed && stopAfter !== undefined ? undefined : reject(err)));
     req.end(JSON.stringify({ ...body, stream: true }));
   });
@@ -165,8 +169,16 @@ describe(`AI generation (${target})`, () => {
       const texts = res.data.slice(0, -2) as Array<{ text: string }>;
       expect(texts.length).toBeGreaterThanOrEqual(3);
       for (const chunk of texts) expect(chunk).toEqual({ text: expect.any(String) });
-      expect(texts.map((c) => c.text).join('').trim().length).toBeGreaterThan(5);
-      expect(res.data.at(-2)).toEqual({ finishReason: 'length', usage: { promptTokens: expect.any(Number), completionTokens: 16, totalTokens: expect.any(Number) } });
+      expect(
+        texts
+          .map((c) => c.text)
+          .join('')
+          .trim().length,
+      ).toBeGreaterThan(5);
+      expect(res.data.at(-2)).toEqual({
+        finishReason: 'length',
+        usage: { promptTokens: expect.any(Number), completionTokens: 16, totalTokens: expect.any(Number) },
+      });
       expect(res.data.at(-1)).toBe('[DONE]');
       expect(res.raw).toBe('');
       const rows = await app.query(`SELECT streamed, outcome, completion_tokens FROM ai_usage WHERE account_id = $1 AND streamed`, [accountId]);
@@ -214,7 +226,12 @@ describe(`AI generation (${target})`, () => {
 
     it('accepts the limits themselves (32 000 characters, 4096 tokens, temperature 0 and 2)', async () => {
       // maxTokens 4096 with a one-token answer budget check would be slow; the validator is what is under test.
-      const res = await app.http().post('/v1/ai/generate').set(bearer(key)).send({ prompt: 'a '.repeat(16_000), maxTokens: 1, temperature: 2 }).expect(200);
+      const res = await app
+        .http()
+        .post('/v1/ai/generate')
+        .set(bearer(key))
+        .send({ prompt: 'a '.repeat(16_000), maxTokens: 1, temperature: 2 })
+        .expect(200);
       expect(res.body.usage.completionTokens).toBe(1);
       const big = await streamGenerate(app.url, key, { prompt: 'Hi', maxTokens: 4096, temperature: 0 }, 1);
       expect(big.status).toBe(200);
@@ -227,19 +244,31 @@ describe(`AI generation (${target})`, () => {
 
     it('needs a credential with the ai:generate scope', async () => {
       await app.http().post('/v1/ai/generate').send({ prompt: 'hi' }).expect(401);
-      const scoped = await app.http().post('/v1/api-keys').set(bearer(key)).send({ name: 'apps only', scopes: ['apps:read'] }).expect(201);
+      const scoped = await app
+        .http()
+        .post('/v1/api-keys')
+        .set(bearer(key))
+        .send({ name: 'apps only', scopes: ['apps:read'] })
+        .expect(201);
       const res = await app.http().post('/v1/ai/generate').set(bearer(scoped.body.key)).send({ prompt: 'hi', maxTokens: 1 }).expect(403);
       expect(res.body).toMatchObject({ error: true, code: 403, message: expect.stringContaining('ai:generate') });
     });
 
-    it('reports daily usage of the caller\'s account only, with the analytics:read scope', async () => {
+    it("reports daily usage of the caller's account only, with the analytics:read scope", async () => {
       const today = new Date().toISOString().slice(0, 10);
       const res = await app.http().get(`/v1/ai/usage?from=${today}&to=${today}`).set(bearer(key)).expect(200);
       const rows = await app.query<{ n: string; failed: string; prompt: string; completion: string; total: string }>(
         `SELECT count(*) AS n, count(*) FILTER (WHERE outcome <> 'success') AS failed, sum(prompt_tokens) AS prompt, sum(completion_tokens) AS completion, sum(total_tokens) AS total FROM ai_usage WHERE account_id = $1`,
         [accountId],
       );
-      const day = { date: today, requests: Number(rows[0].n), failed: Number(rows[0].failed), promptTokens: Number(rows[0].prompt), completionTokens: Number(rows[0].completion), totalTokens: Number(rows[0].total) };
+      const day = {
+        date: today,
+        requests: Number(rows[0].n),
+        failed: Number(rows[0].failed),
+        promptTokens: Number(rows[0].prompt),
+        completionTokens: Number(rows[0].completion),
+        totalTokens: Number(rows[0].total),
+      };
       expect(day.requests).toBeGreaterThanOrEqual(7);
       expect(day.failed).toBeGreaterThanOrEqual(1);
       const { date: _date, ...totals } = day;
@@ -256,7 +285,12 @@ describe(`AI generation (${target})`, () => {
       const theirs = await app.http().get(`/v1/ai/usage?from=${today}&to=${today}`).set(bearer(other.apiKey)).expect(200);
       expect(theirs.body.totals).toEqual({ requests: 0, failed: 0, promptTokens: 0, completionTokens: 0, totalTokens: 0 });
 
-      const generateOnly = await app.http().post('/v1/api-keys').set(bearer(key)).send({ name: 'gen', scopes: ['ai:generate'] }).expect(201);
+      const generateOnly = await app
+        .http()
+        .post('/v1/api-keys')
+        .set(bearer(key))
+        .send({ name: 'gen', scopes: ['ai:generate'] })
+        .expect(201);
       const denied = await app.http().get('/v1/ai/usage').set(bearer(generateOnly.body.key)).expect(403);
       expect(denied.body.message).toContain('analytics:read');
     });
@@ -294,7 +328,14 @@ describe(`AI generation (${target})`, () => {
     beforeAll(async () => {
       stub = await startOpenAiStub();
       app = await startTestApp({
-        env: { ...LIMITS, AI_PROVIDER: 'openai', AI_BASE_URL: stub.url, AI_API_KEY: 'sk-upstream-secret', AI_MODEL: 'stub-model', AI_TIMEOUT_MS: String(TIMEOUT_MS) },
+        env: {
+          ...LIMITS,
+          AI_PROVIDER: 'openai',
+          AI_BASE_URL: stub.url,
+          AI_API_KEY: 'sk-upstream-secret',
+          AI_MODEL: 'stub-model',
+          AI_TIMEOUT_MS: String(TIMEOUT_MS),
+        },
       });
       ({ apiKey: key, accountId } = await createAccount(app));
     });
@@ -305,7 +346,8 @@ describe(`AI generation (${target})`, () => {
 
     const generate = (body: object) => app.http().post('/v1/ai/generate').set(bearer(key)).send(body);
     const usageRow = async (id: string) => (await app.query(`SELECT * FROM ai_usage WHERE id = $1`, [id]))[0];
-    const lastUsageRow = async () => (await app.query(`SELECT * FROM ai_usage WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [accountId]))[0];
+    const lastUsageRow = async () =>
+      (await app.query(`SELECT * FROM ai_usage WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [accountId]))[0];
 
     it('maps the request to a chat completion and the answer back', async () => {
       const res = await generate({ prompt: 'Say hello [plain]', maxTokens: 50, temperature: 0.3 }).expect(200);
@@ -320,14 +362,27 @@ describe(`AI generation (${target})`, () => {
       const [sent] = stub.requestsWith('[plain]');
       expect(sent.body).toEqual({ model: 'stub-model', messages: [{ role: 'user', content: 'Say hello [plain]' }], max_tokens: 50, temperature: 0.3 });
       expect(sent.headers.authorization).toBe('Bearer sk-upstream-secret');
-      expect(await usageRow(res.body.id)).toMatchObject({ provider: 'openai', model: 'stub-model-0613', prompt_tokens: 3, completion_tokens: 5, total_tokens: 8, outcome: 'success', status_code: 200 });
+      expect(await usageRow(res.body.id)).toMatchObject({
+        provider: 'openai',
+        model: 'stub-model-0613',
+        prompt_tokens: 3,
+        completion_tokens: 5,
+        total_tokens: 8,
+        outcome: 'success',
+        status_code: 200,
+      });
     });
 
     it('runs a generation once per Idempotency-Key and never stores its text: the replay is a 409', async () => {
       const headers = { ...bearer(key), 'idempotency-key': 'generate-once-0001' };
       const first = await app.http().post('/v1/ai/generate').set(headers).send({ prompt: 'Once [idem]' }).expect(200);
       const again = await app.http().post('/v1/ai/generate').set(headers).send({ prompt: 'Once [idem]' }).expect(409);
-      expect(again.body).toMatchObject({ error: true, code: 409, reason: 'idempotent_response_not_kept', message: expect.stringContaining('generated text is never stored') });
+      expect(again.body).toMatchObject({
+        error: true,
+        code: 409,
+        reason: 'idempotent_response_not_kept',
+        message: expect.stringContaining('generated text is never stored'),
+      });
       expect(stub.requestsWith('[idem]')).toHaveLength(1);
       expect(await app.query(`SELECT count(*)::int AS n FROM ai_usage WHERE account_id = $1 AND id = $2`, [accountId, first.body.id])).toEqual([{ n: 1 }]);
       const stored = await app.query<{ response_body: string }>(`SELECT response_body FROM idempotency_keys WHERE key = 'generate-once-0001'`);
@@ -364,7 +419,13 @@ describe(`AI generation (${target})`, () => {
     ])('maps upstream %i to %i without leaking the upstream body', async (upstream, status, outcome) => {
       const marker = `[status:${upstream}] alice@example.com #${upstream}`;
       const res = await generate({ prompt: marker, maxTokens: 5 }).expect(status);
-      expect(res.body).toEqual({ error: true, code: status, message: expect.any(String), reason: upstream === 429 ? 'upstream_rate_limited' : upstream >= 500 || upstream === 400 ? 'upstream_failed' : 'upstream_auth', requestId: res.headers['x-request-id'] });
+      expect(res.body).toEqual({
+        error: true,
+        code: status,
+        message: expect.any(String),
+        reason: upstream === 429 ? 'upstream_rate_limited' : upstream >= 500 || upstream === 400 ? 'upstream_failed' : 'upstream_auth',
+        requestId: res.headers['x-request-id'],
+      });
       expect(res.body.message).not.toMatch(/alice|refused the prompt|stub_error/);
       if (upstream === 401 || upstream === 403) expect(res.body.message).toContain('AI_API_KEY');
       if (upstream === 429) {
@@ -406,7 +467,13 @@ describe(`AI generation (${target})`, () => {
       const started = Date.now();
       const res = await generate({ prompt: 'Wait [hang] [timeout]', maxTokens: 5 }).expect(504);
       const elapsed = Date.now() - started;
-      expect(res.body).toEqual({ error: true, code: 504, message: `The AI provider did not finish within ${TIMEOUT_MS} ms`, reason: 'timeout', requestId: expect.any(String) });
+      expect(res.body).toEqual({
+        error: true,
+        code: 504,
+        message: `The AI provider did not finish within ${TIMEOUT_MS} ms`,
+        reason: 'timeout',
+        requestId: expect.any(String),
+      });
       expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
       expect(elapsed).toBeLessThan(TIMEOUT_MS + 3000);
       const [upstream] = stub.requestsWith('[timeout]');
@@ -417,7 +484,11 @@ describe(`AI generation (${target})`, () => {
 
     it('the deadline also ends a stream that goes silent, with a 504 error event', async () => {
       const res = await streamGenerate(app.url, key, { prompt: 'Silent [stream-hang] [silent]', maxTokens: 50 });
-      expect(res.data).toEqual([{ text: 'The' }, { text: ' stub' }, { error: true, code: 504, message: `The AI provider did not finish within ${TIMEOUT_MS} ms` }]);
+      expect(res.data).toEqual([
+        { text: 'The' },
+        { text: ' stub' },
+        { error: true, code: 504, message: `The AI provider did not finish within ${TIMEOUT_MS} ms` },
+      ]);
       const [upstream] = stub.requestsWith('[silent]');
       await upstream.closed;
       expect(upstream.abandoned()).toBe(true);
@@ -460,7 +531,13 @@ describe(`AI generation (${target})`, () => {
     it('answers 502 (after one retry) for plain and streamed requests', async () => {
       for (const stream of [false, true]) {
         const res = await app.http().post('/v1/ai/generate').set(bearer(key)).send({ prompt: 'hi', stream }).expect(502);
-        expect(res.body).toEqual({ error: true, code: 502, message: 'The AI provider could not be reached', reason: 'upstream_unreachable', requestId: expect.any(String) });
+        expect(res.body).toEqual({
+          error: true,
+          code: 502,
+          message: 'The AI provider could not be reached',
+          reason: 'upstream_unreachable',
+          requestId: expect.any(String),
+        });
       }
     });
   });
@@ -536,7 +613,11 @@ describe(`AI generation (${target})`, () => {
       try {
         const { apiKey } = await createAccountOn(child.url);
         const post = (body: object) =>
-          fetch(`${child.url}/v1/ai/generate`, { method: 'POST', headers: { ...bearer(apiKey), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+          fetch(`${child.url}/v1/ai/generate`, {
+            method: 'POST',
+            headers: { ...bearer(apiKey), 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
         const plain = await post({ prompt, maxTokens: 50 });
         expect(plain.status).toBe(200);
         expect(((await plain.json()) as { text: string }).text).toBe('The stub says hello.');

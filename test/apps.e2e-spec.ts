@@ -1,4 +1,13 @@
-import { ApiClient, EventRecorder, EventRecorderModule, expectErrorBody, inBatches, newAccountClient, NO_RATE_LIMIT, scopedClient } from './support/api-client.js';
+import {
+  ApiClient,
+  EventRecorder,
+  EventRecorderModule,
+  expectErrorBody,
+  inBatches,
+  newAccountClient,
+  NO_RATE_LIMIT,
+  scopedClient,
+} from './support/api-client.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -41,7 +50,16 @@ describe(`apps (${target})`, () => {
 
     const listed = await dev.get(`/v1/apps/${appId}/deployments`).expect(200);
     expect(listed.body.nextCursor).toBeNull();
-    expect(listed.body.data).toEqual([{ ...deployed.body, snapshot: { name: 'Recipe Box', description: 'Share family recipes.', landingPage: expect.objectContaining({ hero: { headline: 'Recipe Box', subheadline: 'Share family recipes.', ctaLabel: 'Get early access' } }) } }]);
+    expect(listed.body.data).toEqual([
+      {
+        ...deployed.body,
+        snapshot: {
+          name: 'Recipe Box',
+          description: 'Share family recipes.',
+          landingPage: expect.objectContaining({ hero: { headline: 'Recipe Box', subheadline: 'Share family recipes.', ctaLabel: 'Get early access' } }),
+        },
+      },
+    ]);
 
     const after = await dev.get('/v1/apps').expect(200);
     expect(after.body.data.map((a: { appId: string }) => a.appId)).toEqual([appId]);
@@ -152,10 +170,14 @@ describe(`apps (${target})`, () => {
 
   it('pages through 250 apps with limit=100, each exactly once, while apps are being created', async () => {
     const pager = await newAccountClient(app);
-    const existing = await inBatches(Array.from({ length: 250 }, (_, i) => i), 25, async (i) => {
-      const res = await pager.post('/v1/apps', { name: `App ${i}` }).expect(201);
-      return res.body.appId as string;
-    });
+    const existing = await inBatches(
+      Array.from({ length: 250 }, (_, i) => i),
+      25,
+      async (i) => {
+        const res = await pager.post('/v1/apps', { name: `App ${i}` }).expect(201);
+        return res.body.appId as string;
+      },
+    );
 
     // Keep creating apps until the paging is done.
     let paging = true;
@@ -173,7 +195,9 @@ describe(`apps (${target})`, () => {
     let last = { createdAt: '9999', appId: '~' };
     try {
       do {
-        const res: { body: { data: Array<{ appId: string; createdAt: string }>; nextCursor: string | null } } = await pager.get(`/v1/apps?limit=100${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+        const res: { body: { data: Array<{ appId: string; createdAt: string }>; nextCursor: string | null } } = await pager
+          .get(`/v1/apps?limit=100${cursor ? `&cursor=${cursor}` : ''}`)
+          .expect(200);
         pageSizes.push(res.body.data.length);
         for (const a of res.body.data as Array<{ appId: string; createdAt: string }>) {
           // newest first: (createdAt, appId) strictly decreasing
@@ -203,12 +227,17 @@ describe(`apps (${target})`, () => {
     const tied = await newAccountClient(app);
     const ids = Array.from({ length: 5 }, (_, i) => `app_TIE${String(i).padStart(23, '0')}`);
     for (const id of ids) {
-      await app.query(`INSERT INTO apps (id, account_id, name, created_at, updated_at) VALUES ($1, $2, 'Tied', '2025-01-01T00:00:00.123Z', now())`, [id, tied.accountId]);
+      await app.query(`INSERT INTO apps (id, account_id, name, created_at, updated_at) VALUES ($1, $2, 'Tied', '2025-01-01T00:00:00.123Z', now())`, [
+        id,
+        tied.accountId,
+      ]);
     }
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { body: { data: Array<{ appId: string }>; nextCursor: string | null } } = await tied.get(`/v1/apps?limit=2${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+      const res: { body: { data: Array<{ appId: string }>; nextCursor: string | null } } = await tied
+        .get(`/v1/apps?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+        .expect(200);
       seen.push(...res.body.data.map((a: { appId: string }) => a.appId));
       cursor = res.body.nextCursor;
     } while (cursor);

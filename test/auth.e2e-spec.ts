@@ -47,7 +47,12 @@ describe(`authentication (${target})`, () => {
 
     it('a revoked key gets 401 on the very next request', async () => {
       const account = await createAccount(app);
-      const created = await app.http().post('/v1/api-keys').set(bearer(account.apiKey)).send({ name: 'temp', scopes: ['apps:read'] }).expect(201);
+      const created = await app
+        .http()
+        .post('/v1/api-keys')
+        .set(bearer(account.apiKey))
+        .send({ name: 'temp', scopes: ['apps:read'] })
+        .expect(201);
       expect(created.body.key).toMatch(/^sk_/);
       await app.http().get('/v1/scope-probe/apps').set(bearer(created.body.key)).expect(200);
       await app.http().delete(`/v1/api-keys/${created.body.id}`).set(bearer(account.apiKey)).expect(204);
@@ -56,7 +61,7 @@ describe(`authentication (${target})`, () => {
       expect(res.headers['www-authenticate']).toContain('error="invalid_token"');
     });
 
-    it('never shows one account another account\'s data (404, not 403)', async () => {
+    it("never shows one account another account's data (404, not 403)", async () => {
       const alice = await createAccount(app);
       const bob = await createAccount(app);
       const aliceKey = await app.http().post('/v1/api-keys').set(bearer(alice.apiKey)).send({ name: 'alice-2' }).expect(201);
@@ -72,18 +77,37 @@ describe(`authentication (${target})`, () => {
       expect(missing.headers['www-authenticate']).toMatch(/^Bearer realm="platform"$/);
       const basic = await app.http().get('/v1/api-keys').set('authorization', 'Basic dXNlcjpwYXNz').expect(401);
       expect(basic.headers['www-authenticate']).not.toContain('invalid_token');
-      const unknown = await app.http().get('/v1/api-keys').set(bearer(`sk_${'A'.repeat(40)}`)).expect(401);
+      const unknown = await app
+        .http()
+        .get('/v1/api-keys')
+        .set(bearer(`sk_${'A'.repeat(40)}`))
+        .expect(401);
       expect(unknown.headers['www-authenticate']).toContain('error="invalid_token"');
     });
 
     it('answers 403 naming the missing scope, and never grants more than the creator holds', async () => {
       const account = await createAccount(app);
-      const readOnly = await app.http().post('/v1/api-keys').set(bearer(account.apiKey)).send({ name: 'ro', scopes: ['apps:read'] }).expect(201);
+      const readOnly = await app
+        .http()
+        .post('/v1/api-keys')
+        .set(bearer(account.apiKey))
+        .send({ name: 'ro', scopes: ['apps:read'] })
+        .expect(201);
       const res = await app.http().get('/v1/scope-probe/users').set(bearer(readOnly.body.key)).expect(403);
       expect(res.body).toEqual(expect.objectContaining({ error: true, code: 403, message: 'This credential lacks the scope users:read' }));
-      const escalate = await app.http().post('/v1/api-keys').set(bearer(readOnly.body.key)).send({ name: 'x', scopes: ['*'] }).expect(403);
+      const escalate = await app
+        .http()
+        .post('/v1/api-keys')
+        .set(bearer(readOnly.body.key))
+        .send({ name: 'x', scopes: ['*'] })
+        .expect(403);
       expect(escalate.body.message).toContain('keys:write');
-      const bad = await app.http().post('/v1/api-keys').set(bearer(account.apiKey)).send({ name: '', scopes: ['apps:read', 'root'] }).expect(400);
+      const bad = await app
+        .http()
+        .post('/v1/api-keys')
+        .set(bearer(account.apiKey))
+        .send({ name: '', scopes: ['apps:read', 'root'] })
+        .expect(400);
       expect(bad.body.message).toContain('name');
       expect(bad.body.message).toContain('scopes must each be one of');
     });
@@ -95,7 +119,12 @@ describe(`authentication (${target})`, () => {
 
     beforeAll(async () => {
       account = await createAccount(app);
-      const res = await app.http().post('/v1/service-accounts').set(bearer(account.apiKey)).send({ name: 'deployer', scopes: ['apps:read', 'keys:write'] }).expect(201);
+      const res = await app
+        .http()
+        .post('/v1/service-accounts')
+        .set(bearer(account.apiKey))
+        .send({ name: 'deployer', scopes: ['apps:read', 'keys:write'] })
+        .expect(201);
       client = res.body;
       expect(client.clientId).toMatch(/^cid_/);
       expect(client.clientSecret).toMatch(/^cs_[0-9A-Za-z]{40}$/);
@@ -124,7 +153,11 @@ describe(`authentication (${target})`, () => {
     it('takes credentials in the body and JSON bodies too, and defaults to every scope', async () => {
       const viaBody = await oauthClient(client.clientSecret, 'body').getToken({});
       expect(viaBody.token.scope).toBe('apps:read keys:write');
-      const json = await app.http().post('/v1/oauth/token').send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: 'keys:write' }).expect(200);
+      const json = await app
+        .http()
+        .post('/v1/oauth/token')
+        .send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: 'keys:write' })
+        .expect(200);
       expect(json.body).toMatchObject({ token_type: 'Bearer', scope: 'keys:write' });
     });
 
@@ -152,41 +185,90 @@ describe(`authentication (${target})`, () => {
 
       // Another account's token is not active for this one.
       const other = await createAccount(app);
-      await app.http().post('/v1/oauth/introspect').set(bearer(other.apiKey)).send({ token: (await oauthClient().getToken({})).token.access_token }).expect(200, { active: false });
+      await app
+        .http()
+        .post('/v1/oauth/introspect')
+        .set(bearer(other.apiKey))
+        .send({ token: (await oauthClient().getToken({})).token.access_token })
+        .expect(200, { active: false });
     });
 
     it('rejects a bad secret (401 invalid_client), an unknown grant (400) and a scope it lacks (400)', async () => {
-      const badSecret = await app.http().post('/v1/oauth/token').auth(client.clientId, 'cs_wrong').type('form').send({ grant_type: 'client_credentials' }).expect(401);
+      const badSecret = await app
+        .http()
+        .post('/v1/oauth/token')
+        .auth(client.clientId, 'cs_wrong')
+        .type('form')
+        .send({ grant_type: 'client_credentials' })
+        .expect(401);
       expect(badSecret.body).toMatchObject({ error: 'invalid_client', code: 401 });
       expect(typeof badSecret.body.message).toBe('string');
       expect(badSecret.body.error_description).toBe(badSecret.body.message);
       await expect(oauthClient('cs_wrong').getToken({})).rejects.toThrow(/401|Unauthorized/);
 
-      const password = await app.http().post('/v1/oauth/token').type('form').send({ grant_type: 'password', client_id: client.clientId, client_secret: client.clientSecret, username: 'a', password: 'b' }).expect(400);
+      const password = await app
+        .http()
+        .post('/v1/oauth/token')
+        .type('form')
+        .send({ grant_type: 'password', client_id: client.clientId, client_secret: client.clientSecret, username: 'a', password: 'b' })
+        .expect(400);
       expect(password.body).toMatchObject({ error: 'unsupported_grant_type', code: 400 });
 
-      const scope = await app.http().post('/v1/oauth/token').type('form').send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: 'users:write' }).expect(400);
+      const scope = await app
+        .http()
+        .post('/v1/oauth/token')
+        .type('form')
+        .send({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, scope: 'users:write' })
+        .expect(400);
       expect(scope.body).toMatchObject({ error: 'invalid_scope', code: 400 });
     });
 
     it('revoking the service account revokes its tokens at once', async () => {
-      const res = await app.http().post('/v1/service-accounts').set(bearer(account.apiKey)).send({ name: 'short-lived', scopes: ['apps:read'] }).expect(201);
-      const token = await app.http().post('/v1/oauth/token').auth(res.body.clientId, res.body.clientSecret).type('form').send({ grant_type: 'client_credentials' }).expect(200);
+      const res = await app
+        .http()
+        .post('/v1/service-accounts')
+        .set(bearer(account.apiKey))
+        .send({ name: 'short-lived', scopes: ['apps:read'] })
+        .expect(201);
+      const token = await app
+        .http()
+        .post('/v1/oauth/token')
+        .auth(res.body.clientId, res.body.clientSecret)
+        .type('form')
+        .send({ grant_type: 'client_credentials' })
+        .expect(200);
       await app.http().get('/v1/scope-probe/apps').set(bearer(token.body.access_token)).expect(200);
       await app.http().delete(`/v1/service-accounts/${res.body.id}`).set(bearer(account.apiKey)).expect(204);
       await app.http().get('/v1/scope-probe/apps').set(bearer(token.body.access_token)).expect(401);
-      await app.http().post('/v1/oauth/token').auth(res.body.clientId, res.body.clientSecret).type('form').send({ grant_type: 'client_credentials' }).expect(401);
+      await app
+        .http()
+        .post('/v1/oauth/token')
+        .auth(res.body.clientId, res.body.clientSecret)
+        .type('form')
+        .send({ grant_type: 'client_credentials' })
+        .expect(401);
     });
   });
 
   it('stores no raw key, client secret or access token', async () => {
     const account = await createAccount(app);
     const key = (await app.http().post('/v1/api-keys').set(bearer(account.apiKey)).send({ name: 'scan' }).expect(201)).body.key as string;
-    const sa = (await app.http().post('/v1/service-accounts').set(bearer(account.apiKey)).send({ name: 'scan', scopes: ['apps:read'] }).expect(201)).body;
-    const token = (await app.http().post('/v1/oauth/token').auth(sa.clientId, sa.clientSecret).type('form').send({ grant_type: 'client_credentials' }).expect(200)).body.access_token as string;
+    const sa = (
+      await app
+        .http()
+        .post('/v1/service-accounts')
+        .set(bearer(account.apiKey))
+        .send({ name: 'scan', scopes: ['apps:read'] })
+        .expect(201)
+    ).body;
+    const token = (
+      await app.http().post('/v1/oauth/token').auth(sa.clientId, sa.clientSecret).type('form').send({ grant_type: 'client_credentials' }).expect(200)
+    ).body.access_token as string;
     const secrets = [account.apiKey, key, sa.clientSecret, token];
 
-    const tables = await app.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
+    const tables = await app.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+    );
     let scanned = 0;
     for (const { table_name } of tables) {
       const rows = await app.query(`SELECT * FROM "${table_name}"`);

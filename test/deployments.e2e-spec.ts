@@ -17,7 +17,8 @@ describe(`deployments and their pages (${target})`, () => {
 
   const createApp = async (client: ApiClient, body: object = { name: 'Recipe Box', description: 'Share family recipes.' }) =>
     (await client.post('/v1/apps', body).expect(201)).body as { appId: string; name: string };
-  const deploymentCount = async (appId: string) => Number((await app.query<{ n: string }>('SELECT count(*) AS n FROM deployments WHERE app_id = $1', [appId]))[0].n);
+  const deploymentCount = async (appId: string) =>
+    Number((await app.query<{ n: string }>('SELECT count(*) AS n FROM deployments WHERE app_id = $1', [appId]))[0].n);
   const path = (url: string) => {
     expect(url.startsWith(`${PUBLIC_URL}/sites/`)).toBe(true);
     return url.slice(PUBLIC_URL.length);
@@ -31,7 +32,9 @@ describe(`deployments and their pages (${target})`, () => {
     expect(deploymentId).toMatch(/^dep_[0-9A-Z]{26}$/);
     expect(new Date(createdAt).toISOString()).toBe(createdAt);
 
-    const rows = await app.query<{ snapshot: { landingPage: unknown } }>('SELECT account_id, app_id, env, status, snapshot FROM deployments WHERE id = $1', [deploymentId]);
+    const rows = await app.query<{ snapshot: { landingPage: unknown } }>('SELECT account_id, app_id, env, status, snapshot FROM deployments WHERE id = $1', [
+      deploymentId,
+    ]);
     expect(rows).toEqual([
       {
         account_id: dev.accountId,
@@ -42,7 +45,10 @@ describe(`deployments and their pages (${target})`, () => {
         snapshot: {
           schemaVersion: 2,
           app: { name: 'Recipe Box', description: 'Share family recipes.' },
-          landingPage: expect.objectContaining({ schemaVersion: 1, hero: { headline: 'Recipe Box', subheadline: 'Share family recipes.', ctaLabel: 'Get early access' } }),
+          landingPage: expect.objectContaining({
+            schemaVersion: 1,
+            hero: { headline: 'Recipe Box', subheadline: 'Share family recipes.', ctaLabel: 'Get early access' },
+          }),
         },
       },
     ]);
@@ -53,7 +59,10 @@ describe(`deployments and their pages (${target})`, () => {
     expect(Object.keys(raised[0].data).sort()).toEqual(['appId', 'createdAt', 'deploymentId', 'env', 'url']);
 
     const got = await dev.get(`/v1/deployments/${deploymentId}`).expect(200);
-    expect(got.body).toEqual({ ...res.body, snapshot: { name: 'Recipe Box', description: 'Share family recipes.', landingPage: rows[0].snapshot.landingPage } });
+    expect(got.body).toEqual({
+      ...res.body,
+      snapshot: { name: 'Recipe Box', description: 'Share family recipes.', landingPage: rows[0].snapshot.landingPage },
+    });
   });
 
   it('serves the deployed page without auth, escaped, as HTML', async () => {
@@ -102,9 +111,25 @@ describe(`deployments and their pages (${target})`, () => {
 
     const listed = await dev.get(`/v1/apps/${appId}/deployments?limit=2`).expect(200);
     expect(listed.body.data.map((d: { deploymentId: string }) => d.deploymentId)).toEqual([staging.deploymentId, second.deploymentId]);
-    expect(listed.body.data[1].snapshot).toEqual({ name: 'Version two', description: null, landingPage: expect.objectContaining({ hero: expect.objectContaining({ headline: 'Version two' }) }) });
+    expect(listed.body.data[1].snapshot).toEqual({
+      name: 'Version two',
+      description: null,
+      landingPage: expect.objectContaining({ hero: expect.objectContaining({ headline: 'Version two' }) }),
+    });
     const rest = await dev.get(`/v1/apps/${appId}/deployments?limit=2&cursor=${listed.body.nextCursor}`).expect(200);
-    expect(rest.body).toEqual({ data: [{ ...first, snapshot: { name: 'Version one', description: null, landingPage: expect.objectContaining({ hero: expect.objectContaining({ headline: 'Version one' }) }) } }], nextCursor: null });
+    expect(rest.body).toEqual({
+      data: [
+        {
+          ...first,
+          snapshot: {
+            name: 'Version one',
+            description: null,
+            landingPage: expect.objectContaining({ hero: expect.objectContaining({ headline: 'Version one' }) }),
+          },
+        },
+      ],
+      nextCursor: null,
+    });
   });
 
   it('rejects a bad deploy with 400 naming the field, and creates nothing', async () => {
@@ -165,10 +190,13 @@ describe(`deployments and their pages (${target})`, () => {
     const deploy = doc.paths['/v1/apps/deploy'].post;
     expect(deploy.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DeployDto' });
     expect(deploy.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DeployResultDto' });
-    for (const status of ['400', '401', '403', '409']) expect(deploy.responses[status].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBody');
+    for (const status of ['400', '401', '403', '409'])
+      expect(deploy.responses[status].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBody');
     expect(doc.components.schemas.DeployDto.properties.env).toMatchObject({ pattern: '^[a-z][a-z0-9-]{0,31}$', example: 'production' });
     expect(doc.components.schemas.DeployResultDto.required).toEqual(expect.arrayContaining(['status', 'deploymentId', 'url', 'appId', 'env', 'createdAt']));
     expect(doc.paths['/v1/deployments/{deploymentId}'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/DeploymentDto');
-    expect(doc.paths['/v1/apps/{appId}/deployments'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/DeploymentPageDto');
+    expect(doc.paths['/v1/apps/{appId}/deployments'].get.responses['200'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/DeploymentPageDto',
+    );
   });
 });

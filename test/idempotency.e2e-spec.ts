@@ -147,7 +147,20 @@ describe(`Idempotency-Key (${target})`, () => {
     const posts = Object.entries(doc.paths as Record<string, { post?: { security?: object[] } }>)
       .filter(([, item]) => item.post?.security?.some((s) => 'bearer' in s))
       .map(([path]) => path);
-    expect(posts).toEqual(expect.arrayContaining(['/v1/apps', '/v1/apps/deploy', '/v1/users', '/v1/api-keys', '/v1/service-accounts', '/v1/webhook-endpoints', '/v1/webhook-endpoints/{id}/test', '/v1/webhook-endpoints/{id}/rotate-secret', '/v1/webhook-deliveries/{id}/retry', '/v1/ai/generate']));
+    expect(posts).toEqual(
+      expect.arrayContaining([
+        '/v1/apps',
+        '/v1/apps/deploy',
+        '/v1/users',
+        '/v1/api-keys',
+        '/v1/service-accounts',
+        '/v1/webhook-endpoints',
+        '/v1/webhook-endpoints/{id}/test',
+        '/v1/webhook-endpoints/{id}/rotate-secret',
+        '/v1/webhook-deliveries/{id}/retry',
+        '/v1/ai/generate',
+      ]),
+    );
     for (const path of posts) {
       const op = doc.paths[path].post;
       expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]));

@@ -44,7 +44,11 @@ describe(`client input is a 400 envelope, never a 500 (${target})`, () => {
   });
 
   it('refuses AI usage dates outside years 1-9999 or not on the calendar', async () => {
-    for (const [query, field] of [['from=0000-01-01&to=0000-01-02', 'from'], ['to=0000-12-31', 'to'], ['from=2026-02-31', 'from']]) {
+    for (const [query, field] of [
+      ['from=0000-01-01&to=0000-01-02', 'from'],
+      ['to=0000-12-31', 'to'],
+      ['from=2026-02-31', 'from'],
+    ]) {
       const res = await dev.get(`/v1/ai/usage?${query}`);
       expect(res.status).toBe(400);
       expectErrorBody(res.body, 400, `${field} must be a date`);

@@ -1,5 +1,14 @@
 import { LIMITS } from '../src/landing-pages/landing-page.js';
-import { ApiClient, clientFor, EventRecorder, EventRecorderModule, expectErrorBody, newAccountClient, NO_RATE_LIMIT, scopedClient } from './support/api-client.js';
+import {
+  ApiClient,
+  clientFor,
+  EventRecorder,
+  EventRecorderModule,
+  expectErrorBody,
+  newAccountClient,
+  NO_RATE_LIMIT,
+  scopedClient,
+} from './support/api-client.js';
 import { TEST_MODEL_PATH } from './support/models.js';
 import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
 
@@ -60,7 +69,7 @@ describe(`landing pages (${target})`, () => {
     });
     afterAll(() => app.close());
 
-    it("gives an app that never had one a default page built from its name and description", async () => {
+    it('gives an app that never had one a default page built from its name and description', async () => {
       const created = (await dev.post('/v1/apps', { name: 'Recipe Box', description: 'Share family recipes.' }).expect(201)).body;
       const res = await dev.get(`/v1/apps/${created.appId}/landing-page`).expect(200);
       expect(res.body).toEqual({
@@ -86,7 +95,9 @@ describe(`landing pages (${target})`, () => {
       const put = await dev.put(`/v1/apps/${appId}/landing-page`, page).expect(200);
       expect(put.body).toEqual({ appId, source: 'manual', page: { ...page, theme: { accent: '#E4572E' } }, updatedAt: expect.any(String) });
       expect((await dev.get(`/v1/apps/${appId}/landing-page`).expect(200)).body).toEqual(put.body);
-      const [row] = await app.query<{ source: string; page: { hero: { headline: string } } }>('SELECT source, page FROM landing_pages WHERE app_id = $1', [appId]);
+      const [row] = await app.query<{ source: string; page: { hero: { headline: string } } }>('SELECT source, page FROM landing_pages WHERE app_id = $1', [
+        appId,
+      ]);
       expect(row).toMatchObject({ source: 'manual', page: { hero: { headline: XSS } } });
       const updated = (await events.of('app.updated')).filter((e) => e.data.appId === appId);
       expect(updated).toHaveLength(1);
@@ -142,8 +153,16 @@ describe(`landing pages (${target})`, () => {
       expectErrorBody((await writerWithoutAi.post(`/v1/apps/${appId}/landing-page/generate`, {}).expect(403)).body, 403, 'ai:generate');
       const res = await dev.post(`/v1/apps/${appId}/landing-page/generate`, {}).expect(503);
       expect(res.body).toMatchObject({ error: true, code: 503, reason: 'not_configured' });
-      expectErrorBody((await dev.post(`/v1/apps/${appId}/landing-page/generate`, { sections: ['footer'] }).expect(400)).body, 400, 'each value in sections must be one of');
-      expectErrorBody((await dev.post(`/v1/apps/${appId}/landing-page/generate`, { prompt: 'x'.repeat(2001) }).expect(400)).body, 400, 'prompt must be at most 2000');
+      expectErrorBody(
+        (await dev.post(`/v1/apps/${appId}/landing-page/generate`, { sections: ['footer'] }).expect(400)).body,
+        400,
+        'each value in sections must be one of',
+      );
+      expectErrorBody(
+        (await dev.post(`/v1/apps/${appId}/landing-page/generate`, { prompt: 'x'.repeat(2001) }).expect(400)).body,
+        400,
+        'prompt must be at most 2000',
+      );
     });
 
     it('serves deployments made before landing pages (snapshot version 1) with the default page of the app as it was', async () => {
@@ -177,7 +196,9 @@ describe(`landing pages (${target})`, () => {
       const manual = fullPage();
       await dev.put(`/v1/apps/${appId}/landing-page`, manual).expect(200);
 
-      const res = await dev.post(`/v1/apps/${appId}/landing-page/generate`, { prompt: 'For busy parents.', sections: ['hero', 'features', 'faq', 'cta'] }).expect(200);
+      const res = await dev
+        .post(`/v1/apps/${appId}/landing-page/generate`, { prompt: 'For busy parents.', sections: ['hero', 'features', 'faq', 'cta'] })
+        .expect(200);
       expect(res.body).toMatchObject({ appId, source: 'generated', updatedAt: expect.any(String) });
       expectWithinLimits(res.body.page);
       // Not asked for: the sign-up form and the theme are kept.

@@ -79,7 +79,14 @@ describe(`lifecycle (${target})`, () => {
       expect(server.output()).toContain(`Listening on 0.0.0.0:${port} (http://127.0.0.1:${port}) as API and worker`);
       expect(server.output()).toContain(`docs at http://127.0.0.1:${port}/docs`);
       const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
-      expect(requests).toEqual([expect.objectContaining({ req: { method: 'GET', url: '/v1/apps' }, res: { statusCode: 401 }, requestId: expect.any(String), responseTime: expect.any(Number) })]);
+      expect(requests).toEqual([
+        expect.objectContaining({
+          req: { method: 'GET', url: '/v1/apps' },
+          res: { statusCode: 401 },
+          requestId: expect.any(String),
+          responseTime: expect.any(Number),
+        }),
+      ]);
       expect(server.output()).not.toContain('someone');
       expect(server.output()).not.toContain('sk_not_a_key');
     } finally {
@@ -91,13 +98,20 @@ describe(`lifecycle (${target})`, () => {
   it('prints nothing at LOG_LEVEL=silent', async () => {
     const env = await freshEnvironment();
     const port = await freePort();
-    const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'dist/main.js')], { env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), LOG_LEVEL: 'silent' } });
+    const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'dist/main.js')], {
+      env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), LOG_LEVEL: 'silent' },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     try {
       const end = Date.now() + 30_000;
-      while (!(await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false))) {
+      while (
+        !(await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
         if (Date.now() > end) throw new Error(`not ready: ${out}`);
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -154,7 +168,9 @@ describe(`a worker without WEBHOOK_ALLOW_PRIVATE (${target})`, () => {
     try {
       // Registered while the operator allowed private receivers…
       let child = await startChildServer({ ...env, WEBHOOK_ALLOW_PRIVATE: 'true' });
-      const key = (await request(child.url).post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'blocked@example.com' }).expect(201)).body.apiKey;
+      const key = (
+        await request(child.url).post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'blocked@example.com' }).expect(201)
+      ).body.apiKey;
       const auth = { authorization: `Bearer ${key}` };
       const endpoint = (await request(child.url).post('/v1/webhook-endpoints').set(auth).send({ url: 'http://127.0.0.1:9/hook' }).expect(201)).body;
       await child.stop('SIGTERM');
@@ -164,7 +180,11 @@ describe(`a worker without WEBHOOK_ALLOW_PRIVATE (${target})`, () => {
         await request(child.url).post(`/v1/webhook-endpoints/${endpoint.id}/test`).set(auth).expect(202);
         const end = Date.now() + 15_000;
         while (!/"level":40[^\n]*private or reserved address/.test(child.output()) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
-        const line = child.output().split('\n').find((l) => l.includes('private or reserved address')) ?? '';
+        const line =
+          child
+            .output()
+            .split('\n')
+            .find((l) => l.includes('private or reserved address')) ?? '';
         expect(line).toMatch(/"level":40/);
         expect(line).toContain(endpoint.id);
         expect(line).toContain('WEBHOOK_ALLOW_PRIVATE=true');
@@ -183,7 +203,9 @@ describe(`secrets the embedded default makes for itself (${target})`, () => {
     const app = await startTestApp({ keep: true });
     const file = join(app.dataDir, 'webhook-secret-key');
     try {
-      const { apiKey } = (await app.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'keys@example.com' }).expect(201)).body;
+      const { apiKey } = (
+        await app.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'keys@example.com' }).expect(201)
+      ).body;
       await app.http().post('/v1/webhook-endpoints').set('authorization', `Bearer ${apiKey}`).send({ url: 'http://127.0.0.1:9/x' }).expect(201);
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(readFileSync(file, 'utf8').trim().length).toBeGreaterThanOrEqual(32);

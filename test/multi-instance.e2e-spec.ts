@@ -41,9 +41,17 @@ describeScaledOut('two API processes and two workers (postgres + redis, child pr
     await request(worker1.url).get('/health/ready').expect(200);
     await request(worker1.url).get('/v1/apps').expect(404);
 
-    const account = await request(api1.url).post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'scale@example.com' }).expect(201);
+    const account = await request(api1.url)
+      .post('/v1/admin/accounts')
+      .set('authorization', `Bearer ${ADMIN_TOKEN}`)
+      .send({ email: 'scale@example.com' })
+      .expect(201);
     const auth = { authorization: `Bearer ${account.body.apiKey}` };
-    await request(api2.url).post('/v1/webhook-endpoints').set(auth).send({ url: receiverUrl, events: ['user.created'] }).expect(201);
+    await request(api2.url)
+      .post('/v1/webhook-endpoints')
+      .set(auth)
+      .send({ url: receiverUrl, events: ['user.created'] })
+      .expect(201);
     const app = await request(api1.url).post('/v1/apps').set(auth).send({ name: 'Scale test' }).expect(201);
 
     // 200 users through both APIs; one worker is killed halfway.
@@ -52,7 +60,11 @@ describeScaledOut('two API processes and two workers (postgres + redis, child pr
       const api = batch % 2 === 0 ? api1 : api2;
       const created = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          request(api.url).post('/v1/users').set(auth).send({ appId: app.body.appId, email: `u${batch * 10 + i}@example.com` }).expect(201),
+          request(api.url)
+            .post('/v1/users')
+            .set(auth)
+            .send({ appId: app.body.appId, email: `u${batch * 10 + i}@example.com` })
+            .expect(201),
         ),
       );
       ids.push(...created.map((r) => r.body.id as string));
@@ -69,7 +81,11 @@ describeScaledOut('two API processes and two workers (postgres + redis, child pr
       // killed worker had in hand may have reached the receiver already: its row is marked only when
       // Bull's stalled check hands it to the other worker (lock 15 s + check interval 5 s).
       const statuses = async () => (await db.query(`SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status`)).rows;
-      await until(async () => JSON.stringify(await statuses()) === JSON.stringify([{ status: 'succeeded', n: 200 }]), 30_000, 'every delivery marked succeeded');
+      await until(
+        async () => JSON.stringify(await statuses()) === JSON.stringify([{ status: 'succeeded', n: 200 }]),
+        30_000,
+        'every delivery marked succeeded',
+      );
     } finally {
       await db.end();
     }
@@ -80,7 +96,11 @@ describeScaledOut('two API processes and two workers (postgres + redis, child pr
 
     // The rate limit is one count across both APIs: use up what is left through both, then both refuse.
     const remaining = Number((await request(api1.url).get('/v1/apps').set(auth).expect(200)).headers['x-ratelimit-remaining']);
-    for (let i = 0; i < remaining; i++) await request(i % 2 ? api1.url : api2.url).get('/v1/apps').set(auth).expect(200);
+    for (let i = 0; i < remaining; i++)
+      await request(i % 2 ? api1.url : api2.url)
+        .get('/v1/apps')
+        .set(auth)
+        .expect(200);
     const limited = await request(api2.url).get('/v1/apps').set(auth).expect(429);
     expect(limited.body.message).toBe('Rate limit reached. Retry in 60 seconds.');
     await request(api1.url).get('/v1/apps').set(auth).expect(429);
@@ -90,21 +110,38 @@ describeScaledOut('two API processes and two workers (postgres + redis, child pr
     const [api] = children;
     const worker3 = await startChildServer({ ...env, APP_ROLE: 'worker' });
     children.push(worker3);
-    const account = await request(api.url).post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'once@example.com' }).expect(201);
+    const account = await request(api.url)
+      .post('/v1/admin/accounts')
+      .set('authorization', `Bearer ${ADMIN_TOKEN}`)
+      .send({ email: 'once@example.com' })
+      .expect(201);
     const auth = { authorization: `Bearer ${account.body.apiKey}` };
-    await request(api.url).post('/v1/webhook-endpoints').set(auth).send({ url: receiverUrl, events: ['user.created'] }).expect(201);
+    await request(api.url)
+      .post('/v1/webhook-endpoints')
+      .set(auth)
+      .send({ url: receiverUrl, events: ['user.created'] })
+      .expect(201);
     const app = await request(api.url).post('/v1/apps').set(auth).send({ name: 'Once' }).expect(201);
     const before = receiver.userCreatedIds().length;
     const ids: string[] = [];
     for (let batch = 0; batch < 5; batch++) {
       const created = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => request(children[batch % 2].url).post('/v1/users').set(auth).send({ appId: app.body.appId, email: `o${batch * 10 + i}@example.com` }).expect(201)),
+        Array.from({ length: 10 }, (_, i) =>
+          request(children[batch % 2].url)
+            .post('/v1/users')
+            .set(auth)
+            .send({ appId: app.body.appId, email: `o${batch * 10 + i}@example.com` })
+            .expect(201),
+        ),
       );
       ids.push(...created.map((r) => r.body.id as string));
     }
     await until(() => receiver.missingUsers(ids).length === 0, 30_000, '50 deliveries');
     await new Promise((r) => setTimeout(r, 500));
-    const mine = receiver.userCreatedIds().slice(before).filter((id) => ids.includes(id));
+    const mine = receiver
+      .userCreatedIds()
+      .slice(before)
+      .filter((id) => ids.includes(id));
     expect(mine).toHaveLength(50);
     expect(new Set(mine).size).toBe(50);
   });

@@ -45,9 +45,17 @@ describeOnPostgres('events survive a crash (outbox; postgres + redis, child proc
     child = await startChildServer(env);
     db = new pg.Client({ connectionString: env.DATABASE_URL });
     await db.connect();
-    const account = await request(child.url).post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'crash@example.com' }).expect(201);
+    const account = await request(child.url)
+      .post('/v1/admin/accounts')
+      .set('authorization', `Bearer ${ADMIN_TOKEN}`)
+      .send({ email: 'crash@example.com' })
+      .expect(201);
     const auth = `Bearer ${account.body.apiKey}`;
-    await request(child.url).post('/v1/webhook-endpoints').set('authorization', auth).send({ url: `${receiver.url}/hook`, events: ['user.created'] }).expect(201);
+    await request(child.url)
+      .post('/v1/webhook-endpoints')
+      .set('authorization', auth)
+      .send({ url: `${receiver.url}/hook`, events: ['user.created'] })
+      .expect(201);
     const appId = (await request(child.url).post('/v1/apps').set('authorization', auth).send({ name: 'Crash test' }).expect(201)).body.appId as string;
 
     const leftUndispatched: number[] = [];

@@ -31,7 +31,9 @@ describe(`domain events through the outbox (${target})`, () => {
     // its event have both been written inside the transaction.
     await app.query(`CREATE FUNCTION refuse_doomed() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.email = 'doomed@example.com' THEN RAISE EXCEPTION 'refused at commit'; END IF; RETURN NULL; END $$`);
-    await app.query(`CREATE CONSTRAINT TRIGGER refuse_doomed AFTER INSERT ON users DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_doomed()`);
+    await app.query(
+      `CREATE CONSTRAINT TRIGGER refuse_doomed AFTER INSERT ON users DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_doomed()`,
+    );
     try {
       const failed = await dev.post('/v1/users', { appId, email: 'doomed@example.com' });
       expect(failed.status).toBe(500);
@@ -43,7 +45,10 @@ describe(`domain events through the outbox (${target})`, () => {
       expect(await count(`SELECT count(*) AS n FROM events WHERE data::text LIKE '%doomed%'`, [])).toBe(0);
       expect((await recorder.of('user.created', dev.accountId)).map((e) => e.data.id)).toEqual([kept.id]);
       await until(() => receiver.at('/rollback').some((r) => JSON.parse(r.raw).event === 'user.created'), 10_000, 'the kept sign-up delivered');
-      const delivered = receiver.at('/rollback').map((r) => JSON.parse(r.raw)).filter((b) => b.event === 'user.created');
+      const delivered = receiver
+        .at('/rollback')
+        .map((r) => JSON.parse(r.raw))
+        .filter((b) => b.event === 'user.created');
       expect(delivered.map((b) => b.data.id)).toEqual([kept.id]);
     } finally {
       await app.query(`DROP TRIGGER refuse_doomed ON users`);

@@ -85,7 +85,7 @@ describe(`queue service (${target}: ${process.env.REDIS_URL && target === 'postg
     expect(recorder.runsOf('delayed')[0].at - added).toBeGreaterThanOrEqual(290);
   });
 
-  it('runs at most as many jobs at once as the queue processors\' concurrencies add up to (1 + 2)', async () => {
+  it("runs at most as many jobs at once as the queue processors' concurrencies add up to (1 + 2)", async () => {
     for (let i = 0; i < 5; i++) await queue.add('maintenance', 'test-slow', { key: `slow-${i}` });
     await until(() => recorder.runs.filter((r) => r.job.startsWith('slow-')).length === 5);
     await until(() => recorder.active === 0);

@@ -7,9 +7,7 @@ async function burst(app: TestApp, key: string, count: number): Promise<number[]
   const statuses: number[] = [];
   // Sequential batches of 10: quick, and the count is exact.
   for (let i = 0; i < count; i += 10) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(10, count - i) }, () => app.http().get('/v1/api-keys').set(bearer(key))),
-    );
+    const batch = await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => app.http().get('/v1/api-keys').set(bearer(key))));
     statuses.push(...batch.map((r) => r.status));
   }
   return statuses;
@@ -40,7 +38,12 @@ describe(`rate limits (${target})`, () => {
     expect(limited.headers['x-ratelimit-remaining']).toBe('0');
 
     // Another credential of the same account has its own count.
-    const other = await app.http().post('/v1/api-keys').set(bearer((await createAccount(app)).apiKey)).send({ name: 'other' }).expect(201);
+    const other = await app
+      .http()
+      .post('/v1/api-keys')
+      .set(bearer((await createAccount(app)).apiKey))
+      .send({ name: 'other' })
+      .expect(201);
     await app.http().get('/v1/api-keys').set(bearer(other.body.key)).expect(200);
   });
 
@@ -50,7 +53,14 @@ describe(`rate limits (${target})`, () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < LIMIT + 1; i += 10) {
-        const batch = await Promise.all(Array.from({ length: Math.min(10, LIMIT + 1 - i) }, (_, j) => fresh.http().get('/v1/api-keys').set(bearer(`sk_bad${i + j}`))));
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(10, LIMIT + 1 - i) }, (_, j) =>
+            fresh
+              .http()
+              .get('/v1/api-keys')
+              .set(bearer(`sk_bad${i + j}`)),
+          ),
+        );
         statuses.push(...batch.map((r) => r.status));
       }
       expect(statuses.slice(0, LIMIT).every((s) => s === 401)).toBe(true);

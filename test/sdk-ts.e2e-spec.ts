@@ -186,7 +186,14 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     expect((await client.apiKeys.list()).map((k) => k.id)).not.toContain(created.id);
 
     const account = await createAccount(app);
-    const sa = (await app.http().post('/v1/service-accounts').set({ authorization: `Bearer ${account.apiKey}` }).send({ name: 'ci', scopes: ['apps:read', 'apps:write'] }).expect(201)).body;
+    const sa = (
+      await app
+        .http()
+        .post('/v1/service-accounts')
+        .set({ authorization: `Bearer ${account.apiKey}` })
+        .send({ name: 'ci', scopes: ['apps:read', 'apps:write'] })
+        .expect(201)
+    ).body;
     const counter = countingFetch();
     const base = new PlatformClient({ baseUrl: app.url, fetch: counter.fetch });
     const tokens = base.oauth.clientCredentials(sa.clientId, sa.clientSecret, 'apps:read apps:write');
@@ -199,7 +206,8 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
 
   it('refreshes the OAuth token before it expires', async () => {
     let issued = 0;
-    const fakeTokenServer: typeof fetch = async () => new Response(JSON.stringify({ access_token: `tok_${++issued}`, token_type: 'Bearer', expires_in: 1, scope: 'apps:read' }), { status: 200 });
+    const fakeTokenServer: typeof fetch = async () =>
+      new Response(JSON.stringify({ access_token: `tok_${++issued}`, token_type: 'Bearer', expires_in: 1, scope: 'apps:read' }), { status: 200 });
     const tokens = new PlatformClient({ baseUrl: app.url, fetch: fakeTokenServer }).oauth.clientCredentials('id', 'secret');
     expect(await tokens.token()).toBe('tok_1');
     expect(await tokens.token()).toBe('tok_1');
@@ -207,20 +215,24 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     expect(await tokens.token()).toBe('tok_2');
   });
 
-  (hasLocalModel ? it : it.skip)('generates with the local model, and streams text chunks', async () => {
-    const generation = await client.ai.generate({ prompt: 'Once upon a time', maxTokens: 8 });
-    expect(generation.text.length).toBeGreaterThan(0);
-    expect(generation.finishReason).toBe('length');
-    expect(generation.usage.completionTokens).toBeGreaterThan(0);
+  (hasLocalModel ? it : it.skip)(
+    'generates with the local model, and streams text chunks',
+    async () => {
+      const generation = await client.ai.generate({ prompt: 'Once upon a time', maxTokens: 8 });
+      expect(generation.text.length).toBeGreaterThan(0);
+      expect(generation.finishReason).toBe('length');
+      expect(generation.usage.completionTokens).toBeGreaterThan(0);
 
-    const stream = client.ai.stream({ prompt: 'Once upon a time', maxTokens: 8 });
-    const chunks: string[] = [];
-    for await (const chunk of stream) chunks.push(chunk);
-    expect(chunks.length).toBeGreaterThan(1);
-    expect(chunks.join('').length).toBeGreaterThan(0);
-    expect(stream.result.finishReason).toBe('length');
-    expect(stream.result.usage!.totalTokens).toBeGreaterThan(0);
-  }, 60_000);
+      const stream = client.ai.stream({ prompt: 'Once upon a time', maxTokens: 8 });
+      const chunks: string[] = [];
+      for await (const chunk of stream) chunks.push(chunk);
+      expect(chunks.length).toBeGreaterThan(1);
+      expect(chunks.join('').length).toBeGreaterThan(0);
+      expect(stream.result.finishReason).toBe('length');
+      expect(stream.result.usage!.totalTokens).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 
   describe('webhooks', () => {
     let receiver: Receiver;
@@ -233,7 +245,12 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
       await client.apps.create({ name: 'Hooked' });
       await until(() => receiver.at('/hooks').length > 0, 10_000, 'a delivery');
       const [first] = receiver.at('/hooks');
-      delivery = { raw: first.raw, signature: String(first.headers['x-service-signature']), eventId: String(first.headers['x-service-event-id']), secret: endpoint.secret };
+      delivery = {
+        raw: first.raw,
+        signature: String(first.headers['x-service-signature']),
+        eventId: String(first.headers['x-service-event-id']),
+        secret: endpoint.secret,
+      };
     });
     afterAll(() => receiver.stop());
 
@@ -263,7 +280,7 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
       expect(verifyWebhook(delivery.raw, header, 'whsec_old').id).toBe(delivery.eventId);
     });
 
-    (hasPython ? it : it.skip)('agrees with the Python SDK both ways, and on the server\'s own delivery', () => {
+    (hasPython ? it : it.skip)("agrees with the Python SDK both ways, and on the server's own delivery", () => {
       const verifyInPython = `import json, sys
 from platform_sdk import verify_webhook
 msg = json.load(sys.stdin)
@@ -275,9 +292,12 @@ print(verify_webhook(msg["raw"].encode(), msg["header"], msg["secret"])["id"])`;
       const tsHeader = signatureHeader(['whsec_cross'], now, delivery.raw);
       expect(python(verifyInPython, JSON.stringify({ raw: delivery.raw, header: tsHeader, secret: 'whsec_cross' }))).toBe(delivery.eventId);
       // Signed by the Python SDK, verified in TypeScript.
-      const pyHeader = python(`import sys
+      const pyHeader = python(
+        `import sys
 from platform_sdk import signature_header
-print(signature_header(["whsec_cross"], sys.stdin.read().encode()))`, delivery.raw);
+print(signature_header(["whsec_cross"], sys.stdin.read().encode()))`,
+        delivery.raw,
+      );
       expect(pyHeader).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
       expect(verifyWebhook(delivery.raw, pyHeader, 'whsec_cross').id).toBe(delivery.eventId);
       expect(() => verifyWebhook(delivery.raw, pyHeader, 'whsec_other')).toThrow(WebhookSignatureError);
@@ -304,7 +324,9 @@ print(signature_header(["whsec_cross"], sys.stdin.read().encode()))`, delivery.r
       const load = (args: string[]) => execFileSync(process.execPath, args, { cwd: '/', encoding: 'utf8' }).trim();
       const probe = 'typeof m.PlatformClient + " " + typeof m.verifyWebhook + " " + typeof m.PlatformError';
       expect(load(['-e', `const m = require(${JSON.stringify(out)}); console.log(${probe})`])).toBe('function function function');
-      expect(load(['--input-type=module', '-e', `const m = await import(${JSON.stringify(join(out, esm.default))}); console.log(${probe})`])).toBe('function function function');
+      expect(load(['--input-type=module', '-e', `const m = await import(${JSON.stringify(join(out, esm.default))}); console.log(${probe})`])).toBe(
+        'function function function',
+      );
       // No runtime dependency beyond Node itself.
       expect(pkg.dependencies).toBeUndefined();
     } finally {

@@ -58,9 +58,11 @@ describe(`the landing page's sign-up form (${target})`, () => {
     expect(res.headers.location).toBe(`${site.path}thanks`);
     expect(await usersOf(site.appId)).toEqual([{ id: expect.stringMatching(/^usr_/), email: 'ada@example.com' }]);
     const raised = await signupsOf(site.appId);
-    expect(raised.map((e) => e.data)).toEqual([{ id: expect.any(String), email: 'ada@example.com', appId: site.appId, source: 'landing-page', deploymentId: site.deploymentId }]);
+    expect(raised.map((e) => e.data)).toEqual([
+      { id: expect.any(String), email: 'ada@example.com', appId: site.appId, source: 'landing-page', deploymentId: site.deploymentId },
+    ]);
     const thanks = await app.http().get(res.headers.location).set('accept', 'text/html').expect(200);
-    expect(thanks.text).toContain("Thanks! You&#39;re on the list.");
+    expect(thanks.text).toContain('Thanks! You&#39;re on the list.');
   });
 
   it('answers the same e-mail again with the same 303 and nothing else: no second user, no second event', async () => {
@@ -102,11 +104,18 @@ describe(`the landing page's sign-up form (${target})`, () => {
 
   it('answers a flood from one visitor with 429 after 5 sign-ups a minute to one deployment', async () => {
     const site = await deployedApp('Signup flood');
-    for (let i = 0; i < 5; i++) await post(site.path, { email: `flood${i}@example.com`, website: '', token: tokenFor(site.deploymentId) }, '198.51.100.7').expect(303);
+    for (let i = 0; i < 5; i++)
+      await post(site.path, { email: `flood${i}@example.com`, website: '', token: tokenFor(site.deploymentId) }, '198.51.100.7').expect(303);
     const limited = await post(site.path, { email: 'flood5@example.com', website: '', token: tokenFor(site.deploymentId) }, '198.51.100.7').expect(429);
     expect(limited.headers['content-type']).toMatch(/^text\/html/);
     expect(limited.text).toContain('Try again in a minute');
-    expect((await usersOf(site.appId)).map((u) => u.email).sort()).toEqual(['flood0@example.com', 'flood1@example.com', 'flood2@example.com', 'flood3@example.com', 'flood4@example.com']);
+    expect((await usersOf(site.appId)).map((u) => u.email).sort()).toEqual([
+      'flood0@example.com',
+      'flood1@example.com',
+      'flood2@example.com',
+      'flood3@example.com',
+      'flood4@example.com',
+    ]);
     // The limit is per deployment: the same visitor may still sign up to another app.
     const other = await deployedApp('Signup flood elsewhere');
     await post(other.path, { email: 'flood5@example.com', website: '', token: tokenFor(other.deploymentId) }, '198.51.100.7').expect(303);
@@ -129,7 +138,7 @@ describe(`the landing page's sign-up form (${target})`, () => {
     await post(gone.path, { email: 'y@example.com', website: '', token: tokenFor(gone.deploymentId) }).expect(404);
   });
 
-  it("signs up through the environment alias too, crediting the deployment whose page the visitor saw", async () => {
+  it('signs up through the environment alias too, crediting the deployment whose page the visitor saw', async () => {
     const site = await deployedApp('Signup alias');
     const alias = `/sites/${site.appId}/production/`;
     const seenToken = tokenFor(site.deploymentId);
@@ -149,7 +158,11 @@ describe(`the landing page's sign-up form (${target})`, () => {
       await dev.post('/v1/webhook-endpoints', { url: `${receiver.url}/browser`, events: ['user.created'] }).expect(201);
       const site = await deployedApp('Recipe Box', {
         schemaVersion: 1,
-        hero: { headline: 'Family recipes, finally in one place', subheadline: 'Collect the dishes your family loves, cook them together, and pass them on.', ctaLabel: 'Join the waitlist' },
+        hero: {
+          headline: 'Family recipes, finally in one place',
+          subheadline: 'Collect the dishes your family loves, cook them together, and pass them on.',
+          ctaLabel: 'Join the waitlist',
+        },
         features: [
           { title: 'Every recipe, one tap away', body: "Import from any website or snap a photo of grandma's handwritten card." },
           { title: 'Cook together', body: 'Shared shopping lists and step-by-step mode for the whole kitchen.' },
@@ -160,7 +173,12 @@ describe(`the landing page's sign-up form (${target})`, () => {
           { question: 'When does it launch?', answer: 'This spring. Sign up and we will tell you first.' },
         ],
         cta: { headline: 'Start your family cookbook' },
-        signup: { enabled: true, buttonLabel: 'Join', consentText: 'We will only e-mail you about Recipe Box. No spam.', successMessage: "You're on the list! We'll be in touch." },
+        signup: {
+          enabled: true,
+          buttonLabel: 'Join',
+          consentText: 'We will only e-mail you about Recipe Box. No spam.',
+          successMessage: "You're on the list! We'll be in touch.",
+        },
         theme: { accent: '#E4572E' },
       });
       const session = await openBrowser({ javaScriptEnabled: false });
@@ -187,7 +205,10 @@ describe(`the landing page's sign-up form (${target})`, () => {
       await new Promise((r) => setTimeout(r, 300));
       const delivered = receiver.at('/browser').map((r) => JSON.parse(r.raw));
       expect(delivered).toHaveLength(1);
-      expect(delivered[0]).toMatchObject({ event: 'user.created', data: { email: 'browser.visitor@example.com', appId: site.appId, source: 'landing-page', deploymentId: site.deploymentId } });
+      expect(delivered[0]).toMatchObject({
+        event: 'user.created',
+        data: { email: 'browser.visitor@example.com', appId: site.appId, source: 'landing-page', deploymentId: site.deploymentId },
+      });
     });
   });
 });

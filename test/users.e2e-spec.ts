@@ -50,7 +50,7 @@ describe(`users (${target})`, () => {
     expect(dup.body.message).not.toContain('grace');
     const second = (await dev.post('/v1/apps', { name: 'Second app' }).expect(201)).body.appId;
     await dev.post('/v1/users', { appId: second, email: 'grace@example.com' }).expect(201);
-    expect(await app.query('SELECT app_id FROM users WHERE email = $1 ORDER BY app_id', [ 'grace@example.com'])).toHaveLength(2);
+    expect(await app.query('SELECT app_id FROM users WHERE email = $1 ORDER BY app_id', ['grace@example.com'])).toHaveLength(2);
   });
 
   it('rejects bad sign-ups with 400 naming the field', async () => {
@@ -153,9 +153,12 @@ describe(`users (${target})`, () => {
       expect(deleted.sort()).toEqual(users.map((u) => u.id).sort());
       await until(() => receiver.at('/erasure').filter((r) => JSON.parse(r.raw).event === 'user.deleted').length === 2, 10_000, 'two user.deleted deliveries');
       const bodies = receiver.at('/erasure').map((r) => JSON.parse(r.raw));
-      expect(bodies.filter((b) => b.event === 'user.deleted').map((b) => b.data).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
-        users.map((u) => ({ id: u.id, appId: doomedApp })).sort((a, b) => a.id.localeCompare(b.id)),
-      );
+      expect(
+        bodies
+          .filter((b) => b.event === 'user.deleted')
+          .map((b) => b.data)
+          .sort((a, b) => a.id.localeCompare(b.id)),
+      ).toEqual(users.map((u) => ({ id: u.id, appId: doomedApp })).sort((a, b) => a.id.localeCompare(b.id)));
       await until(() => receiver.at('/erasure').some((r) => JSON.parse(r.raw).event === 'app.deleted'), 10_000, 'app.deleted delivery');
     } finally {
       await receiver.stop();

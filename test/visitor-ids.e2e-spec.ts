@@ -23,7 +23,9 @@ describe(`cookieless visitor ids (${target})`, () => {
     expect(await ids.idOf('app_1', '203.0.113.7', 'Mozilla/5.0 B', at('2026-11-20T10:00:00Z'))).not.toBe(a);
     // Another day, another salt: the same person cannot be linked across days.
     expect(await ids.idOf('app_1', '203.0.113.7', 'Mozilla/5.0 A', at('2026-11-21T00:00:00Z'))).not.toBe(a);
-    const salts = await app.query<{ day: string }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM visitor_salts WHERE day IN ('2026-11-20', '2026-11-21') ORDER BY day`);
+    const salts = await app.query<{ day: string }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM visitor_salts WHERE day IN ('2026-11-20', '2026-11-21') ORDER BY day`,
+    );
     expect(salts.map((s) => s.day)).toEqual(['2026-11-20', '2026-11-21']);
     // Nothing of the visitor is stored: the salt table holds days and random bytes only.
     const dump = JSON.stringify(await app.query(`SELECT * FROM visitor_salts`));

@@ -16,7 +16,15 @@ describe(`webhooks (${target})`, () => {
   beforeAll(async () => {
     receiver = new Receiver();
     await receiver.start();
-    app = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_MS: '3000', RATE_LIMIT_MAX: '100000', WEBHOOK_SECRET_KEY: 'test-webhook-secret-key-0123456789abcdef' } });
+    app = await startTestApp({
+      env: {
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        WEBHOOK_RETRY_BASE_MS: '50',
+        WEBHOOK_TIMEOUT_MS: '3000',
+        RATE_LIMIT_MAX: '100000',
+        WEBHOOK_SECRET_KEY: 'test-webhook-secret-key-0123456789abcdef',
+      },
+    });
   });
   afterAll(async () => {
     await receiver.stop();
@@ -27,25 +35,42 @@ describe(`webhooks (${target})`, () => {
     const { accountId, apiKey } = await createAccount(app);
     const auth = { authorization: `Bearer ${apiKey}` };
     const endpoint = async (path: string, events?: string[]) => {
-      const res = await app.http().post('/v1/webhook-endpoints').set(auth).send({ url: `${receiver.url}${path}`, ...(events ? { events } : {}) });
+      const res = await app
+        .http()
+        .post('/v1/webhook-endpoints')
+        .set(auth)
+        .send({ url: `${receiver.url}${path}`, ...(events ? { events } : {}) });
       expect(res.status).toBe(201);
       return res.body as { id: string; secret: string; status: string; events: string[] };
     };
     const userCreated = (id = 'usr_1') => raiseEvent(app, 'user.created', accountId, { id, email: `${id}@example.com`, appId: 'app_1', source: 'api' });
     const deliveries = async (endpointId: string) =>
       (await app.http().get(`/v1/webhook-endpoints/${endpointId}/deliveries`).set(auth).expect(200)).body.data as Array<{
-        id: string; status: string; event: string; attempts: Array<{ attempt: number; statusCode: number | null; error: string | null; responseBody: string | null }>;
+        id: string;
+        status: string;
+        event: string;
+        attempts: Array<{ attempt: number; statusCode: number | null; error: string | null; responseBody: string | null }>;
       }>;
     return { accountId, auth, endpoint, userCreated, deliveries };
   }
 
   it('manages endpoints: create shows the secret once, list/get/patch/delete, validation', async () => {
     const a = await account();
-    const created = await app.http().post('/v1/webhook-endpoints').set(a.auth)
-      .send({ url: `${receiver.url}/crud`, events: ['user.*'], description: 'sync' }).expect(201);
+    const created = await app
+      .http()
+      .post('/v1/webhook-endpoints')
+      .set(a.auth)
+      .send({ url: `${receiver.url}/crud`, events: ['user.*'], description: 'sync' })
+      .expect(201);
     expect(created.body).toEqual({
-      id: expect.stringMatching(/^we_[0-9A-Z]{26}$/), url: `${receiver.url}/crud`, events: ['user.*'], description: 'sync',
-      status: 'Active', secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/), createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.stringMatching(/^we_[0-9A-Z]{26}$/),
+      url: `${receiver.url}/crud`,
+      events: ['user.*'],
+      description: 'sync',
+      status: 'Active',
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     const id = created.body.id as string;
     // Encrypted at rest (WEBHOOK_SECRET_KEY is set here).
@@ -56,9 +81,19 @@ describe(`webhooks (${target})`, () => {
     expect(got.body.secret).toBeUndefined();
     const list = await app.http().get('/v1/webhook-endpoints').set(a.auth).expect(200);
     expect(list.body).toEqual({ data: [got.body], nextCursor: null });
-    const patched = await app.http().patch(`/v1/webhook-endpoints/${id}`).set(a.auth).send({ events: ['*'], status: 'Disabled' }).expect(200);
+    const patched = await app
+      .http()
+      .patch(`/v1/webhook-endpoints/${id}`)
+      .set(a.auth)
+      .send({ events: ['*'], status: 'Disabled' })
+      .expect(200);
     expect(patched.body).toMatchObject({ events: ['*'], status: 'Disabled' });
-    const bad = await app.http().post('/v1/webhook-endpoints').set(a.auth).send({ url: `${receiver.url}/x`, events: ['user.nope'] }).expect(400);
+    const bad = await app
+      .http()
+      .post('/v1/webhook-endpoints')
+      .set(a.auth)
+      .send({ url: `${receiver.url}/x`, events: ['user.nope'] })
+      .expect(400);
     expect(bad.body).toMatchObject({ error: true, code: 400, message: expect.stringContaining('events') });
     await app.http().patch(`/v1/webhook-endpoints/${id}`).set(a.auth).send({ status: 'Paused' }).expect(400);
     await app.http().delete(`/v1/webhook-endpoints/${id}`).set(a.auth).expect(204);
@@ -78,7 +113,11 @@ describe(`webhooks (${target})`, () => {
     await until(() => receiver.at('/all').length + receiver.at('/users').length + receiver.at('/exact').length >= 3, 10_000, '3 deliveries');
     await sleep(400);
     expect(receiver.at('/apps')).toHaveLength(0);
-    for (const [path, ep] of [['/all', all], ['/users', users], ['/exact', exact]] as const) {
+    for (const [path, ep] of [
+      ['/all', all],
+      ['/users', users],
+      ['/exact', exact],
+    ] as const) {
       const got = receiver.at(path);
       expect(got).toHaveLength(1);
       const { raw, headers } = got[0];
@@ -86,7 +125,12 @@ describe(`webhooks (${target})`, () => {
       expect(headers['x-service-delivery-attempt']).toBe('1');
       const body = JSON.parse(raw);
       expect(Object.keys(body)).toEqual(['id', 'event', 'createdAt', 'data']);
-      expect(body).toEqual({ id: expect.stringMatching(/^evt_/), event: 'user.created', createdAt: expect.any(String), data: { id: 'usr_fan', email: 'usr_fan@example.com', appId: 'app_1', source: 'api' } });
+      expect(body).toEqual({
+        id: expect.stringMatching(/^evt_/),
+        event: 'user.created',
+        createdAt: expect.any(String),
+        data: { id: 'usr_fan', email: 'usr_fan@example.com', appId: 'app_1', source: 'api' },
+      });
       expect(headers['x-service-event-id']).toBe(body.id);
       const signature = headers['x-service-signature'] as string;
       expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
@@ -109,7 +153,11 @@ describe(`webhooks (${target})`, () => {
     const createdDelivery = async () => (await a.deliveries(all.id)).find((d) => d.event === 'user.created');
     await until(async () => (await createdDelivery())?.status === 'succeeded', 5000, 'succeeded');
     const delivery = await createdDelivery();
-    expect(delivery).toMatchObject({ event: 'user.created', status: 'succeeded', attempts: [{ attempt: 1, statusCode: 200, responseBody: 'thanks', error: null }] });
+    expect(delivery).toMatchObject({
+      event: 'user.created',
+      status: 'succeeded',
+      attempts: [{ attempt: 1, statusCode: 200, responseBody: 'thanks', error: null }],
+    });
   });
 
   it('retries a 500 receiver 4 times with growing gaps, then failed; a manual retry after recovery succeeds', async () => {
@@ -126,7 +174,12 @@ describe(`webhooks (${target})`, () => {
     expect(gaps[2]).toBeGreaterThan(gaps[0]);
     expect(gaps[2]).toBeGreaterThanOrEqual(90);
     const [delivery] = await a.deliveries(ep.id);
-    expect(delivery.attempts.map((x) => [x.attempt, x.statusCode])).toEqual([[1, 500], [2, 500], [3, 500], [4, 500]]);
+    expect(delivery.attempts.map((x) => [x.attempt, x.statusCode])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+      [4, 500],
+    ]);
     expect(delivery.attempts[0].responseBody).toHaveLength(1024);
 
     receiver.modes.set('/fail', 'ok');
@@ -139,7 +192,6 @@ describe(`webhooks (${target})`, () => {
     await app.http().post(`/v1/webhook-deliveries/${delivery.id}/retry`).set(other.auth).expect(404);
   });
 
-
   it('refuses a manual retry while an attempt is under way (409), so none is silently dropped', async () => {
     const a = await account();
     receiver.modes.set('/slow', 'hang');
@@ -149,7 +201,11 @@ describe(`webhooks (${target})`, () => {
     const [delivery] = await a.deliveries(ep.id);
     expect(delivery.status).toBe('pending');
     const refused = await app.http().post(`/v1/webhook-deliveries/${delivery.id}/retry`).set(a.auth).expect(409);
-    expect(refused.body).toMatchObject({ error: true, code: 409, message: `Webhook delivery ${delivery.id} already has an attempt queued or under way; retry once it has settled` });
+    expect(refused.body).toMatchObject({
+      error: true,
+      code: 409,
+      message: `Webhook delivery ${delivery.id} already has an attempt queued or under way; retry once it has settled`,
+    });
     // The attempt under way times out (WEBHOOK_TIMEOUT_MS) and the queue's own retry succeeds.
     receiver.modes.set('/slow', 'ok');
     await until(async () => (await a.deliveries(ep.id))[0]?.status === 'succeeded', 15_000, 'succeeded on the queue retry');
@@ -209,8 +265,14 @@ describe(`webhooks (${target})`, () => {
     const a = await account();
     const ep = await a.endpoint('/sweep');
     // A delivery written without its job, as after a crash between the write and the enqueue.
-    await app.query(`INSERT INTO events (id, account_id, kind, data, created_at, dispatched_at) VALUES ('evt_sweep1', $1, 'user.created', '{"id":"usr_s"}', now(), now())`, [a.accountId]);
-    await app.query(`INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, status, attempt_count) VALUES ('del_sweep1', $1, $2, 'evt_sweep1', 'pending', 0)`, [a.accountId, ep.id]);
+    await app.query(
+      `INSERT INTO events (id, account_id, kind, data, created_at, dispatched_at) VALUES ('evt_sweep1', $1, 'user.created', '{"id":"usr_s"}', now(), now())`,
+      [a.accountId],
+    );
+    await app.query(
+      `INSERT INTO webhook_deliveries (id, account_id, endpoint_id, event_id, status, attempt_count) VALUES ('del_sweep1', $1, $2, 'evt_sweep1', 'pending', 0)`,
+      [a.accountId, ep.id],
+    );
     await sleep(300);
     expect(receiver.at('/sweep')).toHaveLength(0);
     await app.server.app.get(DeliverySweep).sweep(new Date(Date.now() + 1000));
@@ -255,35 +317,49 @@ describe(`webhooks (${target})`, () => {
     });
     afterAll(() => strict.close());
 
-    it.each(['https://10.0.0.1/', 'https://localhost/', 'http://example.com/hook', 'https://[::1]/', 'https://[::127.0.0.1]/', 'https://169.254.169.254/latest', `https://127.0.0.1:8443/`, 'http://127.0.0.1:8080/'])(
-      'rejects %s with 400 that says how to allow it in development',
-      async (url) => {
-        const { apiKey } = await createAccount(strict);
-        const res = await strict.http().post('/v1/webhook-endpoints').set('authorization', `Bearer ${apiKey}`).send({ url });
-        expect(res.status).toBe(400);
-        expect(res.body).toMatchObject({ error: true, code: 400, reason: 'webhook_url_refused', message: expect.stringMatching(/^url /) });
-        if (!url.includes('localhost')) expect(res.body.message).toContain('WEBHOOK_ALLOW_PRIVATE=true');
-      },
-    );
+    it.each([
+      'https://10.0.0.1/',
+      'https://localhost/',
+      'http://example.com/hook',
+      'https://[::1]/',
+      'https://[::127.0.0.1]/',
+      'https://169.254.169.254/latest',
+      `https://127.0.0.1:8443/`,
+      'http://127.0.0.1:8080/',
+    ])('rejects %s with 400 that says how to allow it in development', async (url) => {
+      const { apiKey } = await createAccount(strict);
+      const res = await strict.http().post('/v1/webhook-endpoints').set('authorization', `Bearer ${apiKey}`).send({ url });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: true, code: 400, reason: 'webhook_url_refused', message: expect.stringMatching(/^url /) });
+      if (!url.includes('localhost')) expect(res.body.message).toContain('WEBHOOK_ALLOW_PRIVATE=true');
+    });
 
     it('re-checks the address at send time: attempt error "blocked address"', async () => {
       const { accountId, apiKey } = await createAccount(strict);
       const auth = { authorization: `Bearer ${apiKey}` };
       // Rows that slipped past the create-time check (e.g. DNS that now answers a private address).
-      for (const [id, url] of [['we_blocked_literal', 'https://127.0.0.1:9/'], ['we_blocked_dns', 'https://localhost:9/']]) {
-        await strict.query(
-          `INSERT INTO webhook_endpoints (id, account_id, url, events, status, secret) VALUES ($1, $2, $3, '["*"]', 'Active', 'whsec_x')`,
-          [id, accountId, url],
-        );
+      for (const [id, url] of [
+        ['we_blocked_literal', 'https://127.0.0.1:9/'],
+        ['we_blocked_dns', 'https://localhost:9/'],
+      ]) {
+        await strict.query(`INSERT INTO webhook_endpoints (id, account_id, url, events, status, secret) VALUES ($1, $2, $3, '["*"]', 'Active', 'whsec_x')`, [
+          id,
+          accountId,
+          url,
+        ]);
       }
       await raiseEvent(strict, 'user.created', accountId, { id: 'usr_b', email: 'b@example.com', appId: 'app_1', source: 'api' });
       for (const id of ['we_blocked_literal', 'we_blocked_dns']) {
         let attempts: Array<{ error: string | null; statusCode: number | null }> = [];
-        await until(async () => {
-          const res = await strict.http().get(`/v1/webhook-endpoints/${id}/deliveries`).set(auth).expect(200);
-          attempts = res.body.data[0]?.attempts ?? [];
-          return attempts.length > 0;
-        }, 10_000, `attempt on ${id}`);
+        await until(
+          async () => {
+            const res = await strict.http().get(`/v1/webhook-endpoints/${id}/deliveries`).set(auth).expect(200);
+            attempts = res.body.data[0]?.attempts ?? [];
+            return attempts.length > 0;
+          },
+          10_000,
+          `attempt on ${id}`,
+        );
         expect(attempts[0]).toMatchObject({ error: 'blocked address', statusCode: null });
       }
     });

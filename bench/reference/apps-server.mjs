@@ -28,12 +28,19 @@ app.post('/v1/apps/deploy', async (request) => {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const { rows: [app] } = await client.query('SELECT id, name, description FROM apps WHERE account_id = $1 AND id = $2 FOR SHARE', [accountId, appId]);
+    const {
+      rows: [app],
+    } = await client.query('SELECT id, name, description FROM apps WHERE account_id = $1 AND id = $2 FOR SHARE', [accountId, appId]);
     const id = `dep_${randomBytes(13).toString('hex').toUpperCase()}`;
-    const { rows: [row] } = await client.query(
-      'INSERT INTO deployments (id, account_id, app_id, env, snapshot) VALUES ($1, $2, $3, $4, $5) RETURNING created_at',
-      [id, accountId, appId, env, { name: app.name, description: app.description }],
-    );
+    const {
+      rows: [row],
+    } = await client.query('INSERT INTO deployments (id, account_id, app_id, env, snapshot) VALUES ($1, $2, $3, $4, $5) RETURNING created_at', [
+      id,
+      accountId,
+      appId,
+      env,
+      { name: app.name, description: app.description },
+    ]);
     await client.query('COMMIT');
     return { status: 'success', deploymentId: id, url: `${publicUrl}/sites/${id}/`, appId, env, createdAt: row.created_at.toISOString() };
   } catch (err) {

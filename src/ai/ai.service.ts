@@ -187,7 +187,14 @@ class GenerationCall {
   /** A provider bug, not an upstream answer. Its message might quote the prompt: log where, not what. */
   private logUnexpected(err: unknown): void {
     // Frames only: the message lines of an error (which may quote the prompt) never reach the log.
-    const stack = err instanceof Error ? (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 7).join('\n') : '';
+    const stack =
+      err instanceof Error
+        ? (err.stack ?? '')
+            .split('\n')
+            .filter((line) => /^\s+at /.test(line))
+            .slice(0, 7)
+            .join('\n')
+        : '';
     this.logger.error({ generationId: this.id, errorType: err instanceof Error ? err.name : typeof err, stack }, 'AI provider failed unexpectedly');
   }
 }

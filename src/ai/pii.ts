@@ -7,7 +7,8 @@ export const PHONE_MASK = '[phone]';
 
 // The lookbehind lets a match start only where a run of local-part characters starts: without it a
 // long run with no `@` (a base64 blob) is rescanned from every position, quadratic in its length.
-const EMAIL = /(?<![\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-])[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)*\.\p{L}{2,}/gu;
+const EMAIL =
+  /(?<![\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-])[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)*\.\p{L}{2,}/gu;
 
 // A run of digits, optionally led by + or a parenthesised area code, with at most two separators
 // (space, dot, dash, slash, parentheses) between digits. Validated further in `looksLikePhone`.

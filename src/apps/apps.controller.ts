@@ -50,7 +50,10 @@ export class AppsController {
 
   @Patch(':appId')
   @Scopes('apps:write')
-  @ApiOperation({ summary: 'Update an app', description: 'Changes the fields sent. Emits `app.updated` when something changed. Existing deployments keep their snapshot.' })
+  @ApiOperation({
+    summary: 'Update an app',
+    description: 'Changes the fields sent. Emits `app.updated` when something changed. Existing deployments keep their snapshot.',
+  })
   @ApiParam(APP_ID_PARAM)
   @ApiOkResponse({ type: AppDto, description: 'The app after the update' })
   @ApiErrors(400, 404, 413, 415)

@@ -11,8 +11,7 @@ export const REQUIRED_SCOPES = 'requiredScopes';
  * The scopes a route needs (all of them). Also documents the bearer scheme and the 401/403
  * answers in the OpenAPI document.
  */
-export const Scopes = (...scopes: Scope[]) =>
-  applyDecorators(SetMetadata(REQUIRED_SCOPES, scopes), ApiBearerAuth('bearer'), ApiErrors(401, 403, 429));
+export const Scopes = (...scopes: Scope[]) => applyDecorators(SetMetadata(REQUIRED_SCOPES, scopes), ApiBearerAuth('bearer'), ApiErrors(401, 403, 429));
 
 export type RequestWithPrincipal = FastifyRequest & { principal?: Principal };
 

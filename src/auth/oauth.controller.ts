@@ -42,7 +42,10 @@ export class OAuthController {
   @RouteConfig(FORM_OR_JSON)
   @ApiBearerAuth('bearer')
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
-  @ApiOperation({ summary: 'Introspect an access token (RFC 7662)', description: "`{ active: false }` for a token that is unknown, expired, revoked or another account's." })
+  @ApiOperation({
+    summary: 'Introspect an access token (RFC 7662)',
+    description: "`{ active: false }` for a token that is unknown, expired, revoked or another account's.",
+  })
   @ApiBody({ type: TokenParamDto })
   @ApiOkResponse({ type: IntrospectionDto })
   @ApiErrors(400, 401)

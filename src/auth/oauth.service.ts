@@ -12,7 +12,6 @@ import { ALL_SCOPES, SCOPES } from './scopes.js';
 import { ACCESS_TOKEN_PREFIX, newSecret, sha256Hex } from './secrets.js';
 import { ServiceAccountsService } from './service-accounts.service.js';
 
-
 /**
  * OAuth 2.0 for service accounts: the client credentials grant (RFC 6749 §4.4) through
  * @node-oauth/oauth2-server, which does the protocol (client authentication in the body or by
@@ -38,7 +37,7 @@ export class OAuthService {
       validateScope: async (_user, client, requested) => {
         const allowed = (client.serviceAccount as ServiceAccount).scopes;
         if (!requested || requested.length === 0) return allowed;
-        const holds = (s: string) => allowed.includes(ALL_SCOPES) ? s === ALL_SCOPES || (SCOPES as readonly string[]).includes(s) : allowed.includes(s);
+        const holds = (s: string) => (allowed.includes(ALL_SCOPES) ? s === ALL_SCOPES || (SCOPES as readonly string[]).includes(s) : allowed.includes(s));
         return requested.every(holds) ? requested : false;
       },
       generateAccessToken: async () => newSecret(ACCESS_TOKEN_PREFIX),

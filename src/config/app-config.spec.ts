@@ -3,13 +3,34 @@ import { ConfigError, loadConfig } from './app-config.js';
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', APP_ROLE: 'all', LOG_LEVEL: 'info', RATE_LIMIT_MAX: 100, RATE_LIMIT_AI_MAX: 20, WEBHOOK_ALLOW_PRIVATE: false, WEBHOOK_RETRY_BASE_MS: 30000, WEBHOOK_TIMEOUT_MS: 10000, AI_THREADS: 1, AI_TIMEOUT_MS: 60000, AI_REDACT_PII: false });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      APP_ROLE: 'all',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_MAX: 100,
+      RATE_LIMIT_AI_MAX: 20,
+      WEBHOOK_ALLOW_PRIVATE: false,
+      WEBHOOK_RETRY_BASE_MS: 30000,
+      WEBHOOK_TIMEOUT_MS: 10000,
+      AI_THREADS: 1,
+      AI_TIMEOUT_MS: 60000,
+      AI_REDACT_PII: false,
+    });
     expect(config.embeddedDatabase).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
   it('parses numbers and booleans from strings', () => {
-    const config = loadConfig({ PORT: '8080', WEBHOOK_ALLOW_PRIVATE: 'true', DATABASE_URL: 'postgres://u@h/db', WEBHOOK_SECRET_KEY: 'k'.repeat(32), SESSION_SECRET: 's'.repeat(32), PUBLIC_URL: 'https://api.example.com/' });
+    const config = loadConfig({
+      PORT: '8080',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      DATABASE_URL: 'postgres://u@h/db',
+      WEBHOOK_SECRET_KEY: 'k'.repeat(32),
+      SESSION_SECRET: 's'.repeat(32),
+      PUBLIC_URL: 'https://api.example.com/',
+    });
     expect(config.PORT).toBe(8080);
     expect(config.WEBHOOK_ALLOW_PRIVATE).toBe(true);
     expect(config.embeddedDatabase).toBe(false);

@@ -1,20 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Matches,
-  Max,
-  Min,
-  MinLength,
-  validateSync,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
-const toInt = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : Number(value);
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) => {
   if (value === undefined || value === '') return undefined;
   if (value === 'true' || value === '1' || value === true) return true;
@@ -30,17 +17,22 @@ export type AppRole = 'all' | 'api' | 'worker';
  * stops the process with a message naming the variable. Names match the env vars.
  */
 export class AppConfig {
-  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT = 3000;
 
   @IsString()
   HOST = '0.0.0.0';
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
   DATABASE_URL?: string;
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
@@ -48,14 +40,18 @@ export class AppConfig {
   @Matches(/^[A-Za-z0-9_-]{1,32}$/, { message: 'REDIS_PREFIX must be 1-32 letters, digits, _ or -' })
   REDIS_PREFIX = 'platform';
 
-  @IsString() @MinLength(1)
+  @IsString()
+  @MinLength(1)
   DATA_DIR = './data';
 
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   @MinLength(16, { message: 'ADMIN_TOKEN must be at least 16 characters' })
   ADMIN_TOKEN?: string;
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'PUBLIC_URL must be an http(s) URL' })
   PUBLIC_URL?: string;
 
@@ -65,19 +61,28 @@ export class AppConfig {
   @IsIn(['all', 'api', 'worker'])
   APP_ROLE: AppRole = 'all';
 
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_MAX = 100;
 
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   RATE_LIMIT_AI_MAX = 20;
 
-  @Transform(toBool) @IsBoolean()
+  @Transform(toBool)
+  @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE = false;
 
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   WEBHOOK_RETRY_BASE_MS = 30_000;
 
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   WEBHOOK_TIMEOUT_MS = 10_000;
 
   /**
@@ -94,33 +99,50 @@ export class AppConfig {
   @Matches(/^(|.{32,})$/, { message: 'SESSION_SECRET must be at least 32 characters long' })
   SESSION_SECRET = '';
 
-  @Transform(emptyToUndefined) @IsOptional() @IsIn(['openai', 'local'])
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['openai', 'local'])
   AI_PROVIDER?: 'openai' | 'local';
 
-  @Transform(emptyToUndefined) @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'AI_BASE_URL must be an http(s) URL' })
   AI_BASE_URL?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   AI_API_KEY?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   AI_MODEL?: string;
 
-  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   AI_MODEL_PATH?: string;
 
-  @Transform(toInt) @IsInt() @Min(1) @Max(64)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
   AI_THREADS = 1;
 
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   AI_TIMEOUT_MS = 60_000;
 
-  @Transform(toBool) @IsBoolean()
+  @Transform(toBool)
+  @IsBoolean()
   AI_REDACT_PII = false;
 
   /** Lifetime of OAuth access tokens, in seconds. */
-  @Transform(toInt) @IsInt() @Min(1)
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   OAUTH_TOKEN_TTL_SECONDS = 3600;
 
   get embeddedDatabase(): boolean {
@@ -141,9 +163,9 @@ export class AppConfig {
 }
 
 /** The variables this service knows; anything else in the environment is ignored. */
-export const CONFIG_KEYS = Object.keys(new AppConfig()).concat([
-  'DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'PUBLIC_URL', 'AI_PROVIDER', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'AI_MODEL_PATH',
-]).filter((key, index, all) => all.indexOf(key) === index);
+export const CONFIG_KEYS = Object.keys(new AppConfig())
+  .concat(['DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'PUBLIC_URL', 'AI_PROVIDER', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'AI_MODEL_PATH'])
+  .filter((key, index, all) => all.indexOf(key) === index);
 
 export class ConfigError extends Error {}
 
@@ -158,8 +180,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // With a shared database every instance must hold the same keys, kept by the operator: none is made up here.
   const missing = [
-    !config.WEBHOOK_SECRET_KEY && 'WEBHOOK_SECRET_KEY must be set (at least 32 characters) with DATABASE_URL: it encrypts webhook signing secrets at rest; generate one with `openssl rand -base64 32` and keep it stable',
-    !config.SESSION_SECRET && 'SESSION_SECRET must be set (at least 32 characters) with DATABASE_URL: it signs sign-up form tokens and portal sessions; generate one with `openssl rand -base64 32`',
+    !config.WEBHOOK_SECRET_KEY &&
+      'WEBHOOK_SECRET_KEY must be set (at least 32 characters) with DATABASE_URL: it encrypts webhook signing secrets at rest; generate one with `openssl rand -base64 32` and keep it stable',
+    !config.SESSION_SECRET &&
+      'SESSION_SECRET must be set (at least 32 characters) with DATABASE_URL: it signs sign-up form tokens and portal sessions; generate one with `openssl rand -base64 32`',
   ].filter(Boolean);
   if (config.DATABASE_URL && missing.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${missing.join('\n  - ')}`);
   if (config.APP_ROLE !== 'all' && (!config.DATABASE_URL || !config.REDIS_URL)) {

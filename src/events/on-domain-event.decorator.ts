@@ -5,7 +5,6 @@ export const DOMAIN_EVENT_LISTENER = Symbol('domainEventListener');
 /** What a listener of these names receives: `DomainEvent<'user.created'>`, a union for several, any event for `*`. */
 export type ListenedEvent<N extends DomainEventName | '*'> = N extends '*' ? AnyDomainEvent : N extends DomainEventName ? DomainEvent<N> : never;
 
-
 /**
  * Marks a provider method as a listener of domain events, typed by the event map:
  *

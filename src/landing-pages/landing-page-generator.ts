@@ -36,7 +36,13 @@ interface Field {
 export class LandingPageGenerator {
   constructor(private readonly ai: AiService) {}
 
-  async generate(principal: Principal, app: AppText, current: LandingPage, options: { prompt?: string; sections: LandingPageSection[] }, signal: AbortSignal): Promise<LandingPage> {
+  async generate(
+    principal: Principal,
+    app: AppText,
+    current: LandingPage,
+    options: { prompt?: string; sections: LandingPageSection[] },
+    signal: AbortSignal,
+  ): Promise<LandingPage> {
     const context = `the app "${app.name}"${app.description ? ` (${app.description})` : ''}${options.prompt ? `. Stress this: ${options.prompt}` : ''}`;
     const page: LandingPage = structuredClone(current);
     const want = new Set(options.sections);
@@ -45,7 +51,10 @@ export class LandingPageGenerator {
 
     if (want.has('hero')) {
       fill(line('a headline for the landing page of', 32, LIMITS.hero.headline, app.name), (t) => (page.hero.headline = t));
-      fill(paragraph('a one-sentence subheadline for the landing page of', 80, LIMITS.hero.subheadline, app.description ?? ''), (t) => (page.hero.subheadline = t));
+      fill(
+        paragraph('a one-sentence subheadline for the landing page of', 80, LIMITS.hero.subheadline, app.description ?? ''),
+        (t) => (page.hero.subheadline = t),
+      );
       fill(line('a call-to-action button label (two to four words) for', 12, LIMITS.hero.ctaLabel, current.hero.ctaLabel), (t) => (page.hero.ctaLabel = t));
     }
     if (want.has('features')) {
@@ -59,11 +68,17 @@ export class LandingPageGenerator {
       page.faq = Array.from({ length: QUESTIONS }, () => ({ question: '', answer: '' }));
       page.faq.forEach((item, i) => {
         fill(line(`frequently asked question number ${i + 1} about`, 40, LIMITS.faq.question, `What is ${app.name}?`), (t) => (item.question = t));
-        fill(paragraph(`a short answer to question number ${i + 1} people ask about`, 150, LIMITS.faq.answer, app.description ?? app.name), (t) => (item.answer = t));
+        fill(
+          paragraph(`a short answer to question number ${i + 1} people ask about`, 150, LIMITS.faq.answer, app.description ?? app.name),
+          (t) => (item.answer = t),
+        );
       });
     }
     if (want.has('cta')) {
-      fill(line('a closing call to action inviting people to sign up for', 32, LIMITS.cta.headline, `Be the first to try ${app.name}`), (t) => (page.cta.headline = t));
+      fill(
+        line('a closing call to action inviting people to sign up for', 32, LIMITS.cta.headline, `Be the first to try ${app.name}`),
+        (t) => (page.cta.headline = t),
+      );
     }
 
     await inParallel(jobs, PARALLEL);

@@ -34,7 +34,11 @@ export const SECTIONS: readonly LandingPageSection[] = ['hero', 'features', 'faq
 export function defaultLandingPage(app: { name: string; description: string | null }): LandingPage {
   return {
     schemaVersion: 1,
-    hero: { headline: cut(app.name, LIMITS.hero.headline[1]), subheadline: cut(app.description ?? '', LIMITS.hero.subheadline[1]), ctaLabel: 'Get early access' },
+    hero: {
+      headline: cut(app.name, LIMITS.hero.headline[1]),
+      subheadline: cut(app.description ?? '', LIMITS.hero.subheadline[1]),
+      ctaLabel: 'Get early access',
+    },
     features: [],
     faq: [],
     cta: { headline: cut(`Be the first to try ${app.name}`, LIMITS.cta.headline[1]) },

@@ -18,7 +18,10 @@ export class LandingPagesController {
 
   @Get()
   @Scopes('apps:read')
-  @ApiOperation({ summary: "Get an app's landing page", description: 'An app that never had one gets a default page built from its name and description (`source: default`).' })
+  @ApiOperation({
+    summary: "Get an app's landing page",
+    description: 'An app that never had one gets a default page built from its name and description (`source: default`).',
+  })
   @ApiParam(APP_ID_PARAM)
   @ApiOkResponse({ type: LandingPageResponseDto })
   @ApiErrors(404)
@@ -48,15 +51,20 @@ export class LandingPagesController {
   @ApiOperation({
     summary: 'Have AI write the landing page',
     description:
-      'Writes the sections asked for (default: all) with the server\'s AI provider, field by field, and saves the page (`source: generated`); the other sections keep their content. ' +
-      'Works with any provider: every field is cleaned of markup, cut to its limit, and falls back to the app\'s own text when it comes out empty. ' +
+      "Writes the sections asked for (default: all) with the server's AI provider, field by field, and saves the page (`source: generated`); the other sections keep their content. " +
+      "Works with any provider: every field is cleaned of markup, cut to its limit, and falls back to the app's own text when it comes out empty. " +
       'Each field is one metered generation (see `GET /v1/ai/usage`); the route counts once in the AI rate limit. Prompts and outputs are not logged. ' +
       'No provider configured: 503. Emits `app.updated`.',
   })
   @ApiParam(APP_ID_PARAM)
   @ApiOkResponse({ type: LandingPageResponseDto })
   @ApiErrors(400, 404, 413, 415, 502, 503, 504)
-  async generate(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string, @Body() body: GenerateLandingPageDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<LandingPageResponseDto> {
+  async generate(
+    @CurrentPrincipal() principal: Principal,
+    @Param('appId') appId: string,
+    @Body() body: GenerateLandingPageDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LandingPageResponseDto> {
     const client = watchClient(reply);
     try {
       return await this.pages.generate(principal, appId, body, client.signal);

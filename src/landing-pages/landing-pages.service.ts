@@ -33,7 +33,12 @@ export class LandingPagesService {
    * Has AI write the sections asked for (the others keep their content) and saves the result
    * (`source: generated`). The generations run before the transaction, which only saves.
    */
-  async generate(principal: Principal, appId: string, input: { prompt?: string; sections?: LandingPageSection[] }, signal: AbortSignal): Promise<LandingPageResponseDto> {
+  async generate(
+    principal: Principal,
+    appId: string,
+    input: { prompt?: string; sections?: LandingPageSection[] },
+    signal: AbortSignal,
+  ): Promise<LandingPageResponseDto> {
     const app = await this.apps.requireOwned(principal.accountId, appId);
     const current = (await this.pages.find(app.id))?.page ?? defaultLandingPage(app);
     const sections = input.sections?.length ? input.sections : [...SECTIONS];
@@ -68,7 +73,12 @@ function normalised(page: LandingPage): LandingPage {
     features: page.features.map((f) => ({ title: f.title, body: f.body })),
     faq: page.faq.map((f) => ({ question: f.question, answer: f.answer })),
     cta: { headline: page.cta.headline },
-    signup: { enabled: page.signup.enabled, buttonLabel: page.signup.buttonLabel, consentText: page.signup.consentText, successMessage: page.signup.successMessage },
+    signup: {
+      enabled: page.signup.enabled,
+      buttonLabel: page.signup.buttonLabel,
+      consentText: page.signup.consentText,
+      successMessage: page.signup.successMessage,
+    },
     theme: { accent: page.theme.accent.toUpperCase() },
   };
 }

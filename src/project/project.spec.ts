@@ -27,13 +27,16 @@ describe('the project as a user gets it', () => {
     for (const file of installedPackages()) {
       const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string; engines?: { node?: string } };
       const range = pkg.engines?.node;
-      if (range && semver.validRange(range) && !semver.satisfies(process.version, range, { includePrerelease: true })) misfits.push(`${pkg.name}@${pkg.version} wants node ${range}`);
+      if (range && semver.validRange(range) && !semver.satisfies(process.version, range, { includePrerelease: true }))
+        misfits.push(`${pkg.name}@${pkg.version} wants node ${range}`);
     }
     expect(misfits).toEqual([]);
   });
 
   it('needs no file outside the repository: nothing tracked points into a shared folder beside it', () => {
-    const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter((f) => f && !f.startsWith('.ci/') && f !== 'package-lock.json');
+    const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => f && !f.startsWith('.ci/') && f !== 'package-lock.json');
     const needle = ['..', 'shared', ''].join('/');
     const offenders = tracked.filter((f) => existsSync(join(ROOT, f)) && !/\.(png|gguf)$/.test(f) && readFileSync(join(ROOT, f), 'utf8').includes(needle));
     expect(offenders).toEqual([]);

@@ -97,7 +97,7 @@ export class InProcessQueueDriver implements QueueDriver {
     const worker = this.workers.get(queue);
     const list = this.ready.get(queue);
     if (!worker || !list) return;
-    for (let i = 0; i < list.length && !this.closed && worker.active < worker.concurrency; ) {
+    for (let i = 0; i < list.length && !this.closed && worker.active < worker.concurrency;) {
       const handler = worker.handlers.get(list[i].name);
       if (!handler) {
         i++;

@@ -22,8 +22,7 @@ export class QueueModule {
     const driver: Provider = {
       provide: QUEUE_DRIVER,
       inject: QUEUE_NAMES.map((name) => getQueueToken(name)),
-      useFactory: (...queues: Queue[]) =>
-        new BullQueueDriver(Object.fromEntries(QUEUE_NAMES.map((name, i) => [name, queues[i]])) as Record<QueueName, Queue>),
+      useFactory: (...queues: Queue[]) => new BullQueueDriver(Object.fromEntries(QUEUE_NAMES.map((name, i) => [name, queues[i]])) as Record<QueueName, Queue>),
     };
     return {
       module: QueueModule,

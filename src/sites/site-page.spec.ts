@@ -8,7 +8,14 @@ function page(overrides: Partial<LandingPage> = {}): LandingPage {
 }
 
 const render = (p: LandingPage, extra: { error?: string; email?: string } = {}) =>
-  renderLandingPage({ page: p, appName: 'Recipe Box', env: 'production', deployedAt: new Date('2026-11-22T04:20:00Z'), indexable: false, form: { action: '/sites/dep_1/signup', token: 'dep_1.abc.sig', ...extra } });
+  renderLandingPage({
+    page: p,
+    appName: 'Recipe Box',
+    env: 'production',
+    deployedAt: new Date('2026-11-22T04:20:00Z'),
+    indexable: false,
+    form: { action: '/sites/dep_1/signup', token: 'dep_1.abc.sig', ...extra },
+  });
 
 describe('landing page rendering', () => {
   it('renders hero, features, FAQ, call to action and the sign-up form', () => {

@@ -11,7 +11,12 @@ import { SiteResolution, SitesService, SiteTarget } from './sites.service.js';
 import { SignupService } from './signup.service.js';
 
 const FORM: PlatformRouteConfig = { acceptsForm: true };
-const PATH_PARAM = { name: 'path', type: String, description: '`<deploymentId>/` or `<appId>/<env>/`, then nothing (the page), `thanks` or `signup`', example: 'dep_01JC3Z9A7B2C4D6E8F0G1H2J3K/' };
+const PATH_PARAM = {
+  name: 'path',
+  type: String,
+  description: '`<deploymentId>/` or `<appId>/<env>/`, then nothing (the page), `thanks` or `signup`',
+  example: 'dep_01JC3Z9A7B2C4D6E8F0G1H2J3K/',
+};
 
 @ApiTags('sites')
 @Public()
@@ -33,7 +38,12 @@ export class SitesController {
       '`…/thanks` is the page shown after a sign-up. Without the trailing slash: 301 to it. Every value is HTML-escaped; no scripts (strict CSP).',
   })
   @ApiParam(PATH_PARAM)
-  @ApiOkResponse({ description: 'The page', content: { 'text/html': { schema: { type: 'string' }, example: '<!doctype html>\n<html lang="en">…<h1>Family recipes, finally in one place</h1>…</html>' } } })
+  @ApiOkResponse({
+    description: 'The page',
+    content: {
+      'text/html': { schema: { type: 'string' }, example: '<!doctype html>\n<html lang="en">…<h1>Family recipes, finally in one place</h1>…</html>' },
+    },
+  })
   @ApiMovedPermanentlyResponse({ description: 'The same path with a trailing slash', headers: { Location: { schema: { type: 'string' } } } })
   @ApiErrors(404)
   async serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -57,9 +67,21 @@ export class SitesController {
       'A deployment whose page has the form turned off, or of a deleted app: 404.',
   })
   @ApiParam({ ...PATH_PARAM, example: 'dep_01JC3Z9A7B2C4D6E8F0G1H2J3K/signup' })
-  @ApiResponse({ status: 303, description: 'Signed up (or dropped as spam, or already signed up: the answer does not tell)', headers: { Location: { schema: { type: 'string' } } } })
-  @ApiResponse({ status: 400, description: 'The page again, with the message next to the e-mail field', content: { 'text/html': { schema: { type: 'string' } } } })
-  @ApiResponse({ status: 429, description: 'Too many sign-ups from this visitor; try again in a minute', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiResponse({
+    status: 303,
+    description: 'Signed up (or dropped as spam, or already signed up: the answer does not tell)',
+    headers: { Location: { schema: { type: 'string' } } },
+  })
+  @ApiResponse({
+    status: 400,
+    description: 'The page again, with the message next to the e-mail field',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
+  @ApiResponse({
+    status: 429,
+    description: 'Too many sign-ups from this visitor; try again in a minute',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
   @ApiErrors(404, 413, 415)
   async signup(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.answer(request, reply, async (target) => {
@@ -71,7 +93,12 @@ export class SitesController {
         case 'invalid':
           return this.pages.page(target, { email: outcome.email, error: outcome.error });
         case 'throttled':
-          return this.pages.notice(429, { title: 'Too many sign-ups', heading: 'Slow down a little', text: 'Too many sign-ups came from your connection in the last minute. Try again in a minute.', back: { href: target.basePath, label: 'Back to the page' } });
+          return this.pages.notice(429, {
+            title: 'Too many sign-ups',
+            heading: 'Slow down a little',
+            text: 'Too many sign-ups came from your connection in the last minute. Try again in a minute.',
+            back: { href: target.basePath, label: 'Back to the page' },
+          });
         case 'not-found':
           throw SitesError.pageNotFound();
       }

@@ -35,7 +35,16 @@ describe('SitesService', () => {
     expect(await sites.resolve('/sites/app_1/production', '')).toEqual({ kind: 'redirect', location: '/sites/app_1/production/' });
   });
 
-  it.each(['/sites/dep_2/', '/sites/app_1/staging/', '/sites/app_1/Prod!/', '/sites/x/', '/sites/', '/sites/dep_1/extra/', '/sites/dep_1/other', '/sites/usr_1/'])('404 for %s', async (path) => {
+  it.each([
+    '/sites/dep_2/',
+    '/sites/app_1/staging/',
+    '/sites/app_1/Prod!/',
+    '/sites/x/',
+    '/sites/',
+    '/sites/dep_1/extra/',
+    '/sites/dep_1/other',
+    '/sites/usr_1/',
+  ])('404 for %s', async (path) => {
     await expect(sites.resolve(path, '')).rejects.toThrow(SitesError);
   });
 });

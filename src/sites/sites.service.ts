@@ -34,7 +34,8 @@ export class SitesService {
   async resolve(pathname: string, search: string): Promise<SiteResolution> {
     const segments = pathname.replace(/^\/sites\//, '').split('/');
     // /sites/<dep> or /sites/<app>/<env>: the page without its slash.
-    const bare = segments.length === 1 ? segments[0].startsWith('dep_') : segments.length === 2 && segments[0].startsWith('app_') && ENV_PATTERN.test(segments[1]);
+    const bare =
+      segments.length === 1 ? segments[0].startsWith('dep_') : segments.length === 2 && segments[0].startsWith('app_') && ENV_PATTERN.test(segments[1]);
     if (bare) return { kind: 'redirect', location: `/sites/${segments.join('/')}/${search}` };
 
     const last = segments.pop()!;

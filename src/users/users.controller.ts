@@ -17,7 +17,10 @@ export class UsersController {
   @Post()
   @HttpCode(201)
   @Scopes('users:write')
-  @ApiOperation({ summary: 'Sign a person up to an app', description: 'The e-mail is trimmed and lowercased; the same e-mail twice in one app is a 409. Emits `user.created`.' })
+  @ApiOperation({
+    summary: 'Sign a person up to an app',
+    description: 'The e-mail is trimmed and lowercased; the same e-mail twice in one app is a 409. Emits `user.created`.',
+  })
   @ApiCreatedResponse({ type: UserDto })
   @ApiErrors(400, 409, 413, 415)
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateUserDto): Promise<UserDto> {

@@ -30,7 +30,12 @@ export class UsersRepository {
 
   /** Deletes every user of the app; returns their ids. */
   async deleteAllOfApp(accountId: string, appId: string): Promise<string[]> {
-    const result = await this.users.createQueryBuilder().delete().where('account_id = :accountId AND app_id = :appId', { accountId, appId }).returning('id').execute();
+    const result = await this.users
+      .createQueryBuilder()
+      .delete()
+      .where('account_id = :accountId AND app_id = :appId', { accountId, appId })
+      .returning('id')
+      .execute();
     return (result.raw as Array<{ id: string }>).map((r) => r.id);
   }
 

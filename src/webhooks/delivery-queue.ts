@@ -21,11 +21,16 @@ export class DeliveryQueue {
 
   /** Queues the tries a delivery has left (see `attemptsLeft`). A job already live for it is kept. */
   add(delivery: Pick<WebhookDelivery, 'id' | 'status' | 'attemptCount'>): Promise<string> {
-    return this.queue.add<DeliverJob>('webhooks', 'deliver', { deliveryId: delivery.id }, {
-      attempts: attemptsLeft(delivery),
-      backoffMs: this.config.WEBHOOK_RETRY_BASE_MS,
-      jobId: delivery.id,
-    });
+    return this.queue.add<DeliverJob>(
+      'webhooks',
+      'deliver',
+      { deliveryId: delivery.id },
+      {
+        attempts: attemptsLeft(delivery),
+        backoffMs: this.config.WEBHOOK_RETRY_BASE_MS,
+        jobId: delivery.id,
+      },
+    );
   }
 
   /** A job for this delivery is waiting, delayed or running. */

@@ -94,7 +94,9 @@ export class DeliveryProcessor implements OnApplicationBootstrap {
     if (gone) this.logger.warn(`Endpoint ${endpoint.id} answered 410 Gone: disabled`);
     // An operator problem, not the receiver's: say so where operators look.
     if (result.error === 'blocked address') {
-      this.logger.warn(`Endpoint ${endpoint.id} resolves to a private or reserved address: attempt refused (WEBHOOK_ALLOW_PRIVATE=true allows it, for development)`);
+      this.logger.warn(
+        `Endpoint ${endpoint.id} resolves to a private or reserved address: attempt refused (WEBHOOK_ALLOW_PRIVATE=true allows it, for development)`,
+      );
     }
     if (!ok && !gone) throw new Error(result.error ?? `HTTP ${status}`);
   }

@@ -29,7 +29,10 @@ export class SecretBox {
 
   open(stored: string): string {
     if (!stored.startsWith(PREFIX)) return stored;
-    const [iv, tag, ct] = stored.slice(PREFIX.length).split(':').map((p) => Buffer.from(p, 'base64url'));
+    const [iv, tag, ct] = stored
+      .slice(PREFIX.length)
+      .split(':')
+      .map((p) => Buffer.from(p, 'base64url'));
     const decipher = createDecipheriv('aes-256-gcm', this.key, iv);
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(ct), decipher.final()]).toString('utf8');

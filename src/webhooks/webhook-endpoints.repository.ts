@@ -24,11 +24,7 @@ export class WebhookEndpointsRepository {
 
   /** FOR UPDATE, in the caller's transaction. */
   findForUpdate(accountId: string, id: string): Promise<WebhookEndpoint | null> {
-    return this.endpoints
-      .createQueryBuilder('e')
-      .setLock('pessimistic_write')
-      .where('e.accountId = :accountId AND e.id = :id', { accountId, id })
-      .getOne();
+    return this.endpoints.createQueryBuilder('e').setLock('pessimistic_write').where('e.accountId = :accountId AND e.id = :id', { accountId, id }).getOne();
   }
 
   list(accountId: string, page: PageRequest): Promise<WebhookEndpoint[]> {
@@ -45,10 +41,7 @@ export class WebhookEndpointsRepository {
 
   /** Endpoints with a signing secret (current or previous) stored in plain by a version that allowed it. */
   withPlainSecrets(): Promise<WebhookEndpoint[]> {
-    return this.endpoints
-      .createQueryBuilder('e')
-      .where(`e.secret NOT LIKE 'enc:v1:%' OR e.previousSecret NOT LIKE 'enc:v1:%'`)
-      .getMany();
+    return this.endpoints.createQueryBuilder('e').where(`e.secret NOT LIKE 'enc:v1:%' OR e.previousSecret NOT LIKE 'enc:v1:%'`).getMany();
   }
 
   async setSecrets(id: string, secret: string, previousSecret: string | null): Promise<void> {

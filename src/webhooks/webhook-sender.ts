@@ -30,6 +30,8 @@ export function sendWebhook(url: string, body: string, headers: Record<string, s
   const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
   return new Promise((resolve) => {
     let settled = false;
+    // Set once the request is under way; `done` may run before that (a refused address) and clears it if set.
+    // eslint-disable-next-line prefer-const
     let timer: NodeJS.Timeout | undefined;
     const done = (result: Omit<SendResult, 'durationMs'>) => {
       if (settled) return;
@@ -67,14 +69,18 @@ export function sendWebhook(url: string, body: string, headers: Record<string, s
       req.destroy(new Error('timeout'));
     }, opts.timeoutMs);
     req.on('error', (err: NodeJS.ErrnoException) => {
-      const message = err.name === 'BlockedAddressError' || err.code === 'EBLOCKED' ? 'blocked address' : err.code ? `${err.code}: ${err.message}` : err.message;
+      const message =
+        err.name === 'BlockedAddressError' || err.code === 'EBLOCKED' ? 'blocked address' : err.code ? `${err.code}: ${err.message}` : err.message;
       done({ error: message.slice(0, 500) });
     });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
       const finish = () => {
-        done({ statusCode: res.statusCode, body: Buffer.concat(chunks).toString('utf8').replace(/\u0000/g, '').slice(0, RESPONSE_BODY_LIMIT) });
+        done({
+          statusCode: res.statusCode,
+          body: Buffer.concat(chunks).toString('utf8').replaceAll('\u0000', '').slice(0, RESPONSE_BODY_LIMIT),
+        });
         res.destroy();
       };
       res.on('data', (chunk: Buffer) => {

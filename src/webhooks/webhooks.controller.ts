@@ -1,7 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import {
-  ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
@@ -9,7 +7,11 @@ import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
 import { toPageRequest } from '../common/pagination/page.js';
 import { WebhookDeliveryDto, WebhookDeliveryPageDto } from './dto/delivery.dto.js';
 import {
-  CreatedWebhookEndpointDto, CreateWebhookEndpointDto, UpdateWebhookEndpointDto, WebhookEndpointDto, WebhookEndpointPageDto,
+  CreatedWebhookEndpointDto,
+  CreateWebhookEndpointDto,
+  UpdateWebhookEndpointDto,
+  WebhookEndpointDto,
+  WebhookEndpointPageDto,
   WebhookSecretDto,
 } from './dto/webhook-endpoint.dto.js';
 import { WebhooksService } from './webhooks.service.js';
@@ -123,7 +125,8 @@ export class WebhookDeliveriesController {
   @Scopes('webhooks:write')
   @ApiOperation({
     summary: 'Retry a delivery',
-    description: 'Queues one more attempt now (e.g. after a `failed` delivery, once the receiver is fixed). 409 while an attempt is already queued or under way.',
+    description:
+      'Queues one more attempt now (e.g. after a `failed` delivery, once the receiver is fixed). 409 while an attempt is already queued or under way.',
   })
   @ApiParam({ name: 'id', example: 'del_01JC3ZF0A2B4C6D8E0F2G4H6J8' })
   @ApiAcceptedResponse({ type: WebhookDeliveryDto })

@@ -135,7 +135,13 @@ export class WebhooksService implements OnApplicationBootstrap {
       const shown = rows.slice(0, page.limit);
       const attempts = await this.deliveries.attemptsOf(shown.map((d) => d.id));
       const kinds = await this.eventLog.kindsOf(shown.map((d) => d.eventId));
-      return toPage(rows, page, (d: WebhookDelivery) => toDeliveryDto(d, kinds.get(d.eventId) ?? '', attempts.filter((a) => a.deliveryId === d.id)));
+      return toPage(rows, page, (d: WebhookDelivery) =>
+        toDeliveryDto(
+          d,
+          kinds.get(d.eventId) ?? '',
+          attempts.filter((a) => a.deliveryId === d.id),
+        ),
+      );
     });
   }
 

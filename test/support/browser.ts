@@ -35,9 +35,20 @@ export async function openBrowser(options: { javaScriptEnabled?: boolean; viewpo
     executablePath: CHROMIUM_PATH,
     headless: true,
     // As root in a container, with no network beyond loopback: no sandbox, no background traffic.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
-  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   return { browser, context, page, close: () => browser.close() };
 }

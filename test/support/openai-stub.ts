@@ -2,7 +2,14 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import type { AddressInfo } from 'node:net';
 
 export interface StubRequest {
-  body: { model: string; messages: Array<{ role: string; content: string }>; max_tokens?: number; temperature?: number; stream?: boolean; stream_options?: unknown };
+  body: {
+    model: string;
+    messages: Array<{ role: string; content: string }>;
+    max_tokens?: number;
+    temperature?: number;
+    stream?: boolean;
+    stream_options?: unknown;
+  };
   headers: IncomingMessage['headers'];
   /** Resolves when the connection of this request closed (finished, or given up by the caller). */
   closed: Promise<void>;

@@ -62,7 +62,10 @@ export class Receiver {
 
   /** The user ids of the `user.created` deliveries received, in order, duplicates included. */
   userCreatedIds(): string[] {
-    return this.received.map((r) => JSON.parse(r.raw)).filter((body) => body.event === 'user.created').map((body) => body.data.id);
+    return this.received
+      .map((r) => JSON.parse(r.raw))
+      .filter((body) => body.event === 'user.created')
+      .map((body) => body.data.id);
   }
 
   async stop(): Promise<void> {

@@ -10,7 +10,10 @@ const dist = join(resolve(process.argv[2] ?? packageDir), 'dist');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 rmSync(dist, { recursive: true, force: true });
-for (const [config, flavour] of [['tsconfig.json', 'esm'], ['tsconfig.cjs.json', 'cjs']]) {
+for (const [config, flavour] of [
+  ['tsconfig.json', 'esm'],
+  ['tsconfig.cjs.json', 'cjs'],
+]) {
   execFileSync(process.execPath, [tsc, '-p', join(packageDir, config), '--outDir', join(dist, flavour)], { stdio: 'inherit' });
 }
 // The package is "type": "module"; this marks the CommonJS half as such.

@@ -184,8 +184,7 @@ export class PlatformClient {
       delete: (appId: string) => t.request<void>('DELETE', `/apps/${id(appId)}`),
     };
     this.deployments = {
-      deploy: (body: Schemas['DeployDto'], opts: { idempotencyKey?: string } = {}) =>
-        t.request<DeployResult>('POST', '/apps/deploy', { body, ...opts }),
+      deploy: (body: Schemas['DeployDto'], opts: { idempotencyKey?: string } = {}) => t.request<DeployResult>('POST', '/apps/deploy', { body, ...opts }),
       get: (deploymentId: string) => t.request<Deployment>('GET', `/deployments/${id(deploymentId)}`),
       list: (appId: string, opts: { limit?: number } = {}) => paginate<Deployment>(t, `/apps/${id(appId)}/deployments`, { limit: opts.limit ?? 100 }),
     };

@@ -113,7 +113,10 @@ export class LocalProvider implements AiProvider {
     this.loading ??= this.loadOnce().catch((err: unknown) => {
       // Let a later request try again (the file may be fixed meanwhile); say why in the log only.
       this.loading = undefined;
-      this.logger.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : err }, `Could not load the AI model ${this.options.modelPath}`);
+      this.logger.error(
+        { err: err instanceof Error ? { message: err.message, stack: err.stack } : err },
+        `Could not load the AI model ${this.options.modelPath}`,
+      );
       throw new AiError(AiErrorCode.ModelUnavailable, 'The local AI model could not be loaded; see the server log');
     });
     return this.loading;
@@ -135,7 +138,9 @@ export class LocalProvider implements AiProvider {
       const model = await llama.loadModel({ modelPath: this.options.modelPath });
       const context = await model.createContext({ threads: this.options.threads, sequences: 1, contextSize: { max: 8192 } });
       const completion = new LlamaCompletion({ contextSequence: context.getSequence(), autoDisposeSequence: true });
-      this.logger.log(`Loaded AI model ${this.defaultModel} (${context.contextSize}-token context, ${this.options.threads} thread(s)) in ${Date.now() - started} ms`);
+      this.logger.log(
+        `Loaded AI model ${this.defaultModel} (${context.contextSize}-token context, ${this.options.threads} thread(s)) in ${Date.now() - started} ms`,
+      );
       return { llama, model, completion, contextSize: context.contextSize };
     } catch (err) {
       await llama.dispose().catch(() => undefined);

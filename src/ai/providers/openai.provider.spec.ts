@@ -31,7 +31,10 @@ const completion = {
 
 function provider(script: Array<Response | Error | (() => Response)>, apiKey: string | null = 'sk-upstream') {
   const { fetchFn, calls } = scriptedFetch(script);
-  return { p: new OpenAiProvider({ baseUrl: 'http://upstream.test/v1/', apiKey: apiKey ?? undefined, model: 'stub-model', retryDelayMs: 1, fetch: fetchFn }), calls };
+  return {
+    p: new OpenAiProvider({ baseUrl: 'http://upstream.test/v1/', apiKey: apiKey ?? undefined, model: 'stub-model', retryDelayMs: 1, fetch: fetchFn }),
+    calls,
+  };
 }
 
 const signal = () => new AbortController().signal;
@@ -50,7 +53,12 @@ describe('OpenAiProvider.generate', () => {
   it('sends a chat completion and maps text, model, finish reason and usage', async () => {
     const { p, calls } = provider([json(200, completion)]);
     const result = await p.generate({ prompt: 'Say hello', maxTokens: 3, temperature: 0.5 }, signal());
-    expect(result).toEqual({ model: 'stub-model-2026', text: 'Hello there.', finishReason: 'length', usage: { promptTokens: 7, completionTokens: 3, totalTokens: 10 } });
+    expect(result).toEqual({
+      model: 'stub-model-2026',
+      text: 'Hello there.',
+      finishReason: 'length',
+      usage: { promptTokens: 7, completionTokens: 3, totalTokens: 10 },
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe('http://upstream.test/v1/chat/completions');
     expect(calls[0].body).toEqual({ model: 'stub-model', messages: [{ role: 'user', content: 'Say hello' }], max_tokens: 3, temperature: 0.5 });

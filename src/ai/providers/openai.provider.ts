@@ -160,7 +160,9 @@ export class OpenAiProvider implements AiProvider {
 export function upstreamStatusError(response: Pick<Response, 'status' | 'headers'>): AiError {
   const { status } = response;
   if (status === 401 || status === 403) {
-    return new AiError(AiErrorCode.UpstreamAuth, `The AI provider refused this server's credentials (HTTP ${status}); the operator must check AI_API_KEY`, { upstreamStatus: status });
+    return new AiError(AiErrorCode.UpstreamAuth, `The AI provider refused this server's credentials (HTTP ${status}); the operator must check AI_API_KEY`, {
+      upstreamStatus: status,
+    });
   }
   if (status === 429) {
     return new AiError(AiErrorCode.UpstreamRateLimited, 'The AI provider is rate limiting this server. Retry later.', {

@@ -27,6 +27,9 @@ export function nulCharacterAt(value: unknown, path: string): string | undefined
  */
 export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
   const found =
-    nulCharacterAt(request.params, '') ?? nulCharacterAt(request.query, '') ?? nulCharacterAt(request.body, '') ?? (request.url.includes('%00') ? 'path' : undefined);
+    nulCharacterAt(request.params, '') ??
+    nulCharacterAt(request.query, '') ??
+    nulCharacterAt(request.body, '') ??
+    (request.url.includes('%00') ? 'path' : undefined);
   if (found) throw RequestError.invalid([`${found || 'path'} must not contain NUL characters`]);
 }

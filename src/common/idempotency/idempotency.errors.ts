@@ -22,7 +22,10 @@ export class IdempotencyError extends PlatformError<IdempotencyErrorCode> {
   }
 
   static usedElsewhere(method: string, path: string): IdempotencyError {
-    return new IdempotencyError(IdempotencyErrorCode.KeyUsedElsewhere, `Idempotency-Key was already used for another request (${method} ${path}); use a new key`);
+    return new IdempotencyError(
+      IdempotencyErrorCode.KeyUsedElsewhere,
+      `Idempotency-Key was already used for another request (${method} ${path}); use a new key`,
+    );
   }
 
   static bodyMismatch(): IdempotencyError {
@@ -30,9 +33,13 @@ export class IdempotencyError extends PlatformError<IdempotencyErrorCode> {
   }
 
   static inFlight(): IdempotencyError {
-    return new IdempotencyError(IdempotencyErrorCode.InFlight, 'Idempotency-Key is in flight: a request with this key is still running; retry once it has finished', {
-      headers: { 'retry-after': '1' },
-    });
+    return new IdempotencyError(
+      IdempotencyErrorCode.InFlight,
+      'Idempotency-Key is in flight: a request with this key is still running; retry once it has finished',
+      {
+        headers: { 'retry-after': '1' },
+      },
+    );
   }
 
   static notKept(why: string): IdempotencyError {

@@ -50,10 +50,10 @@ export class IdempotencyRepository {
 
   async find(accountId: string, key: string): Promise<StoredIdempotencyRecord | undefined> {
     const rows: Array<{ method: string; path: string; request_hash: string; status_code: number | null; response_body: string | null }> =
-      await this.db.manager.query(
-        `SELECT method, path, request_hash, status_code, response_body FROM idempotency_keys WHERE account_id = $1 AND key = $2`,
-        [accountId, key],
-      );
+      await this.db.manager.query(`SELECT method, path, request_hash, status_code, response_body FROM idempotency_keys WHERE account_id = $1 AND key = $2`, [
+        accountId,
+        key,
+      ]);
     const row = rows[0];
     if (!row) return undefined;
     return {
@@ -75,10 +75,11 @@ export class IdempotencyRepository {
 
   /** Gives the key back (the request failed), so the client may retry with it. */
   async release(f: IdempotencyFingerprint): Promise<void> {
-    await this.db.manager.query(
-      `DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND request_hash = $3 AND status_code IS NULL`,
-      [f.accountId, f.key, f.requestHash],
-    );
+    await this.db.manager.query(`DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND request_hash = $3 AND status_code IS NULL`, [
+      f.accountId,
+      f.key,
+      f.requestHash,
+    ]);
   }
 
   /** Deletes up to `batch` expired rows; returns how many went. */

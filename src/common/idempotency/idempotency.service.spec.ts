@@ -32,7 +32,12 @@ class FakeKeys {
 
 describe('IdempotencyService', () => {
   const fp = (over: Partial<IdempotencyFingerprint> = {}): IdempotencyFingerprint => ({
-    accountId: 'acc_1', key: 'k1', method: 'POST', path: '/v1/apps', requestHash: 'h1', ...over,
+    accountId: 'acc_1',
+    key: 'k1',
+    method: 'POST',
+    path: '/v1/apps',
+    requestHash: 'h1',
+    ...over,
   });
   let keys: FakeKeys;
   let service: IdempotencyService;
@@ -61,7 +66,9 @@ describe('IdempotencyService', () => {
   it('answers 409 for another body or another route', async () => {
     await service.begin(fp());
     await service.complete(fp(), 200, { ok: true });
-    await expect(service.begin(fp({ requestHash: 'h2' }))).rejects.toThrow('Idempotency-Key was already used with a different request body or query; use a new key');
+    await expect(service.begin(fp({ requestHash: 'h2' }))).rejects.toThrow(
+      'Idempotency-Key was already used with a different request body or query; use a new key',
+    );
     await expect(service.begin(fp({ path: '/v1/users' }))).rejects.toThrow(/another request \(POST \/v1\/apps\)/);
   });
 

@@ -10,13 +10,16 @@ describe('keyset pagination', () => {
     expect(decodeCursor(cursor)).toEqual(row('app_1', Date.UTC(2025, 10, 22, 4, 20, 0, 123)));
   });
 
-  it.each(['', 'not-base64!', Buffer.from('["x"]').toString('base64url'), Buffer.from('["nope","app_1"]').toString('base64url'), Buffer.from('{}').toString('base64url')])(
-    'refuses a cursor it did not make: %p',
-    (cursor) => {
-      expect(() => decodeCursor(cursor)).toThrow(RequestError);
-      expect(() => decodeCursor(cursor)).toThrow(/cursor is invalid/);
-    },
-  );
+  it.each([
+    '',
+    'not-base64!',
+    Buffer.from('["x"]').toString('base64url'),
+    Buffer.from('["nope","app_1"]').toString('base64url'),
+    Buffer.from('{}').toString('base64url'),
+  ])('refuses a cursor it did not make: %p', (cursor) => {
+    expect(() => decodeCursor(cursor)).toThrow(RequestError);
+    expect(() => decodeCursor(cursor)).toThrow(/cursor is invalid/);
+  });
 
   it('defaults the limit to 20 and decodes the cursor', () => {
     expect(toPageRequest({})).toEqual({ limit: 20, after: undefined });

@@ -8,41 +8,49 @@ const length = (field: string, [min, max]: readonly [number, number]) =>
 
 export class HeroDto {
   /** @example "Family recipes, finally in one place" */
-  @IsString() @length('headline', LIMITS.hero.headline)
+  @IsString()
+  @length('headline', LIMITS.hero.headline)
   headline: string;
 
   /** @example "Collect, share and cook the recipes your family loves." */
-  @IsString() @length('subheadline', LIMITS.hero.subheadline)
+  @IsString()
+  @length('subheadline', LIMITS.hero.subheadline)
   subheadline: string;
 
   /** @example "Get early access" */
-  @IsString() @length('ctaLabel', LIMITS.hero.ctaLabel)
+  @IsString()
+  @length('ctaLabel', LIMITS.hero.ctaLabel)
   ctaLabel: string;
 }
 
 export class FeatureDto {
   /** @example "Every recipe, one tap away" */
-  @IsString() @length('title', LIMITS.feature.title)
+  @IsString()
+  @length('title', LIMITS.feature.title)
   title: string;
 
   /** @example "Import from any website or snap a photo of grandma's card." */
-  @IsString() @length('body', LIMITS.feature.body)
+  @IsString()
+  @length('body', LIMITS.feature.body)
   body: string;
 }
 
 export class FaqDto {
   /** @example "Is it free?" */
-  @IsString() @length('question', LIMITS.faq.question)
+  @IsString()
+  @length('question', LIMITS.faq.question)
   question: string;
 
   /** @example "Yes, for families of up to ten people." */
-  @IsString() @length('answer', LIMITS.faq.answer)
+  @IsString()
+  @length('answer', LIMITS.faq.answer)
   answer: string;
 }
 
 export class CtaDto {
   /** @example "Start your family cookbook today" */
-  @IsString() @length('headline', LIMITS.cta.headline)
+  @IsString()
+  @length('headline', LIMITS.cta.headline)
   headline: string;
 }
 
@@ -52,21 +60,25 @@ export class SignupFormDto {
   enabled: boolean;
 
   /** @example "Join the waitlist" */
-  @IsString() @length('buttonLabel', LIMITS.signup.buttonLabel)
+  @IsString()
+  @length('buttonLabel', LIMITS.signup.buttonLabel)
   buttonLabel: string;
 
   /** Shown under the button. @example "We will only use your e-mail to tell you about Recipe Box." */
-  @IsString() @length('consentText', LIMITS.signup.consentText)
+  @IsString()
+  @length('consentText', LIMITS.signup.consentText)
   consentText: string;
 
   /** Shown on the thanks page. @example "Thanks! You're on the list." */
-  @IsString() @length('successMessage', LIMITS.signup.successMessage)
+  @IsString()
+  @length('successMessage', LIMITS.signup.successMessage)
   successMessage: string;
 }
 
 export class ThemeDto {
   /** The accent colour of buttons and highlights. @example "#5146E5" */
-  @IsString() @Matches(ACCENT_PATTERN, { message: 'accent must be a colour like #5146E5' })
+  @IsString()
+  @Matches(ACCENT_PATTERN, { message: 'accent must be a colour like #5146E5' })
   accent: string;
 }
 
@@ -77,27 +89,37 @@ export class LandingPageDto implements LandingPage {
   schemaVersion: 1;
 
   @ApiProperty({ type: HeroDto })
-  @ValidateNested() @Type(() => HeroDto)
+  @ValidateNested()
+  @Type(() => HeroDto)
   hero: HeroDto;
 
   @ApiProperty({ type: [FeatureDto], maxItems: LIMITS.features })
-  @IsArray() @ArrayMaxSize(LIMITS.features, { message: `features must have at most ${LIMITS.features} items` }) @ValidateNested({ each: true }) @Type(() => FeatureDto)
+  @IsArray()
+  @ArrayMaxSize(LIMITS.features, { message: `features must have at most ${LIMITS.features} items` })
+  @ValidateNested({ each: true })
+  @Type(() => FeatureDto)
   features: FeatureDto[];
 
   @ApiProperty({ type: [FaqDto], maxItems: LIMITS.faqs })
-  @IsArray() @ArrayMaxSize(LIMITS.faqs, { message: `faq must have at most ${LIMITS.faqs} items` }) @ValidateNested({ each: true }) @Type(() => FaqDto)
+  @IsArray()
+  @ArrayMaxSize(LIMITS.faqs, { message: `faq must have at most ${LIMITS.faqs} items` })
+  @ValidateNested({ each: true })
+  @Type(() => FaqDto)
   faq: FaqDto[];
 
   @ApiProperty({ type: CtaDto })
-  @ValidateNested() @Type(() => CtaDto)
+  @ValidateNested()
+  @Type(() => CtaDto)
   cta: CtaDto;
 
   @ApiProperty({ type: SignupFormDto })
-  @ValidateNested() @Type(() => SignupFormDto)
+  @ValidateNested()
+  @Type(() => SignupFormDto)
   signup: SignupFormDto;
 
   @ApiProperty({ type: ThemeDto })
-  @ValidateNested() @Type(() => ThemeDto)
+  @ValidateNested()
+  @Type(() => ThemeDto)
   theme: ThemeDto;
 }
 
@@ -119,11 +141,15 @@ export class LandingPageResponseDto {
 
 export class GenerateLandingPageDto {
   /** What to stress (audience, tone, the one thing that matters). Optional. @example "For busy parents; warm and short." */
-  @IsOptional() @IsString() @MaxLength(2000, { message: 'prompt must be at most 2000 characters long' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000, { message: 'prompt must be at most 2000 characters long' })
   prompt?: string;
 
   /** The sections to (re)write; the others keep their content. Default: all. */
   @ApiProperty({ enum: SECTIONS, isArray: true, required: false, example: ['hero', 'features'] })
-  @IsOptional() @IsArray() @IsIn(SECTIONS, { each: true, message: `each value in sections must be one of: ${SECTIONS.join(', ')}` })
+  @IsOptional()
+  @IsArray()
+  @IsIn(SECTIONS, { each: true, message: `each value in sections must be one of: ${SECTIONS.join(', ')}` })
   sections?: LandingPageSection[];
 }
