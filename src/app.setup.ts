@@ -21,7 +21,7 @@ export interface PlatformRouteConfig {
   acceptsForm?: boolean;
 }
 
-export function createFastifyAdapter(logger: Pino): FastifyAdapter {
+export function createFastifyAdapter(logger: Pino, trustProxy: AppConfig['trustProxy'] = false): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     // Echo the client's x-request-id when it is sane, otherwise make one.
@@ -35,6 +35,8 @@ export function createFastifyAdapter(logger: Pino): FastifyAdapter {
     logController: new RequestLog(logger),
     childLoggerFactory: (parent: FastifyBaseLogger) => parent,
     frameworkErrors: frameworkErrorHandler,
+    // request.ip honours X-Forwarded-For only from the hops TRUST_PROXY names.
+    trustProxy,
   });
 }
 

@@ -1,6 +1,7 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { ClientCredentials } from 'simple-oauth2';
 import { CurrentPrincipal, Scopes } from '../src/auth/auth.decorators.js';
+import { ApiKeysRepository } from '../src/auth/repositories/api-keys.repository.js';
 import type { Principal } from '../src/auth/principal.js';
 import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
 
@@ -69,6 +70,22 @@ describe(`authentication (${target})`, () => {
       const bobList = await app.http().get('/v1/api-keys').set(bearer(bob.apiKey)).expect(200);
       expect(bobList.body.data.map((k: { id: string }) => k.id)).not.toContain(aliceKey.body.id);
       await app.http().get('/v1/scope-probe/apps').set(bearer(aliceKey.body.key)).expect(200);
+    });
+
+    it('reads credentials from the Authorization header only, never the query string or the body', async () => {
+      const account = await createAccount(app);
+      const fromQuery = await app.http().get(`/v1/scope-probe/apps?access_token=${account.apiKey}`);
+      expect(fromQuery.status).toBe(401);
+      expect(fromQuery.body).toMatchObject({ error: true, code: 401, reason: 'missing_credential' });
+      const twice = await app.http().get('/v1/scope-probe/apps?access_token=a&access_token=b');
+      expect(twice.status).toBe(401);
+      const inBody = await app.http().post('/v1/apps').send({ access_token: {} });
+      expect(inBody.status).toBe(401);
+      const keyInBody = await app.http().post('/v1/apps').send({ access_token: account.apiKey, name: 'x' });
+      expect(keyInBody.status).toBe(401);
+      // With the header, an access_token field is just an unknown field.
+      const both = await app.http().post('/v1/apps').set(bearer(account.apiKey)).send({ access_token: account.apiKey, name: 'x' });
+      expect(both.status).toBe(400);
     });
 
     it('answers 401 with WWW-Authenticate for a missing header, wrong scheme or unknown key', async () => {
@@ -223,6 +240,48 @@ describe(`authentication (${target})`, () => {
       expect(scope.body).toMatchObject({ error: 'invalid_scope', code: 400 });
     });
 
+    it('refuses a parameter sent twice (an array) with 400 invalid_request, in form and JSON bodies', async () => {
+      const form = await app
+        .http()
+        .post('/v1/oauth/token')
+        .type('form')
+        .send(`grant_type=client_credentials&client_id=a&client_id=b&client_secret=${client.clientSecret}`);
+      expect(form.status).toBe(400);
+      expect(form.body).toMatchObject({ error: 'invalid_request', code: 400, message: 'client_id must be given once, as a string' });
+      const json = await app
+        .http()
+        .post('/v1/oauth/token')
+        .send({ grant_type: 'client_credentials', client_id: [client.clientId], client_secret: [client.clientSecret] });
+      expect(json.status).toBe(400);
+      expect(json.body).toMatchObject({ error: 'invalid_request', code: 400, error_description: 'client_id, client_secret must be given once, as a string' });
+    });
+
+    it('lets a token mint no credential: no API key, no service account (they would outlive it)', async () => {
+      const { token } = await oauthClient().getToken({ scope: 'keys:write' });
+      const accessToken = token.access_token as string;
+      const key = await app.http().post('/v1/api-keys').set(bearer(accessToken)).send({ name: 'forever' }).expect(403);
+      expect(key.body).toMatchObject({ code: 403, reason: 'token_cannot_create_credentials' });
+      await app
+        .http()
+        .post('/v1/service-accounts')
+        .set(bearer(accessToken))
+        .send({ name: 'forever', scopes: ['keys:write'] })
+        .expect(403);
+      expect(await app.query(`SELECT count(*)::int AS n FROM api_keys WHERE name = 'forever'`)).toEqual([{ n: 0 }]);
+      // It may still list the account's keys (keys:write), and look at itself without keys:write.
+      await app.http().get('/v1/api-keys').set(bearer(accessToken)).expect(200);
+      const narrow = (await oauthClient().getToken({ scope: 'apps:read' })).token.access_token as string;
+      await app.http().post('/v1/oauth/introspect').set(bearer(narrow)).send({ token: narrow }).expect(200);
+      // …but not at another token of the account: that needs keys:write.
+      const denied = await app.http().post('/v1/oauth/introspect').set(bearer(narrow)).send({ token: accessToken }).expect(403);
+      expect(denied.body.message).toBe('This credential lacks the scope keys:write');
+      await app.http().post('/v1/oauth/revoke').set(bearer(narrow)).send({ token: accessToken }).expect(403);
+      await app.http().get('/v1/api-keys').set(bearer(accessToken)).expect(200);
+      // A token may revoke itself.
+      await app.http().post('/v1/oauth/revoke').set(bearer(narrow)).send({ token: narrow }).expect(200, {});
+      await app.http().get('/v1/scope-probe/apps').set(bearer(narrow)).expect(401);
+    });
+
     it('revoking the service account revokes its tokens at once', async () => {
       const res = await app
         .http()
@@ -248,6 +307,64 @@ describe(`authentication (${target})`, () => {
         .send({ grant_type: 'client_credentials' })
         .expect(401);
     });
+  });
+
+  it('guards the event log, which carries e-mails, with events:read (webhooks:read is not enough)', async () => {
+    const owner = await createAccount(app);
+    const mint = async (scopes: string[]) =>
+      (
+        await app
+          .http()
+          .post('/v1/api-keys')
+          .set(bearer(owner.apiKey))
+          .send({ name: scopes.join(','), scopes })
+          .expect(201)
+      ).body.key as string;
+    const webhooksReader = await mint(['webhooks:read']);
+    const denied = await app.http().get('/v1/events').set(bearer(webhooksReader)).expect(403);
+    expect(denied.body.message).toBe('This credential lacks the scope events:read');
+    await app.http().get('/v1/events/evt_x').set(bearer(webhooksReader)).expect(403);
+    await app
+      .http()
+      .get('/v1/events')
+      .set(bearer(await mint(['events:read'])))
+      .expect(200);
+    await app.http().get('/v1/events').set(bearer(owner.apiKey)).expect(200); // '*' holds it
+  });
+
+  it('never re-caches a key that was revoked while its verification was reading it', async () => {
+    const owner = await createAccount(app);
+    const created = (await app.http().post('/v1/api-keys').set(bearer(owner.apiKey)).send({ name: 'racing' }).expect(201)).body;
+    const repository = app.server.app.get(ApiKeysRepository);
+    const read = repository.findActiveByHash.bind(repository);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let reading!: () => void;
+    const readDone = new Promise<void>((r) => (reading = r));
+    // The verification reads the (still active) row, then waits while the key is revoked.
+    repository.findActiveByHash = async (hash: string) => {
+      const row = await read(hash);
+      if (row?.id === created.id) {
+        reading();
+        await gate;
+      }
+      return row;
+    };
+    try {
+      const inFlight = app
+        .http()
+        .get('/v1/scope-probe/apps')
+        .set(bearer(created.key))
+        .then((r) => r.status);
+      await readDone;
+      await app.http().delete(`/v1/api-keys/${created.id}`).set(bearer(owner.apiKey)).expect(204);
+      release();
+      // That request read the key before it was revoked; it may pass. The next one must not.
+      expect(await inFlight).toBe(200);
+    } finally {
+      repository.findActiveByHash = read;
+    }
+    await app.http().get('/v1/scope-probe/apps').set(bearer(created.key)).expect(401);
   });
 
   it('stores no raw key, client secret or access token', async () => {

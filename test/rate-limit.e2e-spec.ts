@@ -1,4 +1,4 @@
-import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
+import { ADMIN_TOKEN, createAccount, startTestApp, target, TestApp } from './support/test-app.js';
 
 const LIMIT = 100;
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
@@ -33,7 +33,13 @@ describe(`rate limits (${target})`, () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
 
     const limited = await app.http().get('/v1/api-keys').set(bearer(account.apiKey)).expect(429);
-    expect(limited.body).toEqual({ error: true, code: 429, message: 'Rate limit reached. Retry in 60 seconds.', requestId: limited.headers['x-request-id'] });
+    expect(limited.body).toEqual({
+      error: true,
+      code: 429,
+      message: 'Rate limit reached. Retry in 60 seconds.',
+      reason: 'rate_limited',
+      requestId: limited.headers['x-request-id'],
+    });
     expect(limited.headers['retry-after']).toBe('60');
     expect(limited.headers['x-ratelimit-remaining']).toBe('0');
 
@@ -90,6 +96,123 @@ describe(`rate limits (${target})`, () => {
       await second.http().get('/v1/api-keys').set(bearer(key.key)).expect(401);
     } finally {
       await second.close();
+    }
+  });
+
+  it('limits the route that runs, whatever the spelling of its URL: /%761/apps is /v1/apps', async () => {
+    const fresh = await startTestApp();
+    try {
+      const account = await createAccount(fresh);
+      const statuses: number[] = [];
+      for (let i = 0; i < LIMIT + 1; i++) {
+        const res = await fresh.http().get('/%761/apps').set(bearer(account.apiKey));
+        if (i === 0) expect(res.headers['x-ratelimit-limit']).toBe(String(LIMIT));
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, LIMIT).every((s) => s === 200)).toBe(true);
+      expect(statuses[LIMIT]).toBe(429);
+      // Failed authentications spelled that way count too.
+      const bad = await fresh.http().get('/%761/apps').set(bearer('sk_not_a_key'));
+      expect(bad.status).toBe(401);
+      expect(bad.headers['x-ratelimit-remaining']).toBe(String(LIMIT - 1));
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('counts the account beside each credential: minting keys does not multiply the quota', async () => {
+    const fresh = await startTestApp();
+    try {
+      const owner = await createAccount(fresh);
+      const second = (await fresh.http().post('/v1/api-keys').set(bearer(owner.apiKey)).send({ name: 'second' }).expect(201)).body.key as string;
+      // 1 request above, 60 with the first key, 39 with the second: the account's 100.
+      for (const [key, n] of [
+        [owner.apiKey, 60],
+        [second, 39],
+      ] as const)
+        expect((await burst(fresh, key, n)).every((s) => s === 200)).toBe(true);
+      const limited = await fresh.http().get('/v1/api-keys').set(bearer(second)).expect(429);
+      expect(limited.headers['x-ratelimit-limit']).toBe(String(LIMIT));
+      expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+      // The second key alone has used 40 of its own 100: the account bucket is the one spent.
+      await fresh.http().get('/v1/api-keys').set(bearer(owner.apiKey)).expect(429);
+      // Another account is not affected.
+      await fresh
+        .http()
+        .get('/v1/api-keys')
+        .set(bearer((await createAccount(fresh)).apiKey))
+        .expect(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('counts failed authentications in a bucket of their own: a flood of bad keys never blocks token issuance or admin calls', async () => {
+    const fresh = await startTestApp();
+    try {
+      const owner = await createAccount(fresh);
+      const sa = (
+        await fresh
+          .http()
+          .post('/v1/service-accounts')
+          .set(bearer(owner.apiKey))
+          .send({ name: 'nightly', scopes: ['apps:read'] })
+          .expect(201)
+      ).body;
+      const statuses: number[] = [];
+      for (let i = 0; i <= LIMIT; i++)
+        statuses.push(
+          (
+            await fresh
+              .http()
+              .get('/v1/apps')
+              .set(bearer(`sk_bad_${i}`))
+          ).status,
+        );
+      expect(statuses.slice(0, LIMIT).every((s) => s === 401)).toBe(true);
+      expect(statuses[LIMIT]).toBe(429);
+      // The same IP still gets tokens, admin answers, and valid keys work.
+      await fresh.http().post('/v1/oauth/token').auth(sa.clientId, sa.clientSecret).type('form').send({ grant_type: 'client_credentials' }).expect(200);
+      await fresh.http().post('/v1/admin/accounts').set(bearer(ADMIN_TOKEN)).send({ email: 'still@example.com' }).expect(201);
+      await fresh.http().get('/v1/apps').set(bearer(owner.apiKey)).expect(200);
+      // Wrong client secrets and wrong admin tokens are failed authentications too.
+      await fresh.http().post('/v1/oauth/token').auth(sa.clientId, 'cs_wrong').type('form').send({ grant_type: 'client_credentials' }).expect(429);
+      await fresh.http().post('/v1/admin/accounts').set(bearer('wrong-admin-token-0000')).send({ email: 'x@example.com' }).expect(429);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('takes the client IP from X-Forwarded-For only when TRUST_PROXY trusts the hop', async () => {
+    const spend = async (app: TestApp, ip: string, n: number) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < n; i++)
+        statuses.push(
+          (
+            await app
+              .http()
+              .get('/v1/apps')
+              .set('x-forwarded-for', ip)
+              .set(bearer(`sk_bad_${ip}_${i}`))
+          ).status,
+        );
+      return statuses;
+    };
+    const direct = await startTestApp();
+    try {
+      // Without TRUST_PROXY the header is ignored: every "IP" is the socket's, one bucket.
+      await spend(direct, '198.51.100.1', LIMIT);
+      expect(await spend(direct, '198.51.100.2', 1)).toEqual([429]);
+    } finally {
+      await direct.close();
+    }
+    const proxied = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      await spend(proxied, '198.51.100.1', LIMIT);
+      expect(await spend(proxied, '198.51.100.1', 1)).toEqual([429]);
+      expect(await spend(proxied, '198.51.100.2', 1)).toEqual([401]);
+    } finally {
+      await proxied.close();
     }
   });
 });

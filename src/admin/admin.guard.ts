@@ -1,21 +1,24 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { BearerUnauthorizedException } from '../common/errors/http-errors.js';
+import { AuthError } from '../auth/auth.errors.js';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard.js';
 import { AdminTokenService } from './admin-token.service.js';
 
 /** Lets a request through only with `Authorization: Bearer <admin token>`. */
 @Injectable()
 export class AdminGuard implements CanActivate {
-  constructor(private readonly adminToken: AdminTokenService) {}
+  constructor(
+    private readonly adminToken: AdminTokenService,
+    private readonly rateLimit: RateLimitGuard,
+  ) {}
 
-  canActivate(context: ExecutionContext): boolean {
-    const header = context.switchToHttp().getRequest<FastifyRequest>().headers.authorization ?? '';
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const header = http.getRequest<FastifyRequest>().headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (match && this.adminToken.matches(match[1])) return true;
-    throw new BearerUnauthorizedException(
-      match ? 'Invalid admin token' : 'Missing admin token: send Authorization: Bearer <ADMIN_TOKEN>',
-      Boolean(match),
-      'admin',
-    );
+    // Guessing the admin token costs the guesser's IP, in the failed-authentication bucket.
+    await this.rateLimit.countFailedAuthentication(http.getRequest(), http.getResponse());
+    throw AuthError.unauthenticated(Boolean(match), 'admin', match ? 'Invalid admin token' : 'Missing admin token: send Authorization: Bearer <ADMIN_TOKEN>');
   }
 }

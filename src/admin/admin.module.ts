@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminGuard } from './admin.guard.js';
 import { AdminTokenService } from './admin-token.service.js';
 
 @Module({
-  imports: [AccountsModule, AuthModule],
+  imports: [AccountsModule, AuthModule, RateLimitModule],
   controllers: [AdminController],
   providers: [AdminTokenService, AdminGuard],
 })

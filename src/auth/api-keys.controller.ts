@@ -16,11 +16,15 @@ export class ApiKeysController {
   @ResponseNotKept(SECRET_NOT_KEPT)
   @HttpCode(201)
   @Scopes('keys:write')
-  @ApiOperation({ summary: 'Create an API key', description: 'The key is in the response once; only its SHA-256 hash is stored.' })
+  @ApiOperation({
+    summary: 'Create an API key',
+    description:
+      'The key is in the response once; only its SHA-256 hash is stored. A key can grant only scopes it holds; an OAuth access token cannot create keys (403).',
+  })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
   @ApiErrors(400, 415)
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
-    return this.apiKeys.create(principal.accountId, body.name, this.apiKeys.grantable(body.scopes, principal.scopes));
+    return this.apiKeys.create(principal.accountId, body.name, this.apiKeys.grantable(body.scopes, principal));
   }
 
   @Get()

@@ -1,9 +1,11 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { AuthError } from './auth.errors.js';
 import { newId } from '../common/ids.js';
 import { CredentialCache } from './credential-cache.js';
 import { ApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto.js';
 import type { ApiKey } from './entities/api-key.entity.js';
 import { ApiKeysRepository } from './repositories/api-keys.repository.js';
+import type { Principal } from './principal.js';
 import { ALL_SCOPES } from './scopes.js';
 import { API_KEY_PREFIX, newSecret, sha256Hex } from './secrets.js';
 
@@ -31,12 +33,17 @@ export class ApiKeysService {
     return { ...toDto(row), key };
   }
 
-  /** The scopes a new key gets: the ones asked for, which must all be held by the creator. */
-  grantable(requested: string[] | undefined, creatorScopes: string[]): string[] {
-    if (!requested) return creatorScopes;
-    if (creatorScopes.includes(ALL_SCOPES)) return requested;
-    const missing = requested.filter((s) => !creatorScopes.includes(s));
-    if (missing.length) throw new ForbiddenException(`Cannot grant scopes this credential does not hold: ${missing.join(', ')}`);
+  /**
+   * The scopes a credential (API key, service account) created by this one gets: the ones asked
+   * for, which the creator must all hold. Only API keys create credentials: one made by an OAuth
+   * token would outlive the token and its service account.
+   */
+  grantable(requested: string[] | undefined, creator: Principal): string[] {
+    if (creator.kind !== 'api_key') throw AuthError.tokenCannotMintCredentials();
+    if (!requested) return creator.scopes;
+    if (creator.scopes.includes(ALL_SCOPES)) return requested;
+    const missing = requested.filter((s) => !creator.scopes.includes(s));
+    if (missing.length) throw AuthError.notGrantable(missing);
     return requested;
   }
 
@@ -46,7 +53,7 @@ export class ApiKeysService {
 
   async revoke(accountId: string, id: string): Promise<void> {
     const key = await this.keys.findActive(accountId, id);
-    if (!key) throw new NotFoundException(`No API key ${id}`);
+    if (!key) throw AuthError.keyNotFound(id);
     await this.keys.revoke(id);
     await this.cache.evict([key.keyHash]);
   }

@@ -1,15 +1,15 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { BearerUnauthorizedException } from '../common/errors/http-errors.js';
 import { IS_PUBLIC } from '../common/http/public.decorator.js';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard.js';
+import { AuthError } from './auth.errors.js';
 import type { RequestWithPrincipal } from './auth.decorators.js';
 import { Principal } from './principal.js';
 
 /**
- * Global: every route needs an API key or OAuth access token unless marked @Public().
- * A failed attempt still counts against the caller's IP, so a flood of bad keys is throttled.
+ * Global: every route needs an API key or OAuth access token unless marked @Public(). A refused
+ * credential counts against the caller's IP in the failed-authentication bucket (429 once spent).
  */
 @Injectable()
 export class BearerAuthGuard extends AuthGuard('bearer') {
@@ -25,7 +25,8 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
     try {
       return (await super.canActivate(context)) as boolean;
     } catch (err) {
-      await this.rateLimit.countAnonymous(context);
+      const http = context.switchToHttp();
+      await this.rateLimit.countFailedAuthentication(http.getRequest(), http.getResponse());
       throw err;
     }
   }
@@ -33,13 +34,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
   override handleRequest<T = Principal>(err: unknown, principal: T | false, _info: unknown, context: ExecutionContext): T {
     if (err) throw err;
     const request = context.switchToHttp().getRequest<RequestWithPrincipal>();
-    if (!principal) {
-      const sent = /^Bearer\s+\S/i.test(request.headers.authorization ?? '');
-      throw new BearerUnauthorizedException(
-        sent ? 'Invalid, expired or revoked credential' : 'Missing credential: send Authorization: Bearer <API key or access token>',
-        sent,
-      );
-    }
+    if (!principal) throw AuthError.unauthenticated(/^Bearer\s+\S/i.test(request.headers.authorization ?? ''));
     request.principal = principal as unknown as Principal;
     return principal;
   }

@@ -1,12 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { Strategy } from 'passport-http-bearer';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Strategy, type VerifyFunction } from 'passport-http-bearer';
 import { CredentialsService } from './credentials.service.js';
 import { Principal } from './principal.js';
 
-/** passport-http-bearer: reads `Authorization: Bearer …` and asks CredentialsService who it is. */
+/**
+ * passport-http-bearer reads a token from the Authorization header, and also from `access_token` in
+ * the body or the query string — where it ends up in proxy logs and Referer headers (and an array
+ * there broke it). This one sees the header only.
+ */
+class HeaderOnlyBearerStrategy extends Strategy<VerifyFunction> {
+  override authenticate(req: { headers?: IncomingHttpHeaders }, options?: object): void {
+    super.authenticate({ headers: { authorization: req.headers?.authorization } } as never, options);
+  }
+}
+
+/** Authorization: Bearer … → CredentialsService says who it is. */
 @Injectable()
-export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
+export class BearerStrategy extends PassportStrategy(HeaderOnlyBearerStrategy, 'bearer') {
   constructor(private readonly credentials: CredentialsService) {
     super();
   }

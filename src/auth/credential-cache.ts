@@ -13,26 +13,43 @@ const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
 /**
- * Verified credentials by hash, for 30 s, so an authenticated request costs no query.
- * Revocation evicts at once here and, through Redis pub/sub, on every other instance.
+ * Verified credentials by hash, for 30 s, so an authenticated request costs no query. Revocation
+ * evicts at once here and, through Redis pub/sub, on every other instance.
+ *
+ * Two races are closed: a verification that read the row just before a revocation must not cache
+ * it afterwards (every eviction bumps an epoch; `set` refuses a verification begun in an older
+ * one), and revocations published while the subscriber was reconnecting are lost, so a reconnect
+ * empties the cache.
  */
 @Injectable()
 export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('CredentialCache');
   private readonly entries = new Map<string, Entry>();
+  private evictions = 0;
   private subscriber: Redis | null = null;
 
   constructor(private readonly redis: RedisConnection) {}
 
-  async onModuleInit(): Promise<void> {
-    this.subscriber = this.redis.duplicate();
-    if (!this.subscriber) return;
-    await this.subscriber.subscribe(this.channel);
-    this.subscriber.on('message', (_channel: string, hash: string) => this.entries.delete(hash));
+  onModuleInit(): void {
+    const subscriber = (this.subscriber = this.redis.duplicate());
+    if (!subscriber) return;
+    let subscribedBefore = false;
+    // On every (re)connection: subscribe, and after a gap forget everything (revocations may have been missed).
+    subscriber.on('ready', () => {
+      if (subscribedBefore) this.clear();
+      subscribedBefore = true;
+      subscriber.subscribe(this.channel).catch((err: Error) => this.logger.warn({ err: { message: err.message } }, 'Could not subscribe to revocations'));
+    });
+    subscriber.on('message', (_channel: string, hash: string) => this.forget([hash]));
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.subscriber?.quit().catch(() => undefined);
+  }
+
+  /** Take this before reading a credential from the database, and give it to `set`. */
+  epoch(): number {
+    return this.evictions;
   }
 
   get(hash: string): Principal | undefined {
@@ -48,7 +65,9 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     return entry.principal;
   }
 
-  set(hash: string, principal: Principal, expiresAt?: Date): void {
+  /** Caches a verification, unless a credential was evicted since it began (`epoch`): it may have read a row revoked since. */
+  set(hash: string, principal: Principal, epoch: number, expiresAt?: Date): void {
+    if (epoch !== this.evictions) return;
     const until = Math.min(Date.now() + TTL_MS, expiresAt?.getTime() ?? Infinity);
     this.entries.delete(hash);
     this.entries.set(hash, { principal, until });
@@ -57,13 +76,23 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
 
   /** Forget these credentials here and on every instance. */
   async evict(hashes: string[]): Promise<void> {
-    for (const hash of hashes) this.entries.delete(hash);
+    this.forget(hashes);
     if (!this.redis.client) return;
     try {
       await Promise.all(hashes.map((hash) => this.redis.client!.publish(this.channel, hash)));
     } catch (err) {
-      this.logger.error({ err }, 'Could not broadcast a revocation; other instances trust it for up to 30 s');
+      this.logger.error({ err: { message: (err as Error).message } }, 'Could not broadcast a revocation; other instances trust it for up to 30 s');
     }
+  }
+
+  private forget(hashes: string[]): void {
+    this.evictions++;
+    for (const hash of hashes) this.entries.delete(hash);
+  }
+
+  private clear(): void {
+    this.evictions++;
+    this.entries.clear();
   }
 
   private get channel(): string {

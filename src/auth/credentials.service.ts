@@ -25,11 +25,12 @@ export class CredentialsService {
       this.touch(cached);
       return cached;
     }
+    const epoch = this.cache.epoch();
     if (bearer.startsWith(API_KEY_PREFIX)) {
       const key = await this.apiKeys.findActiveByHash(hash);
       if (!key || !sameDigest(key.keyHash, hash)) return null;
       const principal: Principal = { accountId: key.accountId, credentialId: key.id, kind: 'api_key', scopes: key.scopes };
-      this.cache.set(hash, principal);
+      this.cache.set(hash, principal, epoch);
       this.touch(principal);
       return principal;
     }
@@ -37,7 +38,7 @@ export class CredentialsService {
       const token = await this.tokens.findLiveByHash(hash);
       if (!token || !sameDigest(token.tokenHash, hash)) return null;
       const principal: Principal = { accountId: token.accountId, credentialId: token.id, kind: 'access_token', scopes: token.scopes };
-      this.cache.set(hash, principal, token.expiresAt);
+      this.cache.set(hash, principal, epoch, token.expiresAt);
       return principal;
     }
     return null;

@@ -1,5 +1,4 @@
-import { HttpException, Injectable } from '@nestjs/common';
-import { HttpErrorWithExtras } from '../common/errors/http-errors.js';
+import { Injectable } from '@nestjs/common';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyRequest } from 'fastify';
 import { newId } from '../common/ids.js';
@@ -8,7 +7,10 @@ import { CredentialCache } from './credential-cache.js';
 import { IntrospectionDto, TokenResponseDto } from './dto/oauth.dto.js';
 import type { ServiceAccount } from './entities/service-account.entity.js';
 import { AccessTokensRepository } from './repositories/access-tokens.repository.js';
-import { ALL_SCOPES, SCOPES } from './scopes.js';
+import { AuthError } from './auth.errors.js';
+import { OAuthError } from './oauth.errors.js';
+import type { Principal } from './principal.js';
+import { ALL_SCOPES, hasScope, SCOPES } from './scopes.js';
 import { ACCESS_TOKEN_PREFIX, newSecret, sha256Hex } from './secrets.js';
 import { ServiceAccountsService } from './service-accounts.service.js';
 
@@ -61,9 +63,13 @@ export class OAuthService {
   }
 
   async issueToken(request: FastifyRequest, body: Record<string, unknown>): Promise<TokenResponseDto> {
+    const usedBasicAuth = Boolean(request.headers.authorization);
+    // RFC 6749 §3.1: a parameter sent twice (an array here) is an invalid request, before the library sees it.
+    const repeated = ['grant_type', 'client_id', 'client_secret', 'scope'].filter((p) => body[p] !== undefined && typeof body[p] !== 'string');
+    if (repeated.length) throw new OAuthError('invalid_request', `${repeated.join(', ')} must be given once, as a string`);
     // The library also knows the password, code and refresh grants; this server offers only client credentials.
     if (typeof body.grant_type === 'string' && body.grant_type !== 'client_credentials') {
-      throw toHttp(new OAuth2Server.UnsupportedGrantTypeError('Unsupported grant type: only client_credentials is supported'), false);
+      throw new OAuthError('unsupported_grant_type', 'Unsupported grant type: only client_credentials is supported');
     }
     const oauthRequest = new OAuth2Server.Request({
       method: request.method,
@@ -77,15 +83,20 @@ export class OAuthService {
       const expiresIn = Math.round(((token.accessTokenExpiresAt?.getTime() ?? Date.now()) - Date.now()) / 1000);
       return { access_token: token.accessToken, token_type: 'Bearer', expires_in: expiresIn, scope: (token.scope ?? []).join(' ') };
     } catch (err) {
-      throw toHttp(err, Boolean(request.headers.authorization));
+      throw OAuthError.from(err, usedBasicAuth);
     }
   }
 
-  /** RFC 7662: `{ active: false }` for anything unknown, expired, revoked, or of another account. */
-  async introspect(accountId: string, token: string): Promise<IntrospectionDto> {
+  /**
+   * RFC 7662: `{ active: false }` for anything unknown, expired, revoked, or of another account. A
+   * credential may always look at itself; any other token of the account needs `keys:write`.
+   */
+  async introspect(caller: Principal, token: string): Promise<IntrospectionDto> {
     const row = await this.tokens.findByHash(sha256Hex(token));
-    if (!row || row.accountId !== accountId || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { active: false };
-    const sa = await this.serviceAccounts.list(accountId).then((all) => all.find((s) => s.id === row.serviceAccountId));
+    if (!row || row.accountId !== caller.accountId) return { active: false };
+    requireKeysWriteUnlessSelf(caller, row.id);
+    if (row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { active: false };
+    const sa = await this.serviceAccounts.list(caller.accountId).then((all) => all.find((s) => s.id === row.serviceAccountId));
     return {
       active: true,
       scope: row.scopes.join(' '),
@@ -97,21 +108,19 @@ export class OAuthService {
     };
   }
 
-  /** RFC 7009: revokes the caller's token; unknown tokens are not an error. */
-  async revoke(accountId: string, token: string): Promise<void> {
+  /**
+   * RFC 7009: revokes a token of the caller's account; unknown ones (and another account's) are not
+   * an error. A token may always revoke itself; revoking another needs `keys:write`.
+   */
+  async revoke(caller: Principal, token: string): Promise<void> {
     const hash = sha256Hex(token);
-    if (await this.tokens.revokeByHash(accountId, hash)) await this.cache.evict([hash]);
+    const row = await this.tokens.findByHash(hash);
+    if (!row || row.accountId !== caller.accountId) return;
+    requireKeysWriteUnlessSelf(caller, row.id);
+    if (await this.tokens.revokeByHash(caller.accountId, hash)) await this.cache.evict([hash]);
   }
 }
 
-function toHttp(err: unknown, usedBasicAuth: boolean): HttpException {
-  const e = err as OAuth2Server.OAuthError;
-  const status = typeof e.code === 'number' ? e.code : 500;
-  const name = status >= 500 ? 'server_error' : e.name;
-  const description = status >= 500 ? 'Internal error; try again later' : e.message;
-  // RFC 6749 §5.2: a failed HTTP Basic client authentication answers 401 with a challenge.
-  const headers: Record<string, string> = name === 'invalid_client' && usedBasicAuth ? { 'www-authenticate': 'Basic realm="oauth"' } : {};
-  const code = name === 'invalid_client' ? 401 : status;
-  // The RFC's string `error` takes the place of the envelope's `error: true`; code and message stay.
-  return new HttpErrorWithExtras(code, description, { headers, body: { error: name, error_description: description } });
+function requireKeysWriteUnlessSelf(caller: Principal, tokenId: string): void {
+  if (tokenId !== caller.credentialId && !hasScope(caller.scopes, 'keys:write')) throw AuthError.missingScope(['keys:write']);
 }

@@ -1,6 +1,7 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { REQUIRED_SCOPES, RequestWithPrincipal } from './auth.decorators.js';
+import { AuthError } from './auth.errors.js';
 import { hasScope, Scope } from './scopes.js';
 
 /** Global, after authentication: the credential must hold every scope the route's @Scopes names. */
@@ -13,7 +14,7 @@ export class ScopesGuard implements CanActivate {
     const principal = context.switchToHttp().getRequest<RequestWithPrincipal>().principal;
     if (!principal || needed.length === 0) return true;
     const missing = needed.filter((scope) => !hasScope(principal.scopes, scope));
-    if (missing.length) throw new ForbiddenException(`This credential lacks the scope ${missing.join(', ')}`);
+    if (missing.length) throw AuthError.missingScope(missing);
     return true;
   }
 }

@@ -7,18 +7,16 @@ export const SCOPES = [
   'users:write',
   'webhooks:read',
   'webhooks:write',
+  'events:read',
   'ai:generate',
   'analytics:read',
+  'billing:read',
   'keys:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
 export const ALL_SCOPES = '*';
 export type GrantedScope = Scope | typeof ALL_SCOPES;
-
-export function isKnownScope(value: string): value is GrantedScope {
-  return value === ALL_SCOPES || (SCOPES as readonly string[]).includes(value);
-}
 
 export function hasScope(granted: readonly string[], needed: Scope): boolean {
   return granted.includes(ALL_SCOPES) || granted.includes(needed);

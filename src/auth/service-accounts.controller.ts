@@ -27,7 +27,7 @@ export class ServiceAccountsController {
   @ApiCreatedResponse({ type: CreatedServiceAccountDto })
   @ApiErrors(400, 415)
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateServiceAccountDto): Promise<CreatedServiceAccountDto> {
-    return this.serviceAccounts.create(principal.accountId, body.name, this.apiKeys.grantable(body.scopes, principal.scopes));
+    return this.serviceAccounts.create(principal.accountId, body.name, this.apiKeys.grantable(body.scopes, principal));
   }
 
   @Get()

@@ -1,4 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { AuthError } from './auth.errors.js';
 import { newId } from '../common/ids.js';
 import { Transactions } from '../database/transactions.js';
 import { CredentialCache } from './credential-cache.js';
@@ -49,7 +50,7 @@ export class ServiceAccountsService {
     const now = new Date();
     const revokedTokens = await this.db.run(async () => {
       const row = await this.serviceAccounts.findActive(accountId, id);
-      if (!row) throw new NotFoundException(`No service account ${id}`);
+      if (!row) throw AuthError.serviceAccountNotFound(id);
       await this.serviceAccounts.revoke(id, now);
       return this.tokens.revokeAllOf(id, now);
     });

@@ -55,6 +55,18 @@ export class AppConfig {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'PUBLIC_URL must be an http(s) URL' })
   PUBLIC_URL?: string;
 
+  /**
+   * Behind a proxy: which hops may set X-Forwarded-For (the client IP for rate limits and visitor
+   * ids). Unset: the socket address. `true` (every hop), a hop count, or addresses/CIDRs separated
+   * by commas (`127.0.0.1,10.0.0.0/8`).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(true|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+    message: 'TRUST_PROXY must be true, a hop count, or addresses/CIDRs separated by commas',
+  })
+  TRUST_PROXY?: string;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
@@ -145,6 +157,15 @@ export class AppConfig {
   @Min(1)
   OAUTH_TOKEN_TTL_SECONDS = 3600;
 
+  /** TRUST_PROXY as Fastify's `trustProxy` takes it (a hop count as a function of the hop). */
+  get trustProxy(): boolean | string | ((address: string, hop: number) => boolean) {
+    if (!this.TRUST_PROXY) return false;
+    if (this.TRUST_PROXY === 'true') return true;
+    if (!/^\d+$/.test(this.TRUST_PROXY)) return this.TRUST_PROXY;
+    const hops = Number(this.TRUST_PROXY);
+    return (_address, hop) => hop < hops;
+  }
+
   get embeddedDatabase(): boolean {
     return !this.DATABASE_URL;
   }
@@ -164,7 +185,7 @@ export class AppConfig {
 
 /** The variables this service knows; anything else in the environment is ignored. */
 export const CONFIG_KEYS = Object.keys(new AppConfig())
-  .concat(['DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'PUBLIC_URL', 'AI_PROVIDER', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'AI_MODEL_PATH'])
+  .concat(['DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'PUBLIC_URL', 'TRUST_PROXY', 'AI_PROVIDER', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'AI_MODEL_PATH'])
   .filter((key, index, all) => all.indexOf(key) === index);
 
 export class ConfigError extends Error {}

@@ -13,8 +13,11 @@ export class EventLogController {
   constructor(private readonly log: EventLogService) {}
 
   @Get()
-  @Scopes('webhooks:read')
-  @ApiOperation({ summary: 'List events', description: 'The events of the last 30 days, newest first; filter with `kind`.' })
+  @Scopes('events:read')
+  @ApiOperation({
+    summary: 'List events',
+    description: 'The events of the last 30 days, newest first; filter with `kind`. Needs `events:read`: events carry personal data (e-mails of sign-ups).',
+  })
   @ApiOkResponse({ type: EventPageDto })
   @ApiErrors(400)
   list(@CurrentPrincipal() p: Principal, @Query() query: ListEventsQueryDto): Promise<EventPageDto> {
@@ -22,7 +25,7 @@ export class EventLogController {
   }
 
   @Get(':id')
-  @Scopes('webhooks:read')
+  @Scopes('events:read')
   @ApiOperation({ summary: 'Get an event' })
   @ApiParam({ name: 'id', example: 'evt_01JC3ZE8S0T2V4W6X8Y0Z2A4B6' })
   @ApiOkResponse({ type: EventDto })

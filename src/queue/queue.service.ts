@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import { QueueError } from './queue.errors.js';
 import { JobHandler, JobOptions, QueueCounts, QueueDriver, QueueName } from './queue.types.js';
 
 export const QUEUE_DRIVER = Symbol('QUEUE_DRIVER');
@@ -18,8 +19,12 @@ export class QueueService implements OnApplicationShutdown {
     private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Adds a job. Gives up after QUEUE_TIMEOUT_MS (Redis unreachable) with a QueueError: what the
+   * job was for is in the database, and the owner's sweep queues it again later.
+   */
   add<T>(queue: QueueName, name: string, data: T, opts: JobOptions = {}): Promise<string> {
-    return this.driver.add(queue, name, data, opts);
+    return withTimeout(this.driver.add(queue, name, data, opts));
   }
 
   /**
@@ -33,14 +38,25 @@ export class QueueService implements OnApplicationShutdown {
   }
 
   isLive(queue: QueueName, jobId: string): Promise<boolean> {
-    return this.driver.isLive(queue, jobId);
+    return withTimeout(this.driver.isLive(queue, jobId));
   }
 
   counts(queue: QueueName): Promise<QueueCounts> {
-    return this.driver.counts(queue);
+    return withTimeout(this.driver.counts(queue));
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.driver.close();
   }
+}
+
+/** How long a queue call may wait on Redis before the caller moves on. */
+export const QUEUE_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(QueueError.unavailable()), QUEUE_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

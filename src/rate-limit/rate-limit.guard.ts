@@ -1,65 +1,82 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
+import { Reflector } from '@nestjs/core';
+import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestWithPrincipal } from '../auth/auth.decorators.js';
-import { HttpErrorWithExtras } from '../common/errors/http-errors.js';
+import { AppConfig } from '../config/app-config.js';
+import { AccountRateLimits } from './account-rate-limits.js';
+import { RATE_LIMIT_BUCKET, type RateLimitBucket } from './rate-limit.decorators.js';
+import { RateLimitError } from './rate-limit.errors.js';
+import { type Hit, RateCounters } from './rate-counters.js';
 
-export const RATE_LIMIT_MESSAGE = 'Rate limit reached. Retry in 60 seconds.';
+export const WINDOW_MS = 60_000;
 
 /**
- * @nestjs/throttler, counted per credential across all routes (per IP before authentication),
- * with the contract's headers and 429 body. The buckets (`default`, `ai`) are set up in
- * rate-limit.module.ts; a route picks `ai` with @AiRateLimit().
+ * The API's rate limits (@nestjs/throttler's guard, with our counting). Per request, in one
+ * counter round trip: the credential's bucket and its account's (so minting keys does not
+ * multiply a quota), in the `default` or `ai` bucket (@AiRateLimit). Before authentication (public
+ * routes: the token endpoint, admin) the client IP counts; failed authentications count in their
+ * own per-IP bucket (`countFailedAuthentication`) so they never block anyone's token or admin calls.
+ * Whether a request is limited depends on the route that runs, not on how its URL is spelled.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
-  /** Counts a request whose authentication failed against its IP; 429 once the IP is over the limit. */
-  async countAnonymous(context: ExecutionContext): Promise<void> {
-    const throttler = this.throttlers.find((t) => t.name === 'default');
-    if (!throttler || (await this.shouldSkip(context))) return;
-    await this.handleRequest({
-      context,
-      throttler,
-      limit: throttler.limit as number,
-      ttl: throttler.ttl as number,
-      blockDuration: throttler.ttl as number,
-      getTracker: (req) => this.getTracker(req),
-      generateKey: (ctx, tracker, name) => this.generateKey(ctx, tracker, name),
-    });
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() private readonly counters: RateCounters,
+    reflector: Reflector,
+    private readonly accounts: AccountRateLimits,
+    private readonly config: AppConfig,
+  ) {
+    super(options, counters, reflector);
   }
 
-  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    // Only the API is limited; health checks, metrics, docs and served sites are not.
-    return !context.switchToHttp().getRequest<FastifyRequest>().url.startsWith('/v1/');
-  }
-
-  protected override async getTracker(req: Record<string, unknown>): Promise<string> {
-    const request = req as unknown as RequestWithPrincipal;
-    return request.principal ? `cred:${request.principal.credentialId}` : `ip:${request.ip}`;
-  }
-
-  /**
-   * One count per credential and bucket for the whole API, not one per route. The bucket is part of
-   * the key so that spending the AI bucket never blocks the credential's other routes.
-   */
-  protected override generateKey(_context: ExecutionContext, tracker: string, bucket: string): string {
-    return `${bucket}:${tracker}`;
-  }
-
-  protected override async handleRequest({ context, limit, ttl, throttler, blockDuration, getTracker, generateKey }: ThrottlerRequest): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const key = generateKey(context, await getTracker(request as unknown as Record<string, unknown>, context), throttler.name!);
-    const { totalHits, timeToExpire, isBlocked } = await this.storageService.increment(key, ttl, limit, blockDuration, throttler.name!);
-    const headers = {
-      'x-ratelimit-limit': String(limit),
-      'x-ratelimit-remaining': String(Math.max(0, limit - totalHits)),
-      'x-ratelimit-reset': String(timeToExpire),
-    };
-    if (isBlocked) {
-      throw new HttpErrorWithExtras(429, RATE_LIMIT_MESSAGE, { headers: { ...headers, 'retry-after': String(Math.ceil(ttl / 1000)) } });
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RequestWithPrincipal>();
+    if (!isApiRoute(request)) return true;
+    const bucket = (this.reflector.get<RateLimitBucket | undefined>(RATE_LIMIT_BUCKET, context.getHandler()) ?? 'default') as RateLimitBucket;
+    const credentialLimit = bucket === 'ai' ? this.config.RATE_LIMIT_AI_MAX : this.config.RATE_LIMIT_MAX;
+    const principal = request.principal;
+    const hits: Hit[] = [];
+    if (principal) {
+      const account = await this.accounts.limitsFor(principal.accountId);
+      hits.push({ key: `${bucket}:cred:${principal.credentialId}`, limit: credentialLimit, ttlMs: WINDOW_MS });
+      hits.push({
+        key: `${bucket}:acct:${principal.accountId}`,
+        limit: bucket === 'ai' ? account.aiRequestsPerMinute : account.requestsPerMinute,
+        ttlMs: WINDOW_MS,
+      });
+    } else {
+      hits.push({ key: `${bucket}:ip:${request.ip}`, limit: credentialLimit, ttlMs: WINDOW_MS });
     }
-    void reply.headers(headers);
+    await this.enforce(context.switchToHttp().getResponse<FastifyReply>(), hits);
     return true;
   }
+
+  /** A request whose credential was refused: counted against its IP in a bucket of its own; 429 once that is spent. */
+  async countFailedAuthentication(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!isApiRoute(request)) return;
+    await this.enforce(reply, [{ key: `auth-failures:ip:${request.ip}`, limit: this.config.RATE_LIMIT_MAX, ttlMs: WINDOW_MS }]);
+  }
+
+  /** Counts the hits; sets the headers of the tightest bucket; 429 when any is spent. */
+  private async enforce(reply: FastifyReply, hits: Hit[]): Promise<void> {
+    const counts = await this.counters.hitAll(hits);
+    let tightest = 0;
+    for (let i = 1; i < hits.length; i++) if (hits[i].limit - counts[i].count < hits[tightest].limit - counts[tightest].count) tightest = i;
+    const { limit } = hits[tightest];
+    const { count, resetMs } = counts[tightest];
+    const headers = {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - count)),
+      'x-ratelimit-reset': String(Math.max(1, Math.ceil(resetMs / 1000))),
+    };
+    if (counts.some((c, i) => c.count > hits[i].limit)) throw RateLimitError.exceeded(headers, WINDOW_MS / 1000);
+    void reply.headers(headers);
+  }
+}
+
+/** The API is what runs under /v1 — judged by the matched route (`/%761/apps` matches `/v1/apps`), not by the raw URL. */
+function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/v1/') ?? false;
 }

@@ -1,30 +1,52 @@
-import { ExecutionContext, Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { Gauge } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { RedisConnection } from '../redis/redis.module.js';
-import { RATE_LIMIT_BUCKET } from './rate-limit.decorators.js';
-import { RateLimitGuard } from './rate-limit.guard.js';
-import { RedisThrottlerStorage } from './redis-throttler.storage.js';
+import { AccountRateLimits, ConfiguredAccountRateLimits } from './account-rate-limits.js';
+import { RateCounters, RedisCounters } from './rate-counters.js';
+import { RateLimitGuard, WINDOW_MS } from './rate-limit.guard.js';
 
-const WINDOW_MS = 60_000;
-
-const isAiRoute = (context: ExecutionContext) => Reflect.getMetadata(RATE_LIMIT_BUCKET, context.getHandler()) === 'ai';
-
-/** Two buckets per credential: `default` for every route, `ai` for the routes marked @AiRateLimit(). */
+/**
+ * Rate limits: @nestjs/throttler's module and guard, counting in Redis when configured (shared by
+ * every instance) and in memory otherwise or while Redis is unreachable. The account limits come
+ * from AccountRateLimits (billing overrides it with each plan's).
+ */
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
-      inject: [AppConfig, RedisConnection],
-      useFactory: (config: AppConfig, redis: RedisConnection) => ({
-        throttlers: [
-          { name: 'default', ttl: WINDOW_MS, limit: config.RATE_LIMIT_MAX, skipIf: isAiRoute },
-          { name: 'ai', ttl: WINDOW_MS, limit: config.RATE_LIMIT_AI_MAX, skipIf: (context) => !isAiRoute(context) },
-        ],
-        storage: redis.client ? new RedisThrottlerStorage(redis.client, redis.key('ratelimit')) : undefined,
+      inject: [AppConfig, RedisConnection, MetricsService],
+      useFactory: (config: AppConfig, redis: RedisConnection, metrics: MetricsService) => ({
+        throttlers: [{ name: 'default', ttl: WINDOW_MS, limit: config.RATE_LIMIT_MAX }],
+        storage: countersFor(redis, metrics),
       }),
     }),
   ],
-  providers: [RateLimitGuard],
-  exports: [RateLimitGuard],
+  providers: [RateLimitGuard, { provide: AccountRateLimits, useClass: ConfiguredAccountRateLimits }],
+  exports: [RateLimitGuard, AccountRateLimits],
 })
 export class RateLimitModule {}
+
+function countersFor(redis: RedisConnection, metrics: MetricsService): RateCounters {
+  const logger = new Logger('RateLimit');
+  const fallback = new Gauge({
+    name: 'rate_limit_local_fallback',
+    help: '1 while Redis is unreachable and rate limits are counted per instance',
+    registers: [metrics.registry],
+  });
+  const client = redis.client;
+  return new RateCounters(
+    client ? new RedisCounters(client, redis.key('ratelimit')) : null,
+    () => client?.status === 'ready',
+    (down, err) => {
+      fallback.set(down ? 1 : 0);
+      if (down)
+        logger.warn(
+          { err: err ? { message: (err as Error).message } : undefined },
+          'Redis is unreachable: rate limits are counted per instance until it is back',
+        );
+      else logger.log('Redis is back: rate limits are shared again');
+    },
+  );
+}

@@ -1,17 +1,48 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Redis, type RedisOptions } from 'ioredis';
+import { Gauge } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 
 /**
- * One shared ioredis connection for health checks, rate-limit counters and cache eviction,
- * or none when REDIS_URL is unset (then those fall back to in-memory).
+ * Commands fail at once while Redis is unreachable (no offline queue) and never wait more than a
+ * second: callers fall back (rate limits count locally) or report it (health), and no request hangs
+ * on a reconnecting client. Reconnection goes on in the background.
+ */
+export const REDIS_OPTIONS: RedisOptions = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  connectTimeout: 2_000,
+  commandTimeout: 1_000,
+  retryStrategy: (times) => Math.min(200 * times, 2_000),
+};
+
+/**
+ * One shared ioredis connection for health checks, rate-limit counters and cache eviction, or none
+ * when REDIS_URL is unset (then those fall back to in-memory). An outage is logged once when it
+ * starts and once when it ends — never per request — and shown by `redis_up` on /metrics.
  */
 @Injectable()
 export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | null;
+  private readonly logger = new Logger('Redis');
 
-  constructor(@Inject(AppConfig) private readonly config: AppConfig) {
-    this.client = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  constructor(
+    @Inject(AppConfig) private readonly config: AppConfig,
+    metrics: MetricsService,
+  ) {
+    this.client = config.REDIS_URL ? this.watched(new Redis(config.REDIS_URL, REDIS_OPTIONS), 'connection') : null;
+    if (this.client) {
+      const client = this.client;
+      new Gauge({
+        name: 'redis_up',
+        help: '1 while the Redis connection is ready',
+        registers: [metrics.registry],
+        collect() {
+          this.set(client.status === 'ready' ? 1 : 0);
+        },
+      });
+    }
   }
 
   /** Namespaces a key with REDIS_PREFIX. */
@@ -21,11 +52,27 @@ export class RedisConnection implements OnApplicationShutdown {
 
   /** A second connection, for subscribing (a subscribed connection can do nothing else). */
   duplicate(): Redis | null {
-    return this.client ? this.client.duplicate() : null;
+    return this.client ? this.watched(this.client.duplicate(), 'subscriber') : null;
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.client?.quit().catch(() => undefined);
+  }
+
+  /** Without an 'error' listener ioredis prints "Unhandled error event" on every failed reconnect. */
+  private watched(client: Redis, name: string): Redis {
+    let down = false;
+    client.on('error', (err: Error) => {
+      if (down) return;
+      down = true;
+      this.logger.warn({ err: { message: err.message } }, `Redis ${name} lost; reconnecting in the background`);
+    });
+    client.on('ready', () => {
+      if (!down) return;
+      down = false;
+      this.logger.log(`Redis ${name} is back`);
+    });
+    return client;
   }
 }
 

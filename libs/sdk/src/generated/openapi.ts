@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The events of the last 30 days, newest first; filter with `kind`.
+         * @description The events of the last 30 days, newest first; filter with `kind`. Needs `events:read`: events carry personal data (e-mails of sign-ups).
          */
         get: operations["EventLogController_list"];
         put?: never;
@@ -103,7 +103,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The key is in the response once; only its SHA-256 hash is stored.
+         * @description The key is in the response once; only its SHA-256 hash is stored. A key can grant only scopes it holds; an OAuth access token cannot create keys (403).
          */
         post: operations["ApiKeysController_create"];
         delete?: never;
@@ -201,7 +201,7 @@ export interface paths {
         put?: never;
         /**
          * Introspect an access token (RFC 7662)
-         * @description `{ active: false }` for a token that is unknown, expired, revoked or another account's.
+         * @description `{ active: false }` for a token that is unknown, expired, revoked or another account's. A credential may introspect itself; any other token of the account needs `keys:write`.
          */
         post: operations["OAuthController_introspect"];
         delete?: never;
@@ -221,7 +221,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke an access token (RFC 7009)
-         * @description Answers 200 even for an unknown token.
+         * @description Answers 200 even for an unknown token or another account's. A token may revoke itself; revoking any other token of the account needs `keys:write`.
          */
         post: operations["OAuthController_revoke"];
         delete?: never;
@@ -722,7 +722,7 @@ export interface components {
              *       "deployments:write"
              *     ]
              */
-            scopes?: ("*" | "apps:read" | "apps:write" | "deployments:write" | "users:read" | "users:write" | "webhooks:read" | "webhooks:write" | "ai:generate" | "analytics:read" | "keys:write")[];
+            scopes?: ("*" | "apps:read" | "apps:write" | "deployments:write" | "users:read" | "users:write" | "webhooks:read" | "webhooks:write" | "events:read" | "ai:generate" | "analytics:read" | "billing:read" | "keys:write")[];
         };
         CreatedApiKeyDto: {
             /**
@@ -796,7 +796,7 @@ export interface components {
              *       "deployments:write"
              *     ]
              */
-            scopes: ("*" | "apps:read" | "apps:write" | "deployments:write" | "users:read" | "users:write" | "webhooks:read" | "webhooks:write" | "ai:generate" | "analytics:read" | "keys:write")[];
+            scopes: ("*" | "apps:read" | "apps:write" | "deployments:write" | "users:read" | "users:write" | "webhooks:read" | "webhooks:write" | "events:read" | "ai:generate" | "analytics:read" | "billing:read" | "keys:write")[];
         };
         CreatedServiceAccountDto: {
             /**
@@ -2104,8 +2104,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflict (an Idempotency-Key reused with another request, still in flight, or whose response is not kept) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2158,8 +2194,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflict (an Idempotency-Key reused with another request, still in flight, or whose response is not kept) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,57 @@
+import { PlatformError } from '../common/errors/platform-error.js';
+
+export enum AuthErrorCode {
+  MissingCredential = 'missing_credential',
+  InvalidCredential = 'invalid_credential',
+  MissingScope = 'missing_scope',
+  ScopeNotGrantable = 'scope_not_grantable',
+  TokenCannotMintCredentials = 'token_cannot_create_credentials',
+  KeyNotFound = 'api_key_not_found',
+  ServiceAccountNotFound = 'service_account_not_found',
+}
+
+/** Authentication and authorization failures. 401s carry the RFC 6750 challenge. */
+export class AuthError extends PlatformError<AuthErrorCode> {
+  protected readonly statuses = {
+    [AuthErrorCode.MissingCredential]: 401,
+    [AuthErrorCode.InvalidCredential]: 401,
+    [AuthErrorCode.MissingScope]: 403,
+    [AuthErrorCode.ScopeNotGrantable]: 403,
+    [AuthErrorCode.TokenCannotMintCredentials]: 403,
+    [AuthErrorCode.KeyNotFound]: 404,
+    [AuthErrorCode.ServiceAccountNotFound]: 404,
+  };
+
+  /** 401 with `WWW-Authenticate: Bearer` (RFC 6750 §3): `error="invalid_token"` when a token was sent. */
+  static unauthenticated(tokenSent: boolean, realm = 'platform', message?: string): AuthError {
+    const challenge = tokenSent ? `Bearer realm="${realm}", error="invalid_token"` : `Bearer realm="${realm}"`;
+    return new AuthError(
+      tokenSent ? AuthErrorCode.InvalidCredential : AuthErrorCode.MissingCredential,
+      message ?? (tokenSent ? 'Invalid, expired or revoked credential' : 'Missing credential: send Authorization: Bearer <API key or access token>'),
+      { headers: { 'www-authenticate': challenge } },
+    );
+  }
+
+  static missingScope(scopes: string[]): AuthError {
+    return new AuthError(AuthErrorCode.MissingScope, `This credential lacks the scope ${scopes.join(', ')}`);
+  }
+
+  static notGrantable(scopes: string[]): AuthError {
+    return new AuthError(AuthErrorCode.ScopeNotGrantable, `Cannot grant scopes this credential does not hold: ${scopes.join(', ')}`);
+  }
+
+  static tokenCannotMintCredentials(): AuthError {
+    return new AuthError(
+      AuthErrorCode.TokenCannotMintCredentials,
+      'An OAuth access token cannot create API keys or service accounts (they would outlive the token); use an API key with keys:write',
+    );
+  }
+
+  static keyNotFound(id: string): AuthError {
+    return new AuthError(AuthErrorCode.KeyNotFound, `API key ${id} not found`);
+  }
+
+  static serviceAccountNotFound(id: string): AuthError {
+    return new AuthError(AuthErrorCode.ServiceAccountNotFound, `Service account ${id} not found`);
+  }
+}

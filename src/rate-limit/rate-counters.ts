@@ -1,0 +1,119 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import type { Redis } from 'ioredis';
+
+export interface Hit {
+  key: string;
+  limit: number;
+  ttlMs: number;
+}
+
+export interface Count {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
+/** Fixed-window counters. `hitAll` counts several keys (a credential and its account) at once. */
+export interface Counters {
+  hitAll(hits: Hit[]): Promise<Count[]>;
+}
+
+// One round trip, atomic, for every key: count the hit, start the window on its first one, report the time left.
+const HIT_ALL = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('PEXPIRE', key, ARGV[i]) end
+  local ttl = redis.call('PTTL', key)
+  out[i * 2 - 1] = count
+  out[i * 2] = ttl
+end
+return out`;
+
+/** Shared by every instance. */
+export class RedisCounters implements Counters {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async hitAll(hits: Hit[]): Promise<Count[]> {
+    const raw = (await this.redis.eval(HIT_ALL, hits.length, ...hits.map((h) => `${this.prefix}:${h.key}`), ...hits.map((h) => h.ttlMs))) as number[];
+    return hits.map((h, i) => ({ count: raw[i * 2], resetMs: raw[i * 2 + 1] > 0 ? raw[i * 2 + 1] : h.ttlMs }));
+  }
+}
+
+const MAX_WINDOWS = 100_000;
+
+/** This instance only: the embedded default, and the fallback while Redis is unreachable. */
+export class MemoryCounters implements Counters {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  async hitAll(hits: Hit[]): Promise<Count[]> {
+    const now = Date.now();
+    return hits.map(({ key, ttlMs }) => {
+      let window = this.windows.get(key);
+      if (!window || window.resetAt <= now) {
+        window = { count: 0, resetAt: now + ttlMs };
+        this.windows.set(key, window);
+        if (this.windows.size > MAX_WINDOWS) this.sweep(now);
+      }
+      window.count++;
+      return { count: window.count, resetMs: window.resetAt - now };
+    });
+  }
+
+  private sweep(now: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+/**
+ * The counters the limits use: Redis when configured and reachable, this instance's memory while
+ * it is not (a warning once per outage, and `fallingBack` for the metric). So the API keeps
+ * answering when Redis is down, with limits per instance instead of shared. Also the @nestjs/throttler
+ * storage, for limiters that count one key (the sign-up form's).
+ */
+export class RateCounters implements Counters, ThrottlerStorage {
+  private readonly memory = new MemoryCounters();
+  private down = false;
+
+  constructor(
+    private readonly redis: RedisCounters | null,
+    private readonly isRedisReady: () => boolean,
+    private readonly onFallback: (down: boolean, err?: unknown) => void,
+  ) {}
+
+  get fallingBack(): boolean {
+    return this.down;
+  }
+
+  async hitAll(hits: Hit[]): Promise<Count[]> {
+    if (this.redis && this.isRedisReady()) {
+      try {
+        const counts = await this.redis.hitAll(hits);
+        this.setDown(false);
+        return counts;
+      } catch (err) {
+        this.setDown(true, err);
+      }
+    } else if (this.redis) {
+      this.setDown(true);
+    }
+    return this.memory.hitAll(hits);
+  }
+
+  async increment(key: string, ttl: number, limit: number, blockDuration: number) {
+    const [{ count, resetMs }] = await this.hitAll([{ key, limit, ttlMs: ttl }]);
+    const isBlocked = count > limit;
+    const timeToExpire = Math.max(1, Math.ceil(resetMs / 1000));
+    return { totalHits: count, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? Math.ceil(blockDuration / 1000) : 0 };
+  }
+
+  private setDown(down: boolean, err?: unknown): void {
+    if (down === this.down) return;
+    this.down = down;
+    this.onFallback(down, err);
+  }
+}
