@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger as Pino } from 'pino';
 import { createValidationPipe } from './common/errors/validation.js';
 import { AppConfig } from './config/app-config.js';
-import { HttpErrorWithExtras } from './common/errors/http-errors.js';
+import { RequestError, RequestErrorCode } from './common/errors/request-errors.js';
 import { frameworkErrorHandler } from './common/http/framework-errors.js';
 import { rejectNulCharacters } from './common/http/nul-characters.js';
 import { setupSwagger } from './docs/swagger.js';
@@ -54,7 +54,7 @@ export function configureApp(app: NestFastifyApplication): void {
     // A worker answers health checks and metrics only.
     fastify.addHook('onRequest', async (request: FastifyRequest) => {
       if (!/^\/(health\/|metrics)/.test(request.url))
-        throw new HttpErrorWithExtras(404, 'This is a worker process (APP_ROLE=worker): only /health and /metrics are served');
+        throw new RequestError(RequestErrorCode.WorkerOnly, 'This is a worker process (APP_ROLE=worker): only /health and /metrics are served');
     });
   }
   fastify.addHook('onRequest', async (request: FastifyRequest) => rejectUnsupportedBody(request));
@@ -88,5 +88,5 @@ function rejectUnsupportedBody(request: FastifyRequest): void {
   if (type === 'application/json' || type.endsWith('+json')) return;
   const config = request.routeOptions.config as PlatformRouteConfig;
   if (type === 'application/x-www-form-urlencoded' && config?.acceptsForm) return;
-  throw new HttpErrorWithExtras(415, `Content-Type must be application/json (got ${type || 'none'})`);
+  throw new RequestError(RequestErrorCode.UnsupportedMediaType, `Content-Type must be application/json (got ${type || 'none'})`);
 }

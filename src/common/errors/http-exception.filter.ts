@@ -2,7 +2,6 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientInputProblem, withoutQueryParameters } from '../../database/postgres-errors.js';
 import { ErrorBody } from './error-body.dto.js';
-import { HttpErrorWithExtras } from './http-errors.js';
 import { PlatformError } from './platform-error.js';
 import { RequestErrorCode } from './request-errors.js';
 
@@ -31,7 +30,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const request = ctx.getRequest<FastifyRequest>();
     const body = this.toBody(exception, request);
 
-    if (exception instanceof HttpErrorWithExtras) void reply.headers(exception.headers);
     if (exception instanceof PlatformError && exception.extras.headers) void reply.headers(exception.extras.headers);
     void reply.status(body.code).header('content-type', 'application/json; charset=utf-8').send(body);
   }
@@ -57,8 +55,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const response = exception.getResponse();
       const { message, details } = this.messageOf(response, exception.message);
       if (status >= 500) this.logger.error({ err: exception, requestId }, message);
-      const extra = exception instanceof HttpErrorWithExtras ? exception.extraBody : {};
-      return { error: true, code: status, message, requestId, ...(details ? { details } : {}), ...extra } as ErrorBody;
+      return { error: true, code: status, message, requestId, ...(details ? { details } : {}) } as ErrorBody;
     }
     const status = (exception as StatusError)?.statusCode ?? (exception as StatusError)?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {

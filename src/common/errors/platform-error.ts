@@ -1,4 +1,10 @@
-import type { HttpErrorExtras } from './http-errors.js';
+/** What an error adds to its response beside the envelope. */
+export interface ErrorExtras {
+  /** Response headers (Retry-After, WWW-Authenticate…). */
+  headers?: Record<string, string>;
+  /** Fields merged into the body (OAuth's RFC 6749 `error` and `error_description`, validation `details`). */
+  body?: Record<string, unknown>;
+}
 
 /**
  * The base of every module's error class (`AppsError`, `WebhooksError`, `AiError`…): a stable
@@ -16,7 +22,7 @@ export abstract class PlatformError<C extends string = string> extends Error {
   constructor(
     readonly reason: C,
     message: string,
-    readonly extras: HttpErrorExtras = {},
+    readonly extras: ErrorExtras = {},
   ) {
     super(message);
     this.name = new.target.name;
