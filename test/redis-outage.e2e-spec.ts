@@ -12,6 +12,7 @@ describeWithRedis('when Redis is unreachable (postgres + redis, child process)',
   let proxy: TcpProxy;
   let env: Record<string, string>;
   let server: ChildServer | undefined;
+  let direct: ChildServer | undefined;
 
   beforeAll(async () => {
     await receiver.start();
@@ -23,6 +24,7 @@ describeWithRedis('when Redis is unreachable (postgres + redis, child process)',
 
   afterAll(async () => {
     await server?.stop('SIGKILL');
+    await direct?.stop('SIGKILL');
     await proxy.stop();
     await receiver.stop();
     await dropFreshResources(env);
@@ -41,6 +43,10 @@ describeWithRedis('when Redis is unreachable (postgres + redis, child process)',
       .expect(201);
     const appId = (await http().post('/v1/apps').set(auth).send({ name: 'Outage' }).expect(201)).body.appId;
     await http().get('/health/ready').expect(200);
+    // Another instance, whose Redis stays up; and a key the first instance has verified (and cached).
+    direct = await startChildServer({ ...env, REDIS_URL: process.env.REDIS_URL! });
+    const spare = (await http().post('/v1/api-keys').set(auth).send({ name: 'spare' }).expect(201)).body;
+    await http().get('/v1/apps').set('authorization', `Bearer ${spare.key}`).expect(200);
 
     proxy.cut();
     const timed = async <T>(work: () => Promise<T>) => {
@@ -90,9 +96,18 @@ describeWithRedis('when Redis is unreachable (postgres + redis, child process)',
     expect(output.match(/Redis is unreachable: rate limits are counted per instance/g)).toHaveLength(1);
     expect(output).not.toContain('Unhandled error event');
 
+    // Revoked on the other instance while this one cannot hear about it…
+    await request(direct.url).delete(`/v1/api-keys/${spare.id}`).set(auth).expect(204);
+
     proxy.restore();
     await until(async () => (await http().get('/health/ready')).status === 200, 20_000, 'ready again');
-    await http().post(`/v1/webhook-deliveries/${deliveries[0].id}/retry`).set(auth).expect(202);
+    // …so it forgot every cached credential when it reconnected: the revoked key is refused at once, not after 30 s.
+    await until(() => /Redis subscriber is back/.test(server!.output()), 10_000, 'subscriber reconnected');
+    await http().get('/v1/apps').set('authorization', `Bearer ${spare.key}`).expect(401);
+    // The delivery goes out: queued by hand now, unless the queue client already sent the job it held (then 409: in flight).
+    const again = await http().post(`/v1/webhook-deliveries/${deliveries[0].id}/retry`).set(auth);
+    expect([202, 409]).toContain(again.status);
+    if (again.status === 409) expect(again.body.reason).toBe('webhook_delivery_in_flight');
     await until(() => receiver.userCreatedIds().length >= 1, 15_000, 'the delivery after recovery');
     expect(receiver.at('/hook').map((r) => JSON.parse(r.raw).data.email)).toContain('during@example.com');
     await until(() => /rate limits are shared again/.test(server!.output()), 10_000, 'recovery logged');

@@ -5,15 +5,20 @@ import { Transactions } from '../database/transactions.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import type { AnyDomainEvent } from './domain-events.js';
 import { EventLogRepository } from './event-log.repository.js';
-import { DOMAIN_EVENT_LISTENER } from './on-domain-event.decorator.js';
+import { DOMAIN_EVENT_BATCH_LISTENER, DOMAIN_EVENT_LISTENER } from './on-domain-event.decorator.js';
 import type { StoredEvent } from './stored-event.entity.js';
 
 interface Listener {
-  /** `Class.method`, for the logs. */
-  name: string;
   names: string[];
   handle(event: AnyDomainEvent): Promise<void> | void;
 }
+
+interface BatchListener {
+  names: string[];
+  handle(events: AnyDomainEvent[]): Promise<void> | void;
+}
+
+const listens = (names: string[], event: AnyDomainEvent) => names.includes('*') || names.includes(event.name);
 
 /** Events dispatched in one transaction at most. */
 const BATCH = 100;
@@ -27,7 +32,8 @@ const BATCH = 100;
 @Injectable()
 export class EventDispatcher implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('EventDispatcher');
-  private listeners: Listener[] = [];
+  private readonly listeners: Listener[] = [];
+  private readonly batchListeners: BatchListener[] = [];
   private readonly pending = new Set<string>();
   private draining?: Promise<void>;
   private closed = false;
@@ -56,9 +62,11 @@ export class EventDispatcher implements OnModuleInit, OnApplicationShutdown {
       const prototype = Object.getPrototypeOf(instance) as object;
       for (const method of this.scanner.getAllMethodNames(prototype)) {
         const handler = instance[method];
-        const names = typeof handler === 'function' ? (Reflect.getMetadata(DOMAIN_EVENT_LISTENER, handler) as string[] | undefined) : undefined;
-        if (!names) continue;
-        this.listeners.push({ name: `${prototype.constructor.name}.${method}`, names, handle: (handler as Listener['handle']).bind(instance) });
+        if (typeof handler !== 'function') continue;
+        const names = Reflect.getMetadata(DOMAIN_EVENT_LISTENER, handler) as string[] | undefined;
+        if (names) this.listeners.push({ names, handle: (handler as Listener['handle']).bind(instance) });
+        const batchNames = Reflect.getMetadata(DOMAIN_EVENT_BATCH_LISTENER, handler) as string[] | undefined;
+        if (batchNames) this.batchListeners.push({ names: batchNames, handle: (handler as BatchListener['handle']).bind(instance) });
       }
     }
   }
@@ -125,11 +133,15 @@ export class EventDispatcher implements OnModuleInit, OnApplicationShutdown {
 
   /** Inside the transaction that locked these rows: every matching listener, then the dispatched mark. */
   private async deliver(rows: StoredEvent[]): Promise<number> {
-    for (const row of rows) {
-      const event = { id: row.id, name: row.kind, accountId: row.accountId, data: row.data, occurredAt: row.createdAt } as unknown as AnyDomainEvent;
-      for (const listener of this.listeners) {
-        if (listener.names.includes('*') || listener.names.includes(event.name)) await listener.handle(event);
-      }
+    const events = rows.map(
+      (row) => ({ id: row.id, name: row.kind, accountId: row.accountId, data: row.data, occurredAt: row.createdAt }) as unknown as AnyDomainEvent,
+    );
+    for (const event of events) {
+      for (const listener of this.listeners) if (listens(listener.names, event)) await listener.handle(event);
+    }
+    for (const listener of this.batchListeners) {
+      const matching = events.filter((event) => listens(listener.names, event));
+      if (matching.length > 0) await listener.handle(matching);
     }
     await this.log.markDispatched(rows.map((r) => r.id));
     this.dispatched.inc(rows.length);

@@ -22,3 +22,17 @@ export function OnDomainEvent<N extends DomainEventName | '*'>(...names: N[]) {
     Reflect.defineMetadata(DOMAIN_EVENT_LISTENER, names, descriptor.value!);
   };
 }
+
+export const DOMAIN_EVENT_BATCH_LISTENER = Symbol('domainEventBatchListener');
+
+/**
+ * Like @OnDomainEvent, for a listener that does the same work for many events and does it better
+ * in bulk (the webhook fan-out: one query for the endpoints, one insert for the deliveries). It is
+ * called once per dispatched batch with the matching events, oldest first, in the dispatcher's
+ * transaction; never with an empty list.
+ */
+export function OnDomainEventBatch<N extends DomainEventName | '*'>(...names: N[]) {
+  return <H extends (events: Array<ListenedEvent<N>>) => unknown>(_target: object, _key: string | symbol, descriptor: TypedPropertyDescriptor<H>): void => {
+    Reflect.defineMetadata(DOMAIN_EVENT_BATCH_LISTENER, names, descriptor.value!);
+  };
+}

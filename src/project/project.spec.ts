@@ -52,4 +52,20 @@ describe('the project as a user gets it', () => {
     // npm test built dist/ just before the suites: nothing is stale, so nothing is built (and nothing printed).
     expect(execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--if-stale'], { cwd: ROOT, encoding: 'utf8' })).toBe('');
   });
+
+  it('ignores what installing and testing the SDKs and browser pages leaves behind', () => {
+    for (const path of ['libs/sdk/platform-sdk-0.1.0.tgz', 'libs/sdk-python/build/lib/x.py', 'libs/sdk-python/platform_sdk.egg-info/PKG-INFO', 'test/artifacts/landing-page.png']) {
+      expect(execFileSync('git', ['check-ignore', path], { cwd: ROOT, encoding: 'utf8' }).trim()).toBe(path);
+    }
+  });
+
+  it("keeps the README's shell walk-through runnable: every variable is set before it is used, no macOS-only commands", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const shell = [...readme.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]).join('\n');
+    const assigned = new Set([...shell.matchAll(/^\s*(?:export\s+)?([A-Z_][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+    const environment = new Set(['PATH', 'HOME']);
+    const used = [...shell.matchAll(/\$\{?([A-Z_][A-Z0-9_]*)/g)].map((m) => m[1]);
+    expect([...new Set(used.filter((v) => !assigned.has(v) && !environment.has(v)))]).toEqual([]);
+    expect(shell).not.toMatch(/^\s*open\s+http/m);
+  });
 });

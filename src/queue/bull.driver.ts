@@ -16,22 +16,17 @@ export class BullQueueDriver implements QueueDriver {
   constructor(private readonly queues: Record<QueueName, Queue>) {}
 
   async add(queue: QueueName, name: string, data: unknown, opts: JobOptions): Promise<string> {
-    const bullOpts: BullJobOptions = {
-      attempts: opts.attempts ?? 1,
-      delay: opts.delayMs,
-      jobId: opts.jobId,
-      removeOnComplete: true,
-      // Failed jobs are kept briefly for inspection, but never block a re-add under the same id (see isLive).
-      removeOnFail: 1000,
-      backoff: { type: JITTER_BACKOFF, options: { baseMs: opts.backoffMs ?? 1000 } } as unknown as BullJobOptions['backoff'],
-    };
     if (opts.jobId) {
       // Bull ignores an add whose id exists in any state; a finished one must make room.
       const existing = await this.queues[queue].getJob(opts.jobId);
       if (existing && (await existing.isFailed())) await existing.remove();
     }
-    const job = await this.queues[queue].add(name, data, bullOpts);
+    const job = await this.queues[queue].add(name, data, bullOptions(opts));
     return String(job.id);
+  }
+
+  async addNew(queue: QueueName, name: string, jobs: Array<{ data: unknown; opts: JobOptions }>): Promise<void> {
+    if (jobs.length > 0) await this.queues[queue].addBulk(jobs.map((j) => ({ name, data: j.data, opts: bullOptions(j.opts) })));
   }
 
   process(queue: QueueName, name: string, concurrency: number, handler: JobHandler): void {
@@ -60,4 +55,16 @@ export class BullQueueDriver implements QueueDriver {
   async close(): Promise<void> {
     // @nestjs/bull closes the queues on shutdown; nothing of ours to release.
   }
+}
+
+function bullOptions(opts: JobOptions): BullJobOptions {
+  return {
+    attempts: opts.attempts ?? 1,
+    delay: opts.delayMs,
+    jobId: opts.jobId,
+    removeOnComplete: true,
+    // Failed jobs are kept briefly for inspection, but never block a re-add under the same id (see add and isLive).
+    removeOnFail: 1000,
+    backoff: { type: JITTER_BACKOFF, options: { baseMs: opts.backoffMs ?? 1000 } } as unknown as BullJobOptions['backoff'],
+  };
 }

@@ -44,6 +44,10 @@ export class InProcessQueueDriver implements QueueDriver {
     return id;
   }
 
+  async addNew(queue: QueueName, name: string, jobs: Array<{ data: unknown; opts: JobOptions }>): Promise<void> {
+    for (const job of jobs) await this.add(queue, name, job.data, job.opts);
+  }
+
   process(queue: QueueName, name: string, concurrency: number, handler: JobHandler): void {
     const worker = this.workers.get(queue) ?? { handlers: new Map(), concurrency: 0, active: 0 };
     worker.handlers.set(name, handler);

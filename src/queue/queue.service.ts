@@ -27,6 +27,11 @@ export class QueueService implements OnApplicationShutdown {
     return withTimeout(this.driver.add(queue, name, data, opts));
   }
 
+  /** Adds jobs with fresh ids in one go (Bull: one pipeline); same timeout as `add`. */
+  addNew<T>(queue: QueueName, name: string, jobs: Array<{ data: T; opts: JobOptions }>): Promise<void> {
+    return withTimeout(this.driver.addNew(queue, name, jobs));
+  }
+
   /**
    * Runs `handler` for the jobs of this name. `concurrency` adds to the queue's parallelism: a
    * queue runs as many jobs at once as its processors' concurrencies add up to (Bull's rule).

@@ -33,6 +33,8 @@ export interface QueueCounts {
 /** What a queue engine must do. Two implementations: Bull on Redis, and in-process. */
 export interface QueueDriver {
   add(queue: QueueName, name: string, data: unknown, opts: JobOptions): Promise<string>;
+  /** Adds jobs whose ids were never used (no finished job to make room for), in one round trip where the engine can. */
+  addNew(queue: QueueName, name: string, jobs: Array<{ data: unknown; opts: JobOptions }>): Promise<void>;
   process(queue: QueueName, name: string, concurrency: number, handler: JobHandler): void;
   /** Whether a job with this id is waiting, delayed or running. */
   isLive(queue: QueueName, jobId: string): Promise<boolean>;

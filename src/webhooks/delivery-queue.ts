@@ -33,6 +33,15 @@ export class DeliveryQueue {
     );
   }
 
+  /** Queues new deliveries (never queued before: all four tries each) in one go. */
+  addNew(deliveryIds: string[]): Promise<void> {
+    return this.queue.addNew<DeliverJob>(
+      'webhooks',
+      'deliver',
+      deliveryIds.map((id) => ({ data: { deliveryId: id }, opts: { attempts: MAX_ATTEMPTS, backoffMs: this.config.WEBHOOK_RETRY_BASE_MS, jobId: id } })),
+    );
+  }
+
   /** A job for this delivery is waiting, delayed or running. */
   isQueued(deliveryId: string): Promise<boolean> {
     return this.queue.isLive('webhooks', deliveryId);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import type { PageRequest } from '../common/pagination/page.js';
 import { applyKeyset } from '../database/keyset-pagination.js';
 import { insertRow } from '../database/insert-row.js';
@@ -31,8 +32,9 @@ export class WebhookEndpointsRepository {
     return applyKeyset(this.endpoints.createQueryBuilder('e').where('e.accountId = :accountId', { accountId }), 'e', page).getMany();
   }
 
-  active(accountId: string): Promise<WebhookEndpoint[]> {
-    return this.endpoints.findBy({ accountId, status: 'Active' });
+  /** The Active endpoints of these accounts. */
+  activeOf(accountIds: string[]): Promise<WebhookEndpoint[]> {
+    return this.endpoints.findBy({ accountId: In(accountIds), status: 'Active' });
   }
 
   save(endpoint: WebhookEndpoint): Promise<WebhookEndpoint> {

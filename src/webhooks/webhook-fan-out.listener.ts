@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { Transactions } from '../database/transactions.js';
 import type { AnyDomainEvent } from '../events/domain-events.js';
-import { OnDomainEvent } from '../events/on-domain-event.decorator.js';
+import { OnDomainEventBatch } from '../events/on-domain-event.decorator.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { matchesFilters } from './event-kinds.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
@@ -10,9 +10,11 @@ import type { WebhookEndpoint } from './webhook.entities.js';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 
 /**
- * Event → deliveries: one `webhook_deliveries` row per Active endpoint of the account that
+ * Events → deliveries: one `webhook_deliveries` row per Active endpoint of the account that
  * subscribes to the kind, written in the dispatcher's transaction, and one queue job per delivery
- * once that commits. If the process dies before the jobs are queued, the sweep queues them.
+ * once that commits. In bulk, a batch of events at a time: one query for the endpoints of every
+ * account in it, one insert for all their deliveries, one round trip to queue the jobs. If the
+ * process dies before the jobs are queued, the sweep queues them.
  */
 @Injectable()
 export class WebhookFanOut {
@@ -23,20 +25,27 @@ export class WebhookFanOut {
     private readonly queue: DeliveryQueue,
   ) {}
 
-  @OnDomainEvent('*')
-  async onDomainEvent(event: AnyDomainEvent): Promise<void> {
-    const targets = (await this.endpoints.active(event.accountId)).filter((e) => matchesFilters(e.events, event.name));
-    await this.deliver(event.accountId, event.id, targets);
+  @OnDomainEventBatch('*')
+  async onDomainEvents(events: AnyDomainEvent[]): Promise<void> {
+    const active = await this.endpoints.activeOf([...new Set(events.map((e) => e.accountId))]);
+    const rows = events.flatMap((event) =>
+      active.filter((e) => e.accountId === event.accountId && matchesFilters(e.events, event.name)).map((e) => newDelivery(event.accountId, event.id, e)),
+    );
+    await this.write(rows);
   }
 
   /** In the caller's transaction: a delivery of this event to each endpoint (none twice); returns the new ones' ids. */
-  async deliver(accountId: string, eventId: string, endpoints: WebhookEndpoint[]): Promise<string[]> {
-    const ids = await this.deliveries.insertNew(endpoints.map((e) => ({ id: newId('del'), accountId, endpointId: e.id, eventId })));
-    if (ids.length > 0) {
-      this.db.afterCommit(async () => {
-        for (const id of ids) await this.queue.add({ id, status: 'pending', attemptCount: 0 });
-      });
-    }
+  deliver(accountId: string, eventId: string, endpoints: WebhookEndpoint[]): Promise<string[]> {
+    return this.write(endpoints.map((e) => newDelivery(accountId, eventId, e)));
+  }
+
+  private async write(rows: Array<ReturnType<typeof newDelivery>>): Promise<string[]> {
+    const ids = await this.deliveries.insertNew(rows);
+    if (ids.length > 0) this.db.afterCommit(() => this.queue.addNew(ids));
     return ids;
   }
+}
+
+function newDelivery(accountId: string, eventId: string, endpoint: WebhookEndpoint) {
+  return { id: newId('del'), accountId, endpointId: endpoint.id, eventId };
 }
