@@ -54,7 +54,12 @@ describe('the project as a user gets it', () => {
   });
 
   it('ignores what installing and testing the SDKs and browser pages leaves behind', () => {
-    for (const path of ['libs/sdk/platform-sdk-0.1.0.tgz', 'libs/sdk-python/build/lib/x.py', 'libs/sdk-python/platform_sdk.egg-info/PKG-INFO', 'test/artifacts/landing-page.png']) {
+    for (const path of [
+      'libs/sdk/platform-sdk-0.1.0.tgz',
+      'libs/sdk-python/build/lib/x.py',
+      'libs/sdk-python/platform_sdk.egg-info/PKG-INFO',
+      'test/artifacts/landing-page.png',
+    ]) {
       expect(execFileSync('git', ['check-ignore', path], { cwd: ROOT, encoding: 'utf8' }).trim()).toBe(path);
     }
   });
