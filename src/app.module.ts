@@ -16,6 +16,7 @@ import { EventsModule } from './events/events.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LandingPagesModule } from './landing-pages/landing-pages.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { PublishingModule } from './publishing/publishing.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SitesModule } from './sites/sites.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         AppsModule,
         LandingPagesModule,
         DeploymentsModule,
+        PublishingModule,
         UsersModule,
         SitesModule,
         AiModule,

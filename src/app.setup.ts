@@ -10,6 +10,7 @@ import { RequestError, RequestErrorCode } from './common/errors/request-errors.j
 import { frameworkErrorHandler } from './common/http/framework-errors.js';
 import { rejectNulCharacters } from './common/http/nul-characters.js';
 import { setupSwagger } from './docs/swagger.js';
+import { hostRouting } from './apps/app-addresses.js';
 import { PinoNestLogger, RequestLog } from './logging.js';
 import { MetricsService } from './metrics/metrics.service.js';
 
@@ -21,7 +22,7 @@ export interface PlatformRouteConfig {
   acceptsForm?: boolean;
 }
 
-export function createFastifyAdapter(logger: Pino, trustProxy: AppConfig['trustProxy'] = false): FastifyAdapter {
+export function createFastifyAdapter(logger: Pino, config: Pick<AppConfig, 'trustProxy' | 'SITES_DOMAIN'> = { trustProxy: false }): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     // Echo the client's x-request-id when it is sane, otherwise make one.
@@ -36,7 +37,9 @@ export function createFastifyAdapter(logger: Pino, trustProxy: AppConfig['trustP
     childLoggerFactory: (parent: FastifyBaseLogger) => parent,
     frameworkErrors: frameworkErrorHandler,
     // request.ip honours X-Forwarded-For only from the hops TRUST_PROXY names.
-    trustProxy,
+    trustProxy: config.trustProxy,
+    // <slug>.<SITES_DOMAIN> serves the published app at / (as /p/<slug>/).
+    rewriteUrl: hostRouting(config.SITES_DOMAIN),
   });
 }
 
@@ -74,6 +77,9 @@ export function configureApp(app: NestFastifyApplication): void {
       { path: 'health/ready', method: RequestMethod.GET },
       { path: 'metrics', method: RequestMethod.GET },
       { path: 'sites/{*path}', method: RequestMethod.ALL },
+      { path: 'p/{*path}', method: RequestMethod.ALL },
+      { path: 'catalog', method: RequestMethod.GET },
+      { path: 'catalog/{*path}', method: RequestMethod.GET },
     ],
   });
   app.useGlobalPipes(createValidationPipe());

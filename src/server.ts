@@ -32,7 +32,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     const app = await NestFactory.create<NestFastifyApplication>(
       AppModule.forRoot(config, { url: config.DATABASE_URL, socketDir: embedded?.socketDir }, options.modules),
-      createFastifyAdapter(createLogger(config), config.trustProxy),
+      createFastifyAdapter(createLogger(config), config),
       { bufferLogs: true, abortOnError: false },
     );
     configureApp(app);

@@ -68,7 +68,19 @@ describe(`apps (${target})`, () => {
   it('creates, reads, updates and deletes an app, raising one event for each change', async () => {
     const created = await dev.post('/v1/apps', { name: '  Trimmed  ' }).expect(201);
     const appId = created.body.appId;
-    expect(created.body).toEqual({ appId, name: 'Trimmed', description: null, createdAt: expect.stringMatching(ISO), updatedAt: created.body.createdAt });
+    expect(created.body).toEqual({
+      appId,
+      name: 'Trimmed',
+      description: null,
+      slug: expect.stringMatching(/^trimmed(-\d+)?$/),
+      visibility: 'unlisted',
+      publishState: 'draft',
+      publishedDeploymentId: null,
+      publishedAt: null,
+      publicUrl: null,
+      createdAt: expect.stringMatching(ISO),
+      updatedAt: created.body.createdAt,
+    });
     const rows = await app.query('SELECT account_id, name, description FROM apps WHERE id = $1', [appId]);
     expect(rows).toEqual([{ account_id: dev.accountId, name: 'Trimmed', description: null }]);
 
@@ -227,9 +239,10 @@ describe(`apps (${target})`, () => {
     const tied = await newAccountClient(app);
     const ids = Array.from({ length: 5 }, (_, i) => `app_TIE${String(i).padStart(23, '0')}`);
     for (const id of ids) {
-      await app.query(`INSERT INTO apps (id, account_id, name, created_at, updated_at) VALUES ($1, $2, 'Tied', '2025-01-01T00:00:00.123Z', now())`, [
+      await app.query(`INSERT INTO apps (id, account_id, name, slug, created_at, updated_at) VALUES ($1, $2, 'Tied', $3, '2025-01-01T00:00:00.123Z', now())`, [
         id,
         tied.accountId,
+        id.toLowerCase().replace('_', '-'),
       ]);
     }
     const seen: string[] = [];

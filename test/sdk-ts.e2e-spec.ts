@@ -84,6 +84,28 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     expect(gone).toMatchObject({ status: 404, code: 404, kind: 'not_found', reason: 'app_not_found' });
   });
 
+  it('publishes, rolls back and unpublishes an app, and lists the catalogue', async () => {
+    const made = await client.apps.create({ name: 'Publish SDK', slug: 'publish-sdk-ts', visibility: 'public' });
+    expect(made).toMatchObject({ slug: 'publish-sdk-ts', visibility: 'public', publishState: 'draft', publicUrl: null });
+    const first = (await client.deployments.deploy({ appId: made.appId, env: 'production' })).deploymentId;
+    const second = (await client.deployments.deploy({ appId: made.appId, env: 'production' })).deploymentId;
+    const published = await client.apps.publish(made.appId);
+    expect(published).toMatchObject({ publishState: 'published', publishedDeploymentId: second, publicUrl: `${app.url}/p/publish-sdk-ts/` });
+    expect((await client.apps.publish(made.appId, { deploymentId: first })).publishedDeploymentId).toBe(first);
+    const listed = async () => {
+      const slugs: string[] = [];
+      for await (const entry of client.catalog.list({ limit: 1 })) slugs.push(entry.slug);
+      return slugs;
+    };
+    expect(await listed()).toContain('publish-sdk-ts');
+    expect(await client.apps.unpublish(made.appId)).toMatchObject({ publishState: 'unpublished', publishedDeploymentId: null, publicUrl: null });
+    expect(await listed()).not.toContain('publish-sdk-ts');
+    expect(await client.apps.update(made.appId, { slug: 'publish-sdk-ts-2', visibility: 'unlisted' })).toMatchObject({
+      slug: 'publish-sdk-ts-2',
+      visibility: 'unlisted',
+    });
+  });
+
   (hasLocalModel ? it : it.skip)('reads, replaces and generates a landing page', async () => {
     const made = await client.apps.create({ name: 'Landing SDK', description: 'A page from TypeScript' });
     const initial = await client.landingPage.get(made.appId);

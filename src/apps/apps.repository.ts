@@ -1,19 +1,43 @@
 import { Injectable } from '@nestjs/common';
-import type { PageRequest } from '../common/pagination/page.js';
+import { MoreThan } from 'typeorm';
+import type { Keyset, PageRequest } from '../common/pagination/page.js';
 import { insertRow } from '../database/insert-row.js';
 import { Transactions } from '../database/transactions.js';
-import { App } from './app.entity.js';
+import { App, SlugRedirect } from './app.entity.js';
 
 interface AppRow {
   id: string;
   account_id: string;
   name: string;
   description: string | null;
+  slug: string;
+  visibility: App['visibility'];
+  publish_state: App['publishState'];
+  published_deployment_id: string | null;
+  published_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-/** The apps table. Inside `Transactions.run()` every method runs in that transaction. */
+const APP_COLUMNS = 'id, account_id, name, description, slug, visibility, publish_state, published_deployment_id, published_at, created_at, updated_at';
+
+function fromRow(r: AppRow): App {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    name: r.name,
+    description: r.description,
+    slug: r.slug,
+    visibility: r.visibility,
+    publishState: r.publish_state,
+    publishedDeploymentId: r.published_deployment_id,
+    publishedAt: r.published_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** The apps table, and the slugs apps gave up (slug_redirects). Inside `Transactions.run()` every method runs in that transaction. */
 @Injectable()
 export class AppsRepository {
   constructor(private readonly db: Transactions) {}
@@ -22,12 +46,20 @@ export class AppsRepository {
     return this.db.manager.getRepository(App);
   }
 
-  insert(app: Pick<App, 'id' | 'accountId' | 'name' | 'description'>): Promise<App> {
-    return insertRow(this.db.manager, App, app);
+  insert(app: Pick<App, 'id' | 'accountId' | 'name' | 'description' | 'slug' | 'visibility'>): Promise<App> {
+    return insertRow(this.db.manager, App, { ...app, publishState: 'draft', publishedDeploymentId: null, publishedAt: null });
   }
 
   findOwned(accountId: string, id: string): Promise<App | null> {
     return this.apps.findOneBy({ accountId, id });
+  }
+
+  findById(id: string): Promise<App | null> {
+    return this.apps.findOneBy({ id });
+  }
+
+  findBySlug(slug: string): Promise<App | null> {
+    return this.apps.findOneBy({ slug });
   }
 
   /** FOR UPDATE: the row to change. */
@@ -48,11 +80,21 @@ export class AppsRepository {
   async list(accountId: string, page: PageRequest): Promise<App[]> {
     const after = page.after ? 'AND (created_at, id) < ($3, $4)' : '';
     const rows: AppRow[] = await this.db.manager.query(
-      `SELECT id, account_id, name, description, created_at, updated_at FROM apps
-        WHERE account_id = $1 ${after} ORDER BY created_at DESC, id DESC LIMIT $2`,
+      `SELECT ${APP_COLUMNS} FROM apps WHERE account_id = $1 ${after} ORDER BY created_at DESC, id DESC LIMIT $2`,
       page.after ? [accountId, page.limit + 1, page.after.createdAt, page.after.id] : [accountId, page.limit + 1],
     );
-    return rows.map((r) => ({ id: r.id, accountId: r.account_id, name: r.name, description: r.description, createdAt: r.created_at, updatedAt: r.updated_at }));
+    return rows.map(fromRow);
+  }
+
+  /** Published public apps, newest publication first, for the catalogue (keyset on published_at, id). */
+  async listCatalog(limit: number, after?: Keyset): Promise<App[]> {
+    const rows: AppRow[] = await this.db.manager.query(
+      `SELECT ${APP_COLUMNS} FROM apps WHERE publish_state = 'published' AND visibility = 'public'
+         ${after ? 'AND (published_at, id) < ($2, $3)' : ''}
+       ORDER BY published_at DESC, id DESC LIMIT $1`,
+      after ? [limit + 1, after.createdAt, after.id] : [limit + 1],
+    );
+    return rows.map(fromRow);
   }
 
   save(app: App): Promise<App> {
@@ -62,5 +104,35 @@ export class AppsRepository {
   async delete(accountId: string, id: string): Promise<boolean> {
     const result = await this.apps.delete({ accountId, id });
     return (result.affected ?? 0) > 0;
+  }
+
+  /** Whether the slug is some other app's now, or was given up by another app less than 30 days ago. */
+  async slugTaken(slug: string, exceptAppId?: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.manager.query(
+      `SELECT 1 FROM apps WHERE slug = $1 AND id IS DISTINCT FROM $2
+       UNION ALL SELECT 1 FROM slug_redirects WHERE slug = $1 AND app_id IS DISTINCT FROM $2 AND expires_at > now()
+       LIMIT 1`,
+      [slug, exceptAppId ?? null],
+    );
+    return rows.length > 0;
+  }
+
+  /** The app a given-up slug still redirects to, while the redirect lasts. */
+  findRedirect(slug: string): Promise<SlugRedirect | null> {
+    return this.db.manager.getRepository(SlugRedirect).findOneBy({ slug, expiresAt: MoreThan(new Date()) });
+  }
+
+  /** The app gave up `slug`: it redirects to the app until `expiresAt` (replacing an expired claim by anyone). */
+  async saveRedirect(slug: string, appId: string, expiresAt: Date): Promise<void> {
+    await this.db.manager.query(
+      `INSERT INTO slug_redirects (slug, app_id, expires_at) VALUES ($1, $2, $3)
+       ON CONFLICT (slug) DO UPDATE SET app_id = EXCLUDED.app_id, expires_at = EXCLUDED.expires_at`,
+      [slug, appId, expiresAt],
+    );
+  }
+
+  /** The app takes a slug (back): no redirect may point elsewhere from it. */
+  async dropRedirect(slug: string): Promise<void> {
+    await this.db.manager.getRepository(SlugRedirect).delete({ slug });
   }
 }

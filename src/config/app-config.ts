@@ -67,6 +67,17 @@ export class AppConfig {
   })
   TRUST_PROXY?: string;
 
+  /**
+   * Serve published apps at `<slug>.<SITES_DOMAIN>` (e.g. `apps.example.com`, behind a reverse proxy
+   * with a wildcard certificate); their public URL becomes `https://<slug>.<SITES_DOMAIN>/`.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, {
+    message: 'SITES_DOMAIN must be a lowercase domain name like apps.example.com',
+  })
+  SITES_DOMAIN?: string;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
@@ -185,7 +196,19 @@ export class AppConfig {
 
 /** The variables this service knows; anything else in the environment is ignored. */
 export const CONFIG_KEYS = Object.keys(new AppConfig())
-  .concat(['DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'PUBLIC_URL', 'TRUST_PROXY', 'AI_PROVIDER', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'AI_MODEL_PATH'])
+  .concat([
+    'DATABASE_URL',
+    'REDIS_URL',
+    'ADMIN_TOKEN',
+    'PUBLIC_URL',
+    'TRUST_PROXY',
+    'SITES_DOMAIN',
+    'AI_PROVIDER',
+    'AI_BASE_URL',
+    'AI_API_KEY',
+    'AI_MODEL',
+    'AI_MODEL_PATH',
+  ])
   .filter((key, index, all) => all.indexOf(key) === index);
 
 export class ConfigError extends Error {}

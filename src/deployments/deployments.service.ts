@@ -52,6 +52,12 @@ export class DeploymentsService {
     return this.deployments.findById(deploymentId);
   }
 
+  /** A deployment of this app (of any account's: the caller checked the app), or null. */
+  async findOfApp(appId: string, deploymentId: string): Promise<Deployment | null> {
+    const deployment = await this.deployments.findById(deploymentId);
+    return deployment?.appId === appId ? deployment : null;
+  }
+
   /** For the public alias /sites/<appId>/<env>/: the newest deployment there. */
   findNewestServable(appId: string, env: string): Promise<Deployment | null> {
     return this.deployments.findNewest(appId, env);

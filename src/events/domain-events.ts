@@ -10,8 +10,12 @@ export interface DomainEventMap {
    * `changed`: what changed (`landingPage` for a new landing page); `previousAttributes`: the changed
    * fields' values before the update (as Stripe's `previous_attributes`).
    */
-  'app.updated': AppEventData & { changed: AppChange[]; previousAttributes: Partial<Pick<AppEventData, 'name' | 'description'>> };
+  'app.updated': AppEventData & { changed: AppChange[]; previousAttributes: Partial<Pick<AppEventData, 'name' | 'description' | 'slug' | 'visibility'>> };
   'app.deleted': { appId: string };
+  /** The public address serves `deploymentId` now; `previousDeploymentId`: the one it served before (a rollback publishes an older one), null if none. */
+  'app.published': { appId: string; deploymentId: string; previousDeploymentId: string | null; publicUrl: string };
+  /** The public address answers 410 now. */
+  'app.unpublished': { appId: string };
   'deployment.succeeded': { deploymentId: string; appId: string; env: string; url: string; createdAt: string };
   /** `source`: how the person signed up; `deploymentId`: the landing page they used (source `landing-page`). */
   'user.created': { id: string; email: string; appId: string; source: SignupSource; deploymentId?: string };
@@ -21,13 +25,19 @@ export interface DomainEventMap {
 
 export type SignupSource = 'api' | 'landing-page';
 
-export type AppChange = 'name' | 'description' | 'landingPage';
+export type AppChange = 'name' | 'description' | 'slug' | 'visibility' | 'landingPage';
 
 /** An app as the API shows it (the payload of the app.* events). Dates are ISO 8601 strings: payloads are JSON. */
 export interface AppEventData {
   appId: string;
   name: string;
   description: string | null;
+  slug: string;
+  visibility: 'public' | 'unlisted';
+  publishState: 'draft' | 'published' | 'unpublished';
+  publishedDeploymentId: string | null;
+  publishedAt: string | null;
+  publicUrl: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -39,6 +49,8 @@ export const DOMAIN_EVENT_NAMES = Object.keys({
   'app.created': true,
   'app.updated': true,
   'app.deleted': true,
+  'app.published': true,
+  'app.unpublished': true,
   'deployment.succeeded': true,
   'user.created': true,
   'user.deleted': true,

@@ -70,3 +70,14 @@ export function themeOf(accent: string): { accent: string; onAccent: string } {
   const onBlack = (luminance + 0.05) / 0.05;
   return { accent, onAccent: onWhite >= onBlack ? '#FFFFFF' : '#111111' };
 }
+
+export interface CatalogView {
+  apps: Array<{ name: string; description: string | null; publicUrl: string; publishedAt: string }>;
+  /** The next page's address, if there is one. */
+  next: string | null;
+}
+
+/** The catalogue of published public apps, as a page. */
+export function renderCatalog(view: CatalogView): string {
+  return eta.render('./catalog', { ...view, title: 'App catalogue', description: 'Apps published here', robots: 'index, follow', theme: themeOf('#5146E5') });
+}

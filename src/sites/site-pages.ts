@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { landingPageOf } from '../deployments/deployment-snapshot.js';
 import { renderLandingPage, renderNotice, SITE_CONTENT_SECURITY_POLICY } from './site-page.js';
-import type { SiteTarget } from './sites.service.js';
+import type { SiteAddress, SiteTarget } from './sites.service.js';
 import { SignupTokens } from './signup-token.js';
 
 /** An HTML answer of a served address. */
@@ -18,6 +18,26 @@ const HTML_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
+/** A cached copy is revalidated at least this often, so the form token it carries never nears its 24 h limit. */
+const TOKEN_PERIOD_MS = 6 * 3600 * 1000;
+
+/**
+ * Caching by address. A deployment's own url never changes (minutes; it goes with its app). An alias
+ * moves with every deploy (revalidate each time). The public address moves with publishing: a CDN
+ * may keep it a minute (`s-maxage=60`), browsers revalidate (`max-age=0`) against an ETag naming the
+ * deployment — so a rollback is seen within a minute — and the token's period.
+ */
+const CACHE: Record<SiteAddress, string> = {
+  deployment: 'public, max-age=300',
+  alias: 'no-cache',
+  public: 'public, max-age=0, s-maxage=60',
+};
+
+/** The validator of a page: the deployment it serves and the form token's period. */
+export function pageEtag(deploymentId: string, now = Date.now()): string {
+  return `"${deploymentId}.${Math.floor(now / TOKEN_PERIOD_MS).toString(36)}"`;
+}
+
 /** Renders what the served addresses answer: the landing page (with a fresh form token), the thanks page, notices. */
 @Injectable()
 export class SitePages {
@@ -31,12 +51,14 @@ export class SitePages {
       appName: deployment.snapshot.app.name,
       env: deployment.env,
       deployedAt: deployment.createdAt,
-      indexable: false,
+      indexable: target.address === 'public',
       form: { action: `${target.basePath}signup`, token: this.tokens.issue(deployment.id), ...form },
     });
-    // A deployment's own page never changes (cache for minutes: it goes when its app is deleted); an alias moves with every deploy.
-    const cacheControl = form ? 'no-store' : target.alias ? 'no-cache' : 'public, max-age=300';
-    return { status: form ? 400 : 200, html, headers: { ...HTML_HEADERS, 'cache-control': cacheControl, 'x-deployment-id': deployment.id } };
+    const headers: Record<string, string> = { ...HTML_HEADERS, 'cache-control': form ? 'no-store' : CACHE[target.address], 'x-deployment-id': deployment.id };
+    if (!form) headers.etag = pageEtag(deployment.id);
+    // Only the public address of a published app may be indexed; deployment urls and aliases are previews.
+    if (target.address !== 'public') headers['x-robots-tag'] = 'noindex';
+    return { status: form ? 400 : 200, html, headers };
   }
 
   thanks(target: SiteTarget): SiteHtml {

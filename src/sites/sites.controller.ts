@@ -3,10 +3,11 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiConsumes, ApiMovedPermanentlyResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformRouteConfig } from '../app.setup.js';
+import { AppAddresses } from '../apps/app-addresses.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
 import { SiteHtml, SitePages } from './site-pages.js';
-import { SitesError } from './sites.errors.js';
+import { SitesError, SitesErrorCode } from './sites.errors.js';
 import { SiteResolution, SitesService, SiteTarget } from './sites.service.js';
 import { SignupService } from './signup.service.js';
 
@@ -14,28 +15,32 @@ const FORM: PlatformRouteConfig = { acceptsForm: true };
 const PATH_PARAM = {
   name: 'path',
   type: String,
-  description: '`<deploymentId>/` or `<appId>/<env>/`, then nothing (the page), `thanks` or `signup`',
+  description: 'After /sites/: `<deploymentId>/` or `<appId>/<env>/`; after /p/: `<slug>/`. Then nothing (the page), `thanks` or `signup`.',
   example: 'dep_01JC3Z9A7B2C4D6E8F0G1H2J3K/',
 };
 
+/** The served addresses: deployment urls and aliases under /sites, public addresses under /p (and `<slug>.<SITES_DOMAIN>`). */
 @ApiTags('sites')
 @Public()
-@Controller('sites')
+@Controller(['sites', 'p'])
 export class SitesController {
   constructor(
     private readonly sites: SitesService,
     private readonly pages: SitePages,
     private readonly signups: SignupService,
+    private readonly addresses: AppAddresses,
   ) {}
 
-  // One wildcard route per method (the /v1 prefix excludes `sites/{*path}`); Nest would strip the trailing slash of named routes.
-  // Nest logs a LegacyRouteConverter warning for '*' at start; '{*path}' is refused by Fastify's router here.
+  // One wildcard route per method (the /v1 prefix excludes these paths); Nest would strip the trailing slash of named routes.
   @Get('*')
   @ApiOperation({
-    summary: 'A deployed landing page (no auth, outside /v1)',
+    summary: 'A served landing page (no auth, outside /v1)',
     description:
-      '`/sites/<deploymentId>/` serves that deployment; `/sites/<appId>/<env>/` serves the newest deployment of the app in that environment; ' +
-      '`…/thanks` is the page shown after a sign-up. Without the trailing slash: 301 to it. Every value is HTML-escaped; no scripts (strict CSP).',
+      '`/sites/<deploymentId>/` serves that deployment; `/sites/<appId>/<env>/` the newest deployment of the app in that environment; ' +
+      '`/p/<slug>/` (and `https://<slug>.<SITES_DOMAIN>/`) the deployment the app publishes — 410 once unpublished, 404 while a draft, ' +
+      '301 from a slug given up in the last 30 days. `…/thanks` is the page after a sign-up. Without the trailing slash: 301 to it. ' +
+      'Deployment urls and aliases answer `X-Robots-Tag: noindex`; the public address does not, and may be cached by a CDN for a minute ' +
+      '(`Cache-Control: public, max-age=0, s-maxage=60`, `ETag` per deployment; `If-None-Match` → 304). Every value is HTML-escaped; no scripts.',
   })
   @ApiParam(PATH_PARAM)
   @ApiOkResponse({
@@ -44,7 +49,12 @@ export class SitesController {
       'text/html': { schema: { type: 'string' }, example: '<!doctype html>\n<html lang="en">…<h1>Family recipes, finally in one place</h1>…</html>' },
     },
   })
-  @ApiMovedPermanentlyResponse({ description: 'The same path with a trailing slash', headers: { Location: { schema: { type: 'string' } } } })
+  @ApiMovedPermanentlyResponse({
+    description: 'The same path with a trailing slash, or the new address of a renamed slug',
+    headers: { Location: { schema: { type: 'string' } } },
+  })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)' })
+  @ApiResponse({ status: 410, description: 'The app was unpublished (an HTML page for browsers)', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiErrors(404)
   async serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.answer(request, reply, async (target) => {
@@ -60,7 +70,7 @@ export class SitesController {
   @ApiOperation({
     summary: "Sign up through a landing page's form (no auth, no JavaScript needed)",
     description:
-      'Posted by the form of a served page to `…/signup`, with `email`, `website` (a honeypot that must stay empty) and `token` (signed by the page). ' +
+      'Posted by the form of a served page to `…/signup` (under any of its addresses), with `email`, `website` (a honeypot that must stay empty) and `token` (signed by the page). ' +
       'A new e-mail becomes a user of the app (`user.created` with `source: "landing-page"` and the deployment) and the answer is 303 to `…/thanks`. ' +
       'The same 303 answers an e-mail already signed up and any spam (honeypot filled; token missing, forged, older than 24 h or younger than 2 s), which store nothing. ' +
       `An invalid e-mail: 400 with the page again and the message next to the field. More than 5 posts a minute from one visitor to one deployment: 429 page. ` +
@@ -105,13 +115,13 @@ export class SitesController {
     });
   }
 
-  /** Resolves the address, runs `handle`, and sends its page or 303 (a string is where to go next); 404s as pages for browsers. */
+  /** Resolves the address, runs `handle`, and sends its page or 303 (a string is where to go next); errors as pages for browsers. */
   private async answer(request: FastifyRequest, reply: FastifyReply, handle: (target: SiteTarget) => Promise<SiteHtml | string>): Promise<void> {
     const { pathname, search } = new URL(request.url, 'http://site.invalid');
     let resolution: SiteResolution;
     let result: SiteHtml | string;
     try {
-      resolution = await this.sites.resolve(pathname, search);
+      resolution = await this.sites.resolve(pathname, search, this.addresses.slugOfHost(request.headers.host) !== undefined);
       if (resolution.kind === 'redirect') {
         await reply.redirect(resolution.location, 301);
         return;
@@ -120,9 +130,21 @@ export class SitesController {
     } catch (err) {
       // A person with a browser gets a page; a client that asked for JSON gets the envelope (from the filter).
       if (!(err instanceof SitesError) || !request.headers.accept?.includes('text/html')) throw err;
-      result = this.pages.notice(err.status, { title: 'Not found', heading: 'Nothing here', text: 'There is no page at this address, or it was taken down.' });
+      result =
+        err.reason === SitesErrorCode.Unpublished
+          ? this.pages.notice(410, { title: 'Taken down', heading: 'This app was taken down', text: 'Its developer unpublished it. It may be back later.' })
+          : this.pages.notice(err.status, { title: 'Not found', heading: 'Nothing here', text: 'There is no page at this address, or it was taken down.' });
     }
-    if (typeof result === 'string') await reply.redirect(result, 303);
-    else await reply.status(result.status).headers(result.headers).send(result.html);
+    if (typeof result === 'string') {
+      await reply.redirect(result, 303);
+      return;
+    }
+    // A cached copy of this very page is still good: 304, no body.
+    if (result.status === 200 && result.headers.etag && request.headers['if-none-match'] === result.headers.etag) {
+      const { etag, 'cache-control': cacheControl } = result.headers;
+      await reply.status(304).headers({ etag, 'cache-control': cacheControl }).send();
+      return;
+    }
+    await reply.status(result.status).headers(result.headers).send(result.html);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AppsService } from '../apps/apps.service.js';
 import type { Deployment } from '../deployments/deployment.entity.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
 import { ENV_PATTERN } from '../deployments/dto/deploy.dto.js';
@@ -7,16 +8,21 @@ import { SitesError } from './sites.errors.js';
 /** What a request to a served address asks for: the page, its sign-up form, or the thanks page. */
 export type SiteAction = 'page' | 'signup' | 'thanks';
 
+/**
+ * How the deployment was reached: its own url (never changes), an environment alias (follows new
+ * deploys), or the app's public address (follows publishing; the only one search engines may index).
+ */
+export type SiteAddress = 'deployment' | 'alias' | 'public';
+
 export interface SiteTarget {
   deployment: Deployment;
-  /** The address the page is served at, with its trailing slash (`/sites/dep_…/`): the form and thanks pages hang below it. */
+  /** The address the page is served at, with its trailing slash (`/sites/dep_…/`, `/p/<slug>/`, `/`): the form and thanks pages hang below it. */
   basePath: string;
   action: SiteAction;
-  /** An alias follows new deploys (`/sites/<appId>/<env>/`); a deployment's own url never changes. */
-  alias: boolean;
+  address: SiteAddress;
 }
 
-export type SiteResolution = { kind: 'target'; target: SiteTarget } | { kind: 'redirect'; location: string };
+export type SiteResolution = { kind: 'target'; target: SiteTarget } | { kind: 'redirect'; location: string; permanent: boolean };
 
 const ACTIONS: Record<string, SiteAction> = { '': 'page', signup: 'signup', thanks: 'thanks' };
 
@@ -24,35 +30,65 @@ const ACTIONS: Record<string, SiteAction> = { '': 'page', signup: 'signup', than
  * The public addresses of deployments, outside /v1 and without auth:
  *   /sites/<deploymentId>/    that deployment, forever (until its app is deleted)
  *   /sites/<appId>/<env>/     the newest deployment of the app in that environment
+ *   /p/<slug>/                the deployment the app publishes (410 once unpublished, 404 while a draft)
+ *   <slug>.<SITES_DOMAIN>/    the same, when SITES_DOMAIN is set (the request arrives as /p/<slug>/…)
  * each with `signup` (the form posts there) and `thanks` below it. A page address without its
- * trailing slash redirects to it, so the page's relative links resolve.
+ * trailing slash redirects to it, so the page's relative links resolve; a slug the app gave up in
+ * the last 30 days redirects (301) to its new address.
  */
 @Injectable()
 export class SitesService {
-  constructor(private readonly deployments: DeploymentsService) {}
+  constructor(
+    private readonly deployments: DeploymentsService,
+    private readonly apps: AppsService,
+  ) {}
 
-  async resolve(pathname: string, search: string): Promise<SiteResolution> {
+  async resolve(pathname: string, search: string, hostRouted = false): Promise<SiteResolution> {
+    if (pathname.startsWith('/p/')) return this.resolvePublic(pathname.slice('/p/'.length).split('/'), search, hostRouted);
     const segments = pathname.replace(/^\/sites\//, '').split('/');
     // /sites/<dep> or /sites/<app>/<env>: the page without its slash.
     const bare =
       segments.length === 1 ? segments[0].startsWith('dep_') : segments.length === 2 && segments[0].startsWith('app_') && ENV_PATTERN.test(segments[1]);
-    if (bare) return { kind: 'redirect', location: `/sites/${segments.join('/')}/${search}` };
+    if (bare) return { kind: 'redirect', location: `/sites/${segments.join('/')}/${search}`, permanent: true };
 
-    const last = segments.pop()!;
-    const action = ACTIONS[last];
+    const action = ACTIONS[segments.pop()!];
     if (action !== undefined) {
       if (segments.length === 1 && segments[0].startsWith('dep_')) {
         const deployment = await this.deployments.findServable(segments[0]);
-        if (deployment) return target(deployment, `/sites/${deployment.id}/`, action, false);
+        if (deployment) return target(deployment, `/sites/${deployment.id}/`, action, 'deployment');
       } else if (segments.length === 2 && segments[0].startsWith('app_') && ENV_PATTERN.test(segments[1])) {
         const deployment = await this.deployments.findNewestServable(segments[0], segments[1]);
-        if (deployment) return target(deployment, `/sites/${segments[0]}/${segments[1]}/`, action, true);
+        if (deployment) return target(deployment, `/sites/${segments[0]}/${segments[1]}/`, action, 'alias');
       }
     }
     throw SitesError.pageNotFound();
   }
+
+  /** `[slug, …rest]` of /p/<slug>/<rest>. Host-routed requests keep `/` as their base. */
+  private async resolvePublic([slug, ...rest]: string[], search: string, hostRouted: boolean): Promise<SiteResolution> {
+    const base = hostRouted ? '/' : `/p/${slug}/`;
+    if (rest.length === 0) {
+      if (hostRouted) throw SitesError.pageNotFound();
+      return { kind: 'redirect', location: `${base}${search}`, permanent: true };
+    }
+    const action = rest.length === 1 ? ACTIONS[rest[0]] : undefined;
+    if (!slug || action === undefined) throw SitesError.pageNotFound();
+    const found = await this.apps.resolveSlug(slug);
+    if (!found) throw SitesError.pageNotFound();
+    if ('movedTo' in found) {
+      // Relative to the address it was asked at: /p/<new>/… here, or /… on the new host (the proxy keeps the scheme).
+      const location = hostRouted ? `${this.apps.publicUrlOf(found.movedTo)}${rest.join('/')}${search}` : `/p/${found.movedTo}/${rest.join('/')}${search}`;
+      return { kind: 'redirect', location, permanent: true };
+    }
+    const { app } = found;
+    if (app.publishState === 'unpublished') throw SitesError.gone();
+    if (app.publishState !== 'published' || !app.publishedDeploymentId) throw SitesError.pageNotFound();
+    const deployment = await this.deployments.findServable(app.publishedDeploymentId);
+    if (!deployment) throw SitesError.pageNotFound();
+    return target(deployment, base, action, 'public');
+  }
 }
 
-function target(deployment: Deployment, basePath: string, action: SiteAction, alias: boolean): SiteResolution {
-  return { kind: 'target', target: { deployment, basePath, action, alias } };
+function target(deployment: Deployment, basePath: string, action: SiteAction, address: SiteAddress): SiteResolution {
+  return { kind: 'target', target: { deployment, basePath, action, address } };
 }

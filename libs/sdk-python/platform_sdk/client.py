@@ -21,9 +21,9 @@ RETRYABLE_STATUSES = {429, 500, 502, 503, 504}
 MAX_RETRY_AFTER_SEC = 120.0
 
 
-def _normalise_base_url(base_url: str) -> str:
+def _origin(base_url: str) -> str:
     base = base_url.rstrip("/")
-    return base if base.endswith("/v1") else base + "/v1"
+    return base[: -len("/v1")] if base.endswith("/v1") else base
 
 
 class _Response:
@@ -40,7 +40,8 @@ class _Transport:
 
     def __init__(self, base_url: str, auth: Callable[[], Optional[str]], timeout: float, max_retries: int,
                  backoff_base: float = 0.5, sleep: Callable[[float], None] = time.sleep) -> None:
-        self.base_url = _normalise_base_url(base_url)
+        self.origin = _origin(base_url)
+        self.base_url = self.origin + "/v1"
         self.auth = auth
         self.timeout = timeout
         self.max_retries = max_retries
@@ -48,8 +49,9 @@ class _Transport:
         self.sleep = sleep
 
     def request(self, method: str, path: str, body: Any = None, query: Optional[Dict[str, Any]] = None,
-                idempotency_key: Optional[str] = None, stream: bool = False) -> Any:
-        url = self.base_url + path
+                idempotency_key: Optional[str] = None, stream: bool = False, unversioned: bool = False) -> Any:
+        """`unversioned`: the path is outside /v1 (served pages such as /catalog)."""
+        url = (self.origin if unversioned else self.base_url) + path
         if query:
             clean = {k: v for k, v in query.items() if v is not None}
             if clean:
@@ -109,10 +111,10 @@ def _retry_after(value: Optional[str]) -> Optional[float]:
         return None
 
 
-def _paginate(transport: _Transport, path: str, query: Dict[str, Any]) -> Iterator[Dict[str, Any]]:
+def _paginate(transport: _Transport, path: str, query: Dict[str, Any], unversioned: bool = False) -> Iterator[Dict[str, Any]]:
     cursor = None
     while True:
-        page = transport.request("GET", path, query={**query, "cursor": cursor}).body
+        page = transport.request("GET", path, query={**query, "cursor": cursor}, unversioned=unversioned).body
         for item in page.get("data", []):
             yield item
         cursor = page.get("nextCursor")
@@ -128,8 +130,11 @@ class _Apps:
         """Every app, newest first, following nextCursor page after page."""
         return _paginate(self._t, "/apps", {"limit": limit})
 
-    def create(self, name: str, description: Optional[str] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
-        body = {"name": name, **({"description": description} if description is not None else {})}
+    def create(self, name: str, description: Optional[str] = None, slug: Optional[str] = None,
+               visibility: Optional[str] = None, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """slug: the public address (default from the name); visibility: "public" lists it in the catalogue."""
+        optional = {"description": description, "slug": slug, "visibility": visibility}
+        body = {"name": name, **{k: v for k, v in optional.items() if v is not None}}
         return self._t.request("POST", "/apps", body, idempotency_key=idempotency_key).body
 
     def get(self, app_id: str) -> Dict[str, Any]:
@@ -140,6 +145,28 @@ class _Apps:
 
     def delete(self, app_id: str) -> None:
         self._t.request("DELETE", f"/apps/{urllib.parse.quote(app_id)}")
+
+    def publish(self, app_id: str, deployment_id: Optional[str] = None,
+                idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Points the public address at a deployment (default: the newest production one);
+        publishing an older one is a rollback."""
+        body = {"deploymentId": deployment_id} if deployment_id is not None else {}
+        return self._t.request("POST", f"/apps/{urllib.parse.quote(app_id)}/publish", body,
+                               idempotency_key=idempotency_key).body
+
+    def unpublish(self, app_id: str, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Takes the public address down (410); deployment urls keep working."""
+        return self._t.request("POST", f"/apps/{urllib.parse.quote(app_id)}/unpublish", {},
+                               idempotency_key=idempotency_key).body
+
+
+class _Catalog:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def list(self, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        """Published public apps of this server, newest publication first (no credentials needed)."""
+        return _paginate(self._t, "/catalog", {"limit": limit}, unversioned=True)
 
 
 class _Deployments:
@@ -360,6 +387,7 @@ class PlatformClient:
 
         self._transport = _Transport(base_url, auth, timeout, max_retries, backoff_base)
         self.apps = _Apps(self._transport)
+        self.catalog = _Catalog(self._transport)
         self.deployments = _Deployments(self._transport)
         self.landing_page = _LandingPage(self._transport)
         self.users = _Users(self._transport)

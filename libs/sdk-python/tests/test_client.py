@@ -39,6 +39,24 @@ class ClientTest(unittest.TestCase):
             self.client.apps.get("app_missing")
         self.assertEqual(missing.exception.reason, "app_not_found")
 
+    def test_publish_roll_back_unpublish_and_the_catalogue(self):
+        app = self.client.apps.create(name="Py publish", slug=f"py-publish-{int(time.time() * 1000)}", visibility="public")
+        self.assertEqual((app["publishState"], app["publicUrl"]), ("draft", None))
+        first = self.client.deployments.deploy(app_id=app["appId"], env="production")["deploymentId"]
+        second = self.client.deployments.deploy(app_id=app["appId"], env="production")["deploymentId"]
+        published = self.client.apps.publish(app["appId"])
+        self.assertEqual((published["publishState"], published["publishedDeploymentId"]), ("published", second))
+        self.assertTrue(published["publicUrl"].endswith(f"/p/{app['slug']}/"))
+        rolled_back = self.client.apps.publish(app["appId"], deployment_id=first)
+        self.assertEqual(rolled_back["publishedDeploymentId"], first)
+        listed = [entry for entry in self.client.catalog.list() if entry["slug"] == app["slug"]]
+        self.assertEqual([entry["publicUrl"] for entry in listed], [published["publicUrl"]])
+        unpublished = self.client.apps.unpublish(app["appId"])
+        self.assertEqual((unpublished["publishState"], unpublished["publicUrl"]), ("unpublished", None))
+        self.assertNotIn(app["slug"], [entry["slug"] for entry in self.client.catalog.list()])
+        renamed = self.client.apps.update(app["appId"], slug=app["slug"] + "-new", visibility="unlisted")
+        self.assertEqual((renamed["slug"], renamed["visibility"]), (app["slug"] + "-new", "unlisted"))
+
     @unittest.skipUnless(os.environ.get("PLATFORM_AI") == "local", "the server under test runs no local AI model")
     def test_landing_page(self):
         app = self.client.apps.create(name="Py landing", description="A page from Python")

@@ -16,6 +16,8 @@ export type DomainEventRecord = Schemas['EventDto'];
 export type TokenResponse = Schemas['TokenResponseDto'];
 export type CreateApp = Schemas['CreateAppDto'];
 export type UpdateApp = Schemas['UpdateAppDto'];
+export type Publish = Schemas['PublishDto'];
+export type CatalogEntry = Schemas['CatalogEntryDto'];
 export type CreateWebhookEndpoint = Schemas['CreateWebhookEndpointDto'];
 export type UpdateWebhookEndpoint = Schemas['UpdateWebhookEndpointDto'];
 export type GenerateRequest = Omit<Schemas['GenerateDto'], 'stream'>;
@@ -49,6 +51,8 @@ interface RequestOptions {
   query?: Record<string, string | number | undefined | null>;
   idempotencyKey?: string;
   stream?: boolean;
+  /** The path is outside `/v1` (served pages such as `/catalog`). */
+  unversioned?: boolean;
 }
 
 const RETRYABLE = new Set([429, 500, 502, 503, 504]);
@@ -58,10 +62,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** HTTP with retries (exponential backoff with jitter, Retry-After honoured) and idempotency keys on POST. */
 class Transport {
   readonly baseUrl: string;
+  private readonly origin: string;
 
   constructor(private readonly options: ClientOptions) {
     const base = (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
-    this.baseUrl = base.endsWith('/v1') ? base : `${base}/v1`;
+    this.origin = base.replace(/\/v1$/, '');
+    this.baseUrl = `${this.origin}/v1`;
   }
 
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
@@ -72,7 +78,7 @@ class Transport {
   }
 
   private async send(method: string, path: string, opts: RequestOptions): Promise<Response> {
-    const url = new URL(this.baseUrl + path);
+    const url = new URL((opts.unversioned ? this.origin : this.baseUrl) + path);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'platform-sdk-ts/0.1' };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
@@ -118,10 +124,15 @@ function parseRetryAfter(value: string | null): number | undefined {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
-async function* paginate<T>(t: Transport, path: string, query: Record<string, string | number | undefined>): AsyncGenerator<T> {
+async function* paginate<T>(
+  t: Transport,
+  path: string,
+  query: Record<string, string | number | undefined>,
+  opts: Pick<RequestOptions, 'unversioned'> = {},
+): AsyncGenerator<T> {
   let cursor: string | null = null;
   do {
-    const page: Page<T> = await t.request<Page<T>>('GET', path, { query: { ...query, cursor } });
+    const page: Page<T> = await t.request<Page<T>>('GET', path, { query: { ...query, cursor }, ...opts });
     yield* page.data;
     cursor = page.nextCursor;
   } while (cursor);
@@ -182,6 +193,15 @@ export class PlatformClient {
       get: (appId: string) => t.request<App>('GET', `/apps/${id(appId)}`),
       update: (appId: string, body: UpdateApp) => t.request<App>('PATCH', `/apps/${id(appId)}`, { body }),
       delete: (appId: string) => t.request<void>('DELETE', `/apps/${id(appId)}`),
+      /** Points the app's public address at a deployment (default: the newest production one). Publishing an older one is a rollback. */
+      publish: (appId: string, body: Publish = {}, opts: { idempotencyKey?: string } = {}) =>
+        t.request<App>('POST', `/apps/${id(appId)}/publish`, { body, ...opts }),
+      /** Takes the public address down (410); deployment urls keep working. */
+      unpublish: (appId: string, opts: { idempotencyKey?: string } = {}) => t.request<App>('POST', `/apps/${id(appId)}/unpublish`, { body: {}, ...opts }),
+    };
+    this.catalog = {
+      /** Published public apps of this server, newest publication first (no credentials needed). */
+      list: (opts: { limit?: number } = {}) => paginate<CatalogEntry>(t, '/catalog', { limit: opts.limit ?? 100 }, { unversioned: true }),
     };
     this.deployments = {
       deploy: (body: Schemas['DeployDto'], opts: { idempotencyKey?: string } = {}) => t.request<DeployResult>('POST', '/apps/deploy', { body, ...opts }),
@@ -238,6 +258,7 @@ export class PlatformClient {
   }
 
   readonly apps;
+  readonly catalog;
   readonly deployments;
   readonly landingPage;
   readonly users;

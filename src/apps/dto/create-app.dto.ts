@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { SLUG_MAX, SLUG_MIN, SLUG_PATTERN } from '../slug.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -21,6 +22,22 @@ export class CreateAppDto {
   @IsString()
   @MaxLength(1000, { message: 'description must be at most 1000 characters long' })
   description?: string | null;
+
+  /**
+   * The public address, unique on the server: 3–40 lowercase letters, digits and inner hyphens.
+   * Default: made from the name (`Recipe Box` → `recipe-box`, or `recipe-box-2` when taken). Taken: 409.
+   * @example recipe-box
+   */
+  @IsOptional()
+  @IsString()
+  @Length(SLUG_MIN, SLUG_MAX, { message: `slug must be ${SLUG_MIN} to ${SLUG_MAX} characters long` })
+  @Matches(SLUG_PATTERN, { message: 'slug must be lowercase letters, digits and inner hyphens (like recipe-box)' })
+  slug?: string;
+
+  /** `public`: listed in the catalogue once published; `unlisted` (default): only at its address. @example public */
+  @IsOptional()
+  @IsIn(['public', 'unlisted'], { message: 'visibility must be public or unlisted' })
+  visibility?: 'public' | 'unlisted';
 }
 
 /** Only the fields sent change; `description: null` clears the description. */
@@ -37,4 +54,20 @@ export class UpdateAppDto {
   @IsString()
   @MaxLength(1000, { message: 'description must be at most 1000 characters long' })
   description?: string | null;
+
+  /**
+   * The public address, unique on the server: 3–40 lowercase letters, digits and inner hyphens.
+   * The old slug keeps redirecting (301) to the new one for 30 days. Taken: 409.
+   * @example recipe-box
+   */
+  @IsOptional()
+  @IsString()
+  @Length(SLUG_MIN, SLUG_MAX, { message: `slug must be ${SLUG_MIN} to ${SLUG_MAX} characters long` })
+  @Matches(SLUG_PATTERN, { message: 'slug must be lowercase letters, digits and inner hyphens (like recipe-box)' })
+  slug?: string;
+
+  /** `public`: listed in the catalogue once published; `unlisted` (default): only at its address. @example public */
+  @IsOptional()
+  @IsIn(['public', 'unlisted'], { message: 'visibility must be public or unlisted' })
+  visibility?: 'public' | 'unlisted';
 }

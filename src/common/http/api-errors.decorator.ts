@@ -6,7 +6,9 @@ const DESCRIPTIONS: Record<number, string> = {
   400: 'Missing or invalid parameters; the message names every bad field',
   401: 'Missing, invalid, expired or revoked credential',
   403: 'The credential lacks the scope this route needs',
+  402: 'A hard quota of the plan is used up',
   404: 'No such resource for this account',
+  410: 'Gone',
   409: 'Conflict (duplicate, or an Idempotency-Key reused with another body or still in flight)',
   413: 'Body larger than 1 MiB',
   415: 'Body is not application/json',
@@ -17,6 +19,33 @@ const DESCRIPTIONS: Record<number, string> = {
   504: 'The AI upstream timed out',
 };
 
-/** Documents the error responses of a route, all with the shared error body. */
+/** What each status typically says, shown as the example body in Swagger UI. */
+const EXAMPLE_MESSAGES: Record<number, string> = {
+  400: 'name must be shorter than or equal to 100 characters',
+  401: 'Invalid, expired or revoked credential',
+  402: 'The ai.tokens quota of your plan (100000 a month) is used up; it renews on 2026-12-01.',
+  403: 'This credential lacks the scope apps:write',
+  404: 'App not found',
+  409: 'Idempotency-Key was already used with another request',
+  410: 'This app is no longer published',
+  413: 'Request body is larger than 1 MiB',
+  415: 'Content-Type must be application/json',
+  429: 'Rate limit reached. Retry in 60 seconds.',
+  500: 'Internal server error',
+  502: 'The AI upstream failed',
+  503: 'Service unavailable',
+  504: 'The AI upstream timed out',
+};
+
+/** Documents the error responses of a route, all with the shared error body and an example of it. */
 export const ApiErrors = (...statuses: number[]) =>
-  applyDecorators(...statuses.map((status) => ApiResponse({ status, description: DESCRIPTIONS[status], type: ErrorBody })));
+  applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({
+        status,
+        description: DESCRIPTIONS[status],
+        type: ErrorBody,
+        example: { error: true, code: status, message: EXAMPLE_MESSAGES[status] ?? DESCRIPTIONS[status] },
+      }),
+    ),
+  );

@@ -12,6 +12,8 @@ const HEADER = {
   schema: { type: 'string', maxLength: 255, example: '5d3c9a0e-6f1b-4b7e-9a53-0f2d4c8e1b7a' },
 };
 
+const IDEMPOTENCY_CONFLICT = 'an Idempotency-Key reused with another request, still in flight, or whose response is not kept';
+
 /**
  * Every authenticated POST honours Idempotency-Key (the global interceptor), so the document
  * says so on each of them: the header, and the 409 it can cause.
@@ -21,8 +23,9 @@ export function documentIdempotency(document: OpenAPIObject): void {
     const post = item.post;
     if (!post?.security?.some((s) => 'bearer' in s)) continue;
     post.parameters = [...(post.parameters ?? []).filter((p) => !('name' in p && p.name === HEADER.name)), HEADER as never];
-    post.responses['409'] ??= {
-      description: 'Conflict (an Idempotency-Key reused with another request, still in flight, or whose response is not kept)',
+    const own = post.responses['409'] as { description?: string } | undefined;
+    post.responses['409'] = {
+      description: own?.description ? `${own.description}; or ${IDEMPOTENCY_CONFLICT}` : `Conflict: ${IDEMPOTENCY_CONFLICT}`,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
     };
   }

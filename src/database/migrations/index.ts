@@ -7,6 +7,7 @@ import { CreateWebhooks1763820000000 } from './1763820000000-create-webhooks.js'
 import { EventsOutbox1763830000000 } from './1763830000000-events-outbox.js';
 import { CreateVisitorSalts1763840000000 } from './1763840000000-create-visitor-salts.js';
 import { CreateLandingPages1763845000000 } from './1763845000000-create-landing-pages.js';
+import { Publishing1763880000000 } from './1763880000000-publishing.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   EventsOutbox1763830000000,
   CreateVisitorSalts1763840000000,
   CreateLandingPages1763845000000,
+  Publishing1763880000000,
 ];

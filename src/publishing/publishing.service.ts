@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { AppsService } from '../apps/apps.service.js';
+import type { AppDto } from '../apps/dto/app.dto.js';
+import { Transactions } from '../database/transactions.js';
+import { DeploymentsService } from '../deployments/deployments.service.js';
+import { PublishingError } from './publishing.errors.js';
+
+/**
+ * Publishing points an app's public address at one of its deployments — any environment, any age:
+ * publishing an older one is a rollback, at once, with nothing rebuilt — and unpublishing takes the
+ * address down (410). Both change the app row in one transaction with their event.
+ */
+@Injectable()
+export class PublishingService {
+  constructor(
+    private readonly db: Transactions,
+    private readonly apps: AppsService,
+    private readonly deployments: DeploymentsService,
+  ) {}
+
+  /** Publishes `deploymentId`, or by default the newest `production` deployment (none: 400). Emits `app.published`. */
+  publish(accountId: string, appId: string, deploymentId?: string): Promise<AppDto> {
+    return this.db.run(async () => {
+      const app = await this.apps.lockOwned(accountId, appId);
+      const deployment = deploymentId
+        ? await this.deployments.findOfApp(app.id, deploymentId)
+        : await this.deployments.findNewestServable(app.id, 'production');
+      if (!deployment) throw deploymentId ? PublishingError.notOfApp(deploymentId, app.id) : PublishingError.noProductionDeployment(app.id);
+      return this.apps.markPublished(app, deployment.id);
+    });
+  }
+
+  /** Takes the public address down: it answers 410 until the app is published again. Emits `app.unpublished`. */
+  unpublish(accountId: string, appId: string): Promise<AppDto> {
+    return this.db.run(async () => this.apps.markUnpublished(await this.apps.lockOwned(accountId, appId)));
+  }
+}
