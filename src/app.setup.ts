@@ -17,9 +17,12 @@ import { MetricsService } from './metrics/metrics.service.js';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Route config (via `@RouteConfig`) for the few routes that also take form-encoded bodies (OAuth). */
+/** Route config (via `@RouteConfig`) for the few routes that also take other bodies than JSON. */
 export interface PlatformRouteConfig {
+  /** application/x-www-form-urlencoded (OAuth, the sign-up form). */
   acceptsForm?: boolean;
+  /** text/plain, handed over as a string (analytics beacons: `navigator.sendBeacon` sends a string as text/plain, with no CORS preflight). */
+  acceptsText?: boolean;
 }
 
 export function createFastifyAdapter(logger: Pino, config: Pick<AppConfig, 'trustProxy' | 'SITES_DOMAIN'> = { trustProxy: false }): FastifyAdapter {
@@ -51,8 +54,9 @@ export function configureApp(app: NestFastifyApplication): void {
   app.useLogger(new PinoNestLogger(fastify.log as Pino));
   app.flushLogs();
 
-  // Bodies are JSON (or form-encoded where a route says so); text/plain is not a second JSON.
+  // Bodies are JSON (or form-encoded or text where a route says so): text/plain stays a string, never a second JSON.
   fastify.removeContentTypeParser('text/plain');
+  fastify.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   if (!config.runsHttpApi) {
     // A worker answers health checks and metrics only.
     fastify.addHook('onRequest', async (request: FastifyRequest) => {
@@ -80,6 +84,8 @@ export function configureApp(app: NestFastifyApplication): void {
       { path: 'p/{*path}', method: RequestMethod.ALL },
       { path: 'catalog', method: RequestMethod.GET },
       { path: 'catalog/{*path}', method: RequestMethod.GET },
+      { path: 'collect', method: RequestMethod.ALL },
+      { path: 'js/analytics.js', method: RequestMethod.GET },
     ],
   });
   app.useGlobalPipes(createValidationPipe());
@@ -94,5 +100,6 @@ function rejectUnsupportedBody(request: FastifyRequest): void {
   if (type === 'application/json' || type.endsWith('+json')) return;
   const config = request.routeOptions.config as PlatformRouteConfig;
   if (type === 'application/x-www-form-urlencoded' && config?.acceptsForm) return;
+  if (type === 'text/plain' && config?.acceptsText) return;
   throw new RequestError(RequestErrorCode.UnsupportedMediaType, `Content-Type must be application/json (got ${type || 'none'})`);
 }

@@ -15,6 +15,7 @@ import {
   verifyWebhook,
   WebhookSignatureError,
 } from '../libs/sdk/src/index.js';
+import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
 import { FaultProxy, startFaultProxy } from './support/fault-proxy.js';
 import { hasLocalModel, startSdkTestServer } from './support/sdk-server.js';
 import { createAccount, target, TestApp } from './support/test-app.js';
@@ -104,6 +105,32 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
       slug: 'publish-sdk-ts-2',
       visibility: 'unlisted',
     });
+  });
+
+  it('reads analytics: aggregate, timeseries, breakdown (paged) and realtime', async () => {
+    const made = await client.apps.create({ name: 'Analytics SDK' });
+    const { deploymentId, url } = await client.deployments.deploy({ appId: made.appId, env: 'production' });
+    const browsers = [
+      'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0.0.0 Safari/537.36',
+    ];
+    for (const ua of browsers) expect((await fetch(url, { headers: { 'user-agent': ua } })).status).toBe(200);
+    await app.server.app.get(AnalyticsBuffer).flush();
+    expect(await client.analytics.aggregate(made.appId, { period: 'day', metrics: ['visitors', 'pageviews'] })).toEqual({
+      results: { visitors: { value: 2 }, pageviews: { value: 2 } },
+    });
+    expect(await client.analytics.aggregate(made.appId, { period: 'day', filters: { browser: 'Firefox', deployment: deploymentId } })).toEqual({
+      results: { visitors: { value: 1 } },
+    });
+    const series = await client.analytics.timeseries(made.appId, { period: '7d', interval: 'day', metrics: ['pageviews'] });
+    expect(series.results.map((r) => r.pageviews)).toEqual([0, 0, 0, 0, 0, 0, 2]);
+    const rows = [];
+    for await (const row of client.analytics.breakdown(made.appId, 'browser', { period: 'day', limit: 1 })) rows.push(row);
+    expect(rows).toEqual([
+      { browser: 'Chrome', visitors: 1 },
+      { browser: 'Firefox', visitors: 1 },
+    ]);
+    expect(await client.analytics.realtime(made.appId)).toEqual({ visitors: 2 });
   });
 
   (hasLocalModel ? it : it.skip)('reads, replaces and generates a landing page', async () => {

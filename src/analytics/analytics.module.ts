@@ -1,10 +1,40 @@
 import { Module } from '@nestjs/common';
+import { AppsModule } from '../apps/apps.module.js';
+import { AnalyticsBuffer } from './analytics-buffer.js';
+import { AnalyticsCollector } from './analytics-collector.js';
+import { AnalyticsEventsRepository } from './analytics-events.repository.js';
+import { AnalyticsPartitions } from './analytics-partitions.js';
+import { AnalyticsStatsRepository } from './analytics-stats.repository.js';
+import { AnalyticsStatsService } from './analytics-stats.service.js';
+import { AnalyticsWriter } from './analytics-writer.js';
+import { AnalyticsController } from './analytics.controller.js';
+import { CollectController } from './collect.controller.js';
+import { CollectService } from './collect.service.js';
 import { VisitorIds } from './visitor-ids.service.js';
 import { VisitorSaltsRepository } from './visitor-salts.repository.js';
 
-/** Privacy-first analytics. For now: cookieless visitor ids (daily salts), also used by the sign-up form's rate limit. */
+/**
+ * Privacy-first analytics. Counting: served pages (SitesController) and /collect hand requests to
+ * AnalyticsCollector, which keeps a daily visitor id and coarse labels and queues the event in
+ * AnalyticsBuffer; AnalyticsWriter writes batches (raw rows, visits, rollups) in one transaction.
+ * Reading: AnalyticsStatsService, from the rollups when it can. AnalyticsPartitions keeps the
+ * monthly partitions; VisitorIds the daily salts.
+ */
 @Module({
-  providers: [VisitorSaltsRepository, VisitorIds],
-  exports: [VisitorIds],
+  imports: [AppsModule],
+  controllers: [AnalyticsController, CollectController],
+  providers: [
+    VisitorSaltsRepository,
+    VisitorIds,
+    AnalyticsEventsRepository,
+    AnalyticsStatsRepository,
+    AnalyticsWriter,
+    AnalyticsBuffer,
+    AnalyticsCollector,
+    AnalyticsPartitions,
+    AnalyticsStatsService,
+    CollectService,
+  ],
+  exports: [VisitorIds, AnalyticsCollector, AnalyticsBuffer],
 })
 export class AnalyticsModule {}

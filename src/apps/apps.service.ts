@@ -193,6 +193,11 @@ export class AppsService {
     return target ? { movedTo: target.slug } : null;
   }
 
+  /** Whether an app with this id exists (for unauthenticated callers that name one: analytics collection). */
+  async exists(appId: string): Promise<boolean> {
+    return (await this.apps.findById(appId)) !== null;
+  }
+
   /** For a 404 on a path id: the app, if the account owns it. */
   async requireOwned(accountId: string, appId: string): Promise<App> {
     const app = await this.apps.findOwned(accountId, appId);

@@ -168,6 +168,12 @@ export class AppConfig {
   @Min(1)
   OAUTH_TOKEN_TTL_SECONDS = 3600;
 
+  /** Raw analytics events (and visits) are kept this long, then dropped a month partition at a time; daily rollups stay. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ANALYTICS_RETENTION_DAYS = 400;
+
   /** TRUST_PROXY as Fastify's `trustProxy` takes it (a hop count as a function of the hop). */
   get trustProxy(): boolean | string | ((address: string, hop: number) => boolean) {
     if (!this.TRUST_PROXY) return false;

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { Counter } from 'prom-client';
+import { AnalyticsCollector, Sighting } from '../analytics/analytics-collector.js';
 import { VisitorIds } from '../analytics/visitor-ids.service.js';
 import { AppsError, AppsErrorCode } from '../apps/apps.errors.js';
 import { landingPageOf } from '../deployments/deployment-snapshot.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
+import { Transactions } from '../database/transactions.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { emailProblem, normaliseEmail } from '../users/email.js';
 import { UsersError, UsersErrorCode } from '../users/users.errors.js';
@@ -37,6 +39,8 @@ export class SignupService {
     private readonly tokens: SignupTokens,
     private readonly visitors: VisitorIds,
     @InjectThrottlerStorage() private readonly counters: ThrottlerStorage,
+    private readonly analytics: AnalyticsCollector,
+    private readonly db: Transactions,
     metrics: MetricsService,
   ) {
     this.spam = new Counter({
@@ -47,10 +51,10 @@ export class SignupService {
     });
   }
 
-  async submit(target: SiteTarget, form: Record<string, unknown>, ip: string): Promise<SignupOutcome> {
+  async submit(target: SiteTarget, form: Record<string, unknown>, visitor: Sighting): Promise<SignupOutcome> {
     const { deployment } = target;
     if (!landingPageOf(deployment.snapshot).signup.enabled) return { kind: 'not-found' };
-    if (await this.overLimit(deployment.id, ip)) return { kind: 'throttled' };
+    if (await this.overLimit(deployment.id, visitor.ip)) return { kind: 'throttled' };
 
     if (typeof form.website !== 'string' || form.website !== '') return this.dropped('honeypot');
     const token = this.tokens.read(form.token);
@@ -64,7 +68,11 @@ export class SignupService {
     if (problem) return { kind: 'invalid', email: typeof form.email === 'string' ? form.email.slice(0, 320) : '', error: problem };
 
     try {
-      await this.users.create(deployment.accountId, { appId: deployment.appId, email }, { source: 'landing-page', deploymentId: rendered.id });
+      // The user and the analytics sign-up in one transaction: the funnel counts each sign-up exactly once.
+      await this.db.run(async () => {
+        await this.users.create(deployment.accountId, { appId: deployment.appId, email }, { source: 'landing-page', deploymentId: rendered.id });
+        await this.analytics.signup({ ...visitor, deploymentId: rendered.id, pathname: '/' });
+      });
     } catch (err) {
       if (err instanceof UsersError && err.reason === UsersErrorCode.EmailTaken) return { kind: 'thanks' }; // known: same answer
       if (err instanceof AppsError && err.reason === AppsErrorCode.NotYours) return { kind: 'not-found' }; // the app was just deleted

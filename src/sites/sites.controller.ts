@@ -3,6 +3,7 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiConsumes, ApiMovedPermanentlyResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformRouteConfig } from '../app.setup.js';
+import { AnalyticsCollector, Sighting } from '../analytics/analytics-collector.js';
 import { AppAddresses } from '../apps/app-addresses.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
@@ -29,6 +30,7 @@ export class SitesController {
     private readonly pages: SitePages,
     private readonly signups: SignupService,
     private readonly addresses: AppAddresses,
+    private readonly analytics: AnalyticsCollector,
   ) {}
 
   // One wildcard route per method (the /v1 prefix excludes these paths); Nest would strip the trailing slash of named routes.
@@ -58,9 +60,10 @@ export class SitesController {
   @ApiErrors(404)
   async serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.answer(request, reply, async (target) => {
-      if (target.action === 'thanks') return this.pages.thanks(target);
-      if (target.action === 'page') return this.pages.page(target);
-      throw SitesError.pageNotFound(); // GET …/signup: the form posts there
+      if (target.action !== 'thanks' && target.action !== 'page') throw SitesError.pageNotFound(); // GET …/signup: the form posts there
+      // Every page view counts itself, on the server: no script, nothing to block (bots and opted-out visitors excepted).
+      this.analytics.servedPage(this.sighting(request, target));
+      return target.action === 'thanks' ? this.pages.thanks(target) : this.pages.page(target);
     });
   }
 
@@ -96,7 +99,7 @@ export class SitesController {
   async signup(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.answer(request, reply, async (target) => {
       if (target.action !== 'signup') throw SitesError.pageNotFound();
-      const outcome = await this.signups.submit(target, (request.body ?? {}) as Record<string, unknown>, request.ip);
+      const outcome = await this.signups.submit(target, (request.body ?? {}) as Record<string, unknown>, this.sighting(request, target));
       switch (outcome.kind) {
         case 'thanks':
           return `${target.basePath}thanks`;
@@ -113,6 +116,20 @@ export class SitesController {
           throw SitesError.pageNotFound();
       }
     });
+  }
+
+  /** What analytics may read of a request to a site (it keeps none of it but a daily visitor id and labels). */
+  private sighting(request: FastifyRequest, target: SiteTarget): Sighting {
+    return {
+      appId: target.deployment.appId,
+      deploymentId: target.deployment.id,
+      ip: request.ip,
+      headers: request.headers,
+      pathname: target.action === 'page' ? '/' : `/${target.action}`,
+      search: new URL(request.url, 'http://site.invalid').searchParams,
+      siteHost: request.headers.host,
+      referrer: request.headers.referer,
+    };
   }
 
   /** Resolves the address, runs `handle`, and sends its page or 303 (a string is where to go next); errors as pages for browsers. */

@@ -207,6 +207,46 @@ class _LandingPage:
                                idempotency_key=idempotency_key).body
 
 
+def _stats_query(period: Optional[str], date_from: Optional[str], date_to: Optional[str], metrics: Optional[List[str]],
+                 filters: Optional[Dict[str, str]]) -> Dict[str, Any]:
+    return {
+        "period": period,
+        "from": date_from,
+        "to": date_to,
+        "metrics": ",".join(metrics) if metrics else None,
+        "filters": ";".join(f"{k}=={v}" for k, v in filters.items()) if filters else None,
+    }
+
+
+class _Analytics:
+    """The stats API of one app (scope analytics:read). period: day, 7d, 30d (default), month, 12mo or
+    custom with date_from/date_to (YYYY-MM-DD, inclusive, UTC); filters: {"page": "/pricing", ...}."""
+
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def aggregate(self, app_id: str, period: Optional[str] = None, date_from: Optional[str] = None, date_to: Optional[str] = None,
+                  metrics: Optional[List[str]] = None, filters: Optional[Dict[str, str]] = None) -> Dict[str, Any]:
+        query = _stats_query(period, date_from, date_to, metrics, filters)
+        return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/analytics/aggregate", query=query).body
+
+    def timeseries(self, app_id: str, period: Optional[str] = None, interval: Optional[str] = None, date_from: Optional[str] = None,
+                   date_to: Optional[str] = None, metrics: Optional[List[str]] = None,
+                   filters: Optional[Dict[str, str]] = None) -> Dict[str, Any]:
+        query = {**_stats_query(period, date_from, date_to, metrics, filters), "interval": interval}
+        return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/analytics/timeseries", query=query).body
+
+    def breakdown(self, app_id: str, property: str, period: Optional[str] = None, date_from: Optional[str] = None,
+                  date_to: Optional[str] = None, metrics: Optional[List[str]] = None, filters: Optional[Dict[str, str]] = None,
+                  limit: int = 100) -> Iterator[Dict[str, Any]]:
+        """Rows keyed by the property, most visitors first, following nextCursor."""
+        query = {**_stats_query(period, date_from, date_to, metrics, filters), "property": property, "limit": limit}
+        return _paginate(self._t, f"/apps/{urllib.parse.quote(app_id)}/analytics/breakdown", query)
+
+    def realtime(self, app_id: str) -> Dict[str, Any]:
+        return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/analytics/realtime").body
+
+
 class _Users:
     def __init__(self, t: _Transport) -> None:
         self._t = t
@@ -390,6 +430,7 @@ class PlatformClient:
         self.catalog = _Catalog(self._transport)
         self.deployments = _Deployments(self._transport)
         self.landing_page = _LandingPage(self._transport)
+        self.analytics = _Analytics(self._transport)
         self.users = _Users(self._transport)
         self.webhook_endpoints = _WebhookEndpoints(self._transport)
         self.events = _Events(self._transport)

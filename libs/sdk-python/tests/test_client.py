@@ -1,8 +1,10 @@
 """Against a real server (started by npm test; see tests/support.py)."""
 import concurrent.futures
+import json
 import os
 import time
 import unittest
+import urllib.request
 
 from platform_sdk import AuthenticationError, NotFoundError, PlatformClient, ValidationError, WebhookVerificationError, verify_webhook
 
@@ -56,6 +58,34 @@ class ClientTest(unittest.TestCase):
         self.assertNotIn(app["slug"], [entry["slug"] for entry in self.client.catalog.list()])
         renamed = self.client.apps.update(app["appId"], slug=app["slug"] + "-new", visibility="unlisted")
         self.assertEqual((renamed["slug"], renamed["visibility"]), (app["slug"] + "-new", "unlisted"))
+
+    def test_analytics(self):
+        app = self.client.apps.create(name="Py analytics")
+        deployment = self.client.deployments.deploy(app_id=app["appId"], env="production")
+        ua = "Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0"
+        urllib.request.urlopen(urllib.request.Request(deployment["url"], headers={"user-agent": ua})).read()
+        beacon = json.dumps({"appId": app["appId"], "name": "pageview", "url": "https://py.example/docs"}).encode()
+        urllib.request.urlopen(urllib.request.Request(self.base_url + "/collect", data=beacon, method="POST",
+                                                      headers={"user-agent": ua, "content-type": "text/plain"})).read()
+        # Pageviews are written in batches, at the latest a second later.
+        deadline = time.time() + 10
+        while True:
+            result = self.client.analytics.aggregate(app["appId"], period="day", metrics=["visitors", "pageviews", "visits"])
+            if result["results"]["pageviews"]["value"] == 2 or time.time() > deadline:
+                break
+            time.sleep(0.2)
+        self.assertEqual(result["results"], {"visitors": {"value": 1}, "pageviews": {"value": 2}, "visits": {"value": 1}})
+        filtered = self.client.analytics.aggregate(app["appId"], period="day", filters={"page": "/docs", "browser": "Firefox"},
+                                                   metrics=["pageviews"])
+        self.assertEqual(filtered["results"], {"pageviews": {"value": 1}})
+        pages = [row["page"] for row in self.client.analytics.breakdown(app["appId"], "page", period="day", limit=1)]
+        self.assertEqual(sorted(pages), ["/", "/docs"])
+        series = self.client.analytics.timeseries(app["appId"], period="day", interval="hour", metrics=["pageviews"])
+        self.assertEqual(len(series["results"]), 24)
+        self.assertEqual(self.client.analytics.realtime(app["appId"]), {"visitors": 1})
+        with self.assertRaises(ValidationError) as ctx:
+            self.client.analytics.aggregate(app["appId"], metrics=["clicks"])
+        self.assertIn('metric "clicks" is unknown', ctx.exception.message)
 
     @unittest.skipUnless(os.environ.get("PLATFORM_AI") == "local", "the server under test runs no local AI model")
     def test_landing_page(self):

@@ -18,6 +18,19 @@ export type CreateApp = Schemas['CreateAppDto'];
 export type UpdateApp = Schemas['UpdateAppDto'];
 export type Publish = Schemas['PublishDto'];
 export type CatalogEntry = Schemas['CatalogEntryDto'];
+
+export type AnalyticsMetric = 'visitors' | 'visits' | 'pageviews' | 'bounceRate' | 'visitDuration' | 'signups' | 'conversionRate';
+export type AnalyticsProperty = 'page' | 'referrer' | 'source' | 'utmCampaign' | 'browser' | 'os' | 'device' | 'deployment';
+export interface AnalyticsQuery {
+  /** `day`, `7d`, `30d` (default), `month`, `12mo`, or `custom` with `from`/`to` (YYYY-MM-DD, inclusive, UTC). */
+  period?: 'day' | '7d' | '30d' | 'month' | '12mo' | 'custom';
+  from?: string;
+  to?: string;
+  metrics?: AnalyticsMetric[];
+  /** All must hold, e.g. `{ page: '/pricing', device: 'mobile' }`. */
+  filters?: Partial<Record<AnalyticsProperty, string>>;
+}
+export type AnalyticsRow = Record<string, string | number>;
 export type CreateWebhookEndpoint = Schemas['CreateWebhookEndpointDto'];
 export type UpdateWebhookEndpoint = Schemas['UpdateWebhookEndpointDto'];
 export type GenerateRequest = Omit<Schemas['GenerateDto'], 'stream'>;
@@ -140,6 +153,12 @@ async function* paginate<T>(
 
 const id = (value: string) => encodeURIComponent(value);
 
+/** The stats API's query string: metrics comma-separated, filters as `property==value;…`. */
+function statsQuery(query: AnalyticsQuery): Record<string, string | undefined> {
+  const filters = Object.entries(query.filters ?? {}).map(([property, value]) => `${property}==${value}`);
+  return { period: query.period, from: query.from, to: query.to, metrics: query.metrics?.join(','), filters: filters.length ? filters.join(';') : undefined };
+}
+
 /** Fetches an OAuth access token (client credentials) and refreshes it before it expires. */
 export class ClientCredentialsTokenProvider {
   private current?: { token: string; refreshAt: number };
@@ -223,6 +242,21 @@ export class PlatformClient {
       generate: (appId: string, body: GenerateLandingPage = {}, opts: { idempotencyKey?: string } = {}) =>
         t.request<LandingPageState>('POST', `/apps/${id(appId)}/landing-page/generate`, { body, ...opts }),
     };
+    this.analytics = {
+      /** `{ results: { visitors: { value } , … } }` over the period. Scope analytics:read. */
+      aggregate: (appId: string, query: AnalyticsQuery = {}) =>
+        t.request<Schemas['AggregateResultDto']>('GET', `/apps/${id(appId)}/analytics/aggregate`, { query: statsQuery(query) }),
+      /** One row per hour, day or month of the period, zeros included. */
+      timeseries: (appId: string, query: AnalyticsQuery & { interval?: 'hour' | 'day' | 'month' } = {}) =>
+        t.request<{ results: AnalyticsRow[] }>('GET', `/apps/${id(appId)}/analytics/timeseries`, {
+          query: { ...statsQuery(query), interval: query.interval },
+        }),
+      /** Rows keyed by the property, most visitors first; follows nextCursor for you. */
+      breakdown: (appId: string, property: AnalyticsProperty, query: AnalyticsQuery & { limit?: number } = {}) =>
+        paginate<AnalyticsRow>(t, `/apps/${id(appId)}/analytics/breakdown`, { ...statsQuery(query), property, limit: query.limit ?? 100 }),
+      /** Visitors in the last 5 minutes. */
+      realtime: (appId: string) => t.request<Schemas['RealtimeDto']>('GET', `/apps/${id(appId)}/analytics/realtime`),
+    };
     this.webhookEndpoints = {
       create: (body: CreateWebhookEndpoint) => t.request<CreatedWebhookEndpoint>('POST', '/webhook-endpoints', { body }),
       list: (opts: { limit?: number } = {}) => paginate<WebhookEndpoint>(t, '/webhook-endpoints', { limit: opts.limit ?? 100 }),
@@ -261,6 +295,7 @@ export class PlatformClient {
   readonly catalog;
   readonly deployments;
   readonly landingPage;
+  readonly analytics;
   readonly users;
   readonly webhookEndpoints;
   readonly events;

@@ -8,6 +8,7 @@ import { EventsOutbox1763830000000 } from './1763830000000-events-outbox.js';
 import { CreateVisitorSalts1763840000000 } from './1763840000000-create-visitor-salts.js';
 import { CreateLandingPages1763845000000 } from './1763845000000-create-landing-pages.js';
 import { Publishing1763880000000 } from './1763880000000-publishing.js';
+import { CreateAnalytics1763890000000 } from './1763890000000-create-analytics.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CreateVisitorSalts1763840000000,
   CreateLandingPages1763845000000,
   Publishing1763880000000,
+  CreateAnalytics1763890000000,
 ];

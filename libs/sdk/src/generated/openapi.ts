@@ -752,6 +752,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{appId}/analytics/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Totals over a period
+         * @description Visitors, visits, pageviews, bounce rate, visit duration, sign-ups (through landing pages) and conversion rate (sign-ups ÷ visitors) over the period, in UTC. Default metric: visitors. A visitor is counted once per day (visitor ids change daily, by design).
+         */
+        get: operations["AnalyticsController_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{appId}/analytics/timeseries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Metrics per hour, day or month
+         * @description Every interval of the period is present, zeros included. Default metrics: visitors, pageviews.
+         */
+        get: operations["AnalyticsController_timeseries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{appId}/analytics/breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Metrics per value of a property
+         * @description Rows keyed by the property, most visitors first, in the list shape. For `page`, visits and bounces count visits that began on the page. `deployment` with `signups,conversionRate` is the funnel of each deployment’s landing page.
+         */
+        get: operations["AnalyticsController_breakdown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{appId}/analytics/realtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visitors in the last 5 minutes */
+        get: operations["AnalyticsController_realtime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count a pageview or custom event (no auth, CORS *)
+         * @description For developers’ own sites (served pages count themselves). Any well-formed body answers 202, also for unknown apps, bots and visitors who sent `Sec-GPC: 1` or `DNT: 1` — those are not counted (see `analytics_events_dropped_total` in /metrics). The IP and User-Agent are used to make a daily visitor id and three labels (browser, OS, device), then dropped; of the URL only the pathname and campaign tags are kept.
+         */
+        post: operations["CollectController_collect"];
+        delete?: never;
+        /**
+         * CORS preflight of /collect
+         * @description Any origin may post JSON to /collect.
+         */
+        options: operations["CollectController_preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/js/analytics.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tracker script (under 1 KB, no cookies or storage)
+         * @description Add `<script defer data-app="app_…" src="{PUBLIC_URL}/js/analytics.js"></script>` to a page: it sends a pageview on load and on every history-API navigation, and `window.analytics("name", { props })` sends a custom event.
+         */
+        get: operations["CollectController_script"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1651,6 +1772,112 @@ export interface components {
              * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
              */
             nextCursor: string | null;
+        };
+        AggregateResultDto: {
+            /**
+             * @description One entry per metric asked for, each `{ value }`; percents have one decimal, visitDuration is in seconds
+             * @example {
+             *       "visitors": {
+             *         "value": 12
+             *       },
+             *       "pageviews": {
+             *         "value": 31
+             *       },
+             *       "bounceRate": {
+             *         "value": 41.7
+             *       },
+             *       "visitDuration": {
+             *         "value": 73
+             *       }
+             *     }
+             */
+            results: {
+                [key: string]: {
+                    value?: number;
+                };
+            };
+        };
+        TimeseriesResultDto: {
+            /**
+             * @description Every interval of the range in order, zeros included: `date` is YYYY-MM-DD (day), YYYY-MM-01 (month) or YYYY-MM-DDTHH:00:00Z (hour), then one field per metric
+             * @example [
+             *       {
+             *         "date": "2026-11-21",
+             *         "visitors": 3,
+             *         "pageviews": 7
+             *       },
+             *       {
+             *         "date": "2026-11-22",
+             *         "visitors": 0,
+             *         "pageviews": 0
+             *       }
+             *     ]
+             */
+            results: {
+                [key: string]: unknown;
+            }[];
+        };
+        BreakdownPageDto: {
+            /**
+             * @description Rows keyed by the property (e.g. `page`), most visitors first, then one field per metric
+             * @example [
+             *       {
+             *         "page": "/",
+             *         "visitors": 12,
+             *         "pageviews": 31,
+             *         "signups": 2,
+             *         "conversionRate": 16.7
+             *       }
+             *     ]
+             */
+            data: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description Pass as `cursor` for the next page; null on the last
+             * @example null
+             */
+            nextCursor: string | null;
+        };
+        RealtimeDto: {
+            /**
+             * @description Distinct visitors with a pageview in the last 5 minutes.
+             * @example 4
+             */
+            visitors: number;
+        };
+        CollectDto: {
+            /** @example app_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
+            appId: string;
+            /**
+             * @description `pageview`, or a custom event name of 1–40 characters (stored, not yet counted by the stats API).
+             * @example pageview
+             */
+            name: string;
+            /**
+             * @description The page's full URL. Only its pathname and `utm_source`/`utm_medium`/`utm_campaign`/`ref` are kept.
+             * @example https://recipes.example.com/pricing?utm_source=newsletter
+             */
+            url: string;
+            /**
+             * @description `document.referrer`. Only its host is kept, and only when it is another site.
+             * @example https://news.example.org/item?id=1
+             */
+            referrer?: string | null;
+            /**
+             * @description The window's width in CSS pixels: tells phones and tablets from desktops when the User-Agent does not.
+             * @example 1280
+             */
+            screenWidth?: number;
+            /**
+             * @description Up to 10 string pairs describing a custom event (validated; not stored in this version).
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            props?: {
+                [key: string]: string;
+            };
         };
     };
     responses: never;
@@ -6346,6 +6573,545 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AnalyticsController_aggregate: {
+        parameters: {
+            query?: {
+                /** @description `day` (today), `7d` and `30d` (ending today), `month` (this month so far), `12mo` (this month and the 11 before), or `custom` with `from` and `to`. Default `30d`. UTC. */
+                period?: string;
+                /** @description First day of a `custom` period, inclusive (YYYY-MM-DD, UTC). */
+                from?: string;
+                /** @description Last day of a `custom` period, inclusive; at most 2 years after `from`. */
+                to?: string;
+                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`. */
+                metrics?: string;
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`. */
+                filters?: string;
+            };
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregateResultDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AnalyticsController_timeseries: {
+        parameters: {
+            query?: {
+                /** @description `day` (today), `7d` and `30d` (ending today), `month` (this month so far), `12mo` (this month and the 11 before), or `custom` with `from` and `to`. Default `30d`. UTC. */
+                period?: string;
+                /** @description First day of a `custom` period, inclusive (YYYY-MM-DD, UTC). */
+                from?: string;
+                /** @description Last day of a `custom` period, inclusive; at most 2 years after `from`. */
+                to?: string;
+                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`. */
+                metrics?: string;
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`. */
+                filters?: string;
+                /** @description `hour` (ranges up to 31 days), `day` or `month`. Default: `hour` for one day, `month` beyond 92 days, else `day`. */
+                interval?: string;
+            };
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeseriesResultDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AnalyticsController_breakdown: {
+        parameters: {
+            query: {
+                /** @description What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`) or `deployment`. */
+                property: string;
+                /** @description `day` (today), `7d` and `30d` (ending today), `month` (this month so far), `12mo` (this month and the 11 before), or `custom` with `from` and `to`. Default `30d`. UTC. */
+                period?: string;
+                /** @description First day of a `custom` period, inclusive (YYYY-MM-DD, UTC). */
+                from?: string;
+                /** @description Last day of a `custom` period, inclusive; at most 2 years after `from`. */
+                to?: string;
+                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`. */
+                metrics?: string;
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`. */
+                filters?: string;
+                /** @description Items per page, 1–100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BreakdownPageDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AnalyticsController_realtime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RealtimeDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    CollectController_collect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON, sent as application/json or as text/plain (what `navigator.sendBeacon` sends) */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectDto"];
+                "text/plain": components["schemas"]["CollectDto"];
+            };
+        };
+        responses: {
+            /** @description Taken (counted, or dropped without telling) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 413,
+                     *       "message": "Request body is larger than 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    CollectController_preflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allowed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CollectController_script: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
                 };
             };
         };

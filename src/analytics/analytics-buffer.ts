@@ -1,0 +1,112 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { Counter, Gauge, Histogram } from 'prom-client';
+import { MetricsService } from '../metrics/metrics.service.js';
+import type { AnalyticsEvent } from './analytics-event.js';
+import { AnalyticsWriter } from './analytics-writer.js';
+
+/** A batch is written when this many events wait, or every FLUSH_INTERVAL_MS. */
+export const BATCH_SIZE = 1000;
+const FLUSH_INTERVAL_MS = 1000;
+/** While the database is down events wait in memory up to this many; beyond, the oldest are dropped (and counted). */
+const MAX_BUFFERED = 200_000;
+
+/**
+ * Pageviews are not written one by one on the request path: they wait here and go to the database
+ * in batches (one transaction each) when BATCH_SIZE wait or every second. A failed batch stays and
+ * is retried. On shutdown (SIGTERM) the rest is written after the HTTP server has stopped taking
+ * requests and before the database closes: nothing buffered is lost by a graceful stop.
+ */
+@Injectable()
+export class AnalyticsBuffer implements OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger('Analytics');
+  private pending: AnalyticsEvent[] = [];
+  private writing: Promise<void> | undefined;
+  private closing = false;
+  private readonly timer: NodeJS.Timeout;
+  private readonly written: Counter;
+  private readonly dropped: Counter;
+  private readonly flushSeconds: Histogram;
+
+  constructor(
+    private readonly writer: AnalyticsWriter,
+    metrics: MetricsService,
+  ) {
+    this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
+    this.timer.unref();
+    this.written = new Counter({ name: 'analytics_events_written_total', help: 'Analytics events written to the database', registers: [metrics.registry] });
+    this.dropped = new Counter({
+      name: 'analytics_buffer_overflow_total',
+      help: 'Analytics events dropped because the database was unreachable for too long',
+      registers: [metrics.registry],
+    });
+    this.flushSeconds = new Histogram({
+      name: 'analytics_flush_seconds',
+      help: 'Time to write one batch of analytics events',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [metrics.registry],
+    });
+    const waiting = () => this.pending.length;
+    new Gauge({
+      name: 'analytics_buffered_events',
+      help: 'Analytics events waiting to be written',
+      registers: [metrics.registry],
+      collect() {
+        this.set(waiting());
+      },
+    });
+  }
+
+  /** Queues an event. While shutting down, writes at once (the caller waits): the final flush may already have run. */
+  async add(event: AnalyticsEvent): Promise<void> {
+    this.pending.push(event);
+    if (this.pending.length > MAX_BUFFERED) {
+      const excess = this.pending.length - MAX_BUFFERED;
+      this.pending.splice(0, excess);
+      this.dropped.inc(excess);
+      this.logger.error(`The analytics buffer is full (the database has not taken a batch for a while): dropped the ${excess} oldest event(s)`);
+    }
+    if (this.closing) await this.flush();
+    else if (this.pending.length >= BATCH_SIZE) void this.flush();
+  }
+
+  /** Writes everything buffered so far (one batch at a time); a failed batch stays for the next try. Tests call it too. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.pending.length === 0) return;
+    this.writing = this.writeAll().finally(() => (this.writing = undefined));
+    await this.writing;
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, BATCH_SIZE);
+      const stop = this.flushSeconds.startTimer();
+      try {
+        const written = await this.writer.write(batch);
+        this.written.inc(written);
+      } catch (err) {
+        this.pending.unshift(...batch); // kept, in order, for the next flush
+        this.logger.warn(`Could not write ${batch.length} analytics event(s), will retry: ${(err as Error).message}`);
+        return;
+      } finally {
+        stop();
+      }
+    }
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Before the HTTP server closes: from now on every event is written as it comes (in-flight requests still add some). */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    await this.flush();
+  }
+
+  /** The HTTP server is closed and the database not yet: whatever is left goes now. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.flush();
+    if (this.pending.length > 0) this.logger.error(`${this.pending.length} analytics event(s) could not be written before shutdown and are lost`);
+  }
+}

@@ -1,0 +1,127 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Counter } from 'prom-client';
+import { AppsService } from '../apps/apps.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
+import { AnalyticsEvent, PAGEVIEW, SIGNUP, visitorIdFromHex } from './analytics-event.js';
+import { AnalyticsBuffer } from './analytics-buffer.js';
+import { AnalyticsWriter } from './analytics-writer.js';
+import { pageAddress } from './page-address.js';
+import { VisitorIds } from './visitor-ids.service.js';
+import { optedOut, UserAgents } from './visitor-traits.js';
+
+/** What a counted request tells: who asks (only to hash and to classify, never kept), what for and from where. */
+export interface Sighting {
+  appId: string;
+  deploymentId?: string | null;
+  ip: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The page's path (relative to the site) and query string. */
+  pathname: string;
+  search: URLSearchParams;
+  /** The host the page was served under (a referrer from it is not a source). */
+  siteHost?: string;
+  referrer?: string;
+  screenWidth?: number;
+}
+
+type DropReason = 'bot' | 'opted_out' | 'unknown_app';
+
+const KNOWN_APPS_TTL_MS = 60_000;
+const KNOWN_APPS_MAX = 10_000;
+
+/**
+ * Turns requests into analytics events: bots and visitors who opted out (Sec-GPC, DNT) are not
+ * counted; the IP and User-Agent become a daily visitor id and three labels, and are dropped.
+ * Pageviews go through the buffer; a sign-up is written in the caller's transaction, with the user.
+ */
+@Injectable()
+export class AnalyticsCollector {
+  private readonly logger = new Logger('Analytics');
+  private readonly userAgents = new UserAgents();
+  private readonly knownApps = new Map<string, { exists: boolean; until: number }>();
+  private readonly accepted: Counter<'source'>;
+  private readonly notCounted: Counter<'reason'>;
+
+  constructor(
+    private readonly visitors: VisitorIds,
+    private readonly buffer: AnalyticsBuffer,
+    private readonly writer: AnalyticsWriter,
+    private readonly apps: AppsService,
+    metrics: MetricsService,
+  ) {
+    this.accepted = new Counter({
+      name: 'analytics_events_collected_total',
+      help: 'Analytics events accepted, by where they came from',
+      labelNames: ['source'] as const,
+      registers: [metrics.registry],
+    });
+    this.notCounted = new Counter({
+      name: 'analytics_events_dropped_total',
+      help: 'Requests not counted: bots, visitors who opted out (Sec-GPC / DNT), unknown apps',
+      labelNames: ['reason'] as const,
+      registers: [metrics.registry],
+    });
+  }
+
+  /** A served page (deployment url, alias or public address) counts itself: no script needed. Never throws. */
+  servedPage(sighting: Sighting): void {
+    this.toEvent(sighting, PAGEVIEW)
+      .then((event) => {
+        if (!event) return;
+        this.accepted.inc({ source: 'served_page' });
+        return this.buffer.add(event);
+      })
+      .catch((err: Error) => this.logger.warn(`A pageview was not counted: ${err.message}`));
+  }
+
+  /** An event posted to /collect. Unknown apps are dropped silently (the answer is the same). */
+  async collect(sighting: Sighting, name: string): Promise<void> {
+    if (!(await this.appExists(sighting.appId))) {
+      this.drop('unknown_app');
+      return;
+    }
+    const event = await this.toEvent(sighting, name);
+    if (!event) return;
+    this.accepted.inc({ source: 'collect' });
+    await this.buffer.add(event);
+  }
+
+  /** A sign-up through a landing page: written in the caller's transaction (the user's), so it counts exactly once. */
+  async signup(sighting: Sighting): Promise<void> {
+    const event = await this.toEvent(sighting, SIGNUP);
+    if (event) await this.writer.write([event]);
+  }
+
+  private async toEvent(sighting: Sighting, name: string): Promise<AnalyticsEvent | null> {
+    if (optedOut(sighting.headers)) return this.drop('opted_out');
+    const userAgent = typeof sighting.headers['user-agent'] === 'string' ? sighting.headers['user-agent'] : undefined;
+    const traits = this.userAgents.traitsOf(userAgent, sighting.screenWidth);
+    if (!traits) return this.drop('bot');
+    const occurredAt = new Date();
+    const visitorHex = await this.visitors.idOf(sighting.appId, sighting.ip, userAgent!, occurredAt);
+    return {
+      appId: sighting.appId,
+      deploymentId: sighting.deploymentId ?? null,
+      occurredAt,
+      visitorId: visitorIdFromHex(visitorHex),
+      name,
+      ...pageAddress(sighting.pathname, sighting.search, sighting.siteHost, sighting.referrer),
+      ...traits,
+    };
+  }
+
+  private drop(reason: DropReason): null {
+    this.notCounted.inc({ reason });
+    return null;
+  }
+
+  private async appExists(appId: string): Promise<boolean> {
+    const now = Date.now();
+    const known = this.knownApps.get(appId);
+    if (known && known.until > now) return known.exists;
+    const exists = await this.apps.exists(appId);
+    if (this.knownApps.size >= KNOWN_APPS_MAX) this.knownApps.clear();
+    this.knownApps.set(appId, { exists, until: now + KNOWN_APPS_TTL_MS });
+    return exists;
+  }
+}

@@ -1,0 +1,31 @@
+import type { PageAddress } from './page-address.js';
+import type { VisitorTraits } from './visitor-traits.js';
+
+/** `pageview` and `signup` are counted by the stats API; any other name is a custom event, stored only. */
+export const PAGEVIEW = 'pageview';
+export const SIGNUP = 'signup';
+
+/** One counted event as stored: the pseudonymous visitor id and coarse labels, nothing that identifies a person. */
+export interface AnalyticsEvent extends PageAddress, VisitorTraits {
+  appId: string;
+  deploymentId: string | null;
+  occurredAt: Date;
+  /** 64 bits of HMAC(daily salt, app ‖ IP ‖ User-Agent), as a signed decimal (a PostgreSQL bigint). */
+  visitorId: string;
+  name: string;
+}
+
+/** A visit: one visitor's pageviews on one app with no gap of 30 minutes, described by how it began. */
+export interface Visit extends Omit<AnalyticsEvent, 'name' | 'occurredAt' | 'pathname'> {
+  startedAt: Date;
+  lastSeenAt: Date;
+  pageviews: number;
+  entryPage: string;
+}
+
+export const VISIT_GAP_MS = 30 * 60_000;
+
+/** The 16-hex-digit visitor id of VisitorIds as a signed 64-bit integer. */
+export function visitorIdFromHex(hex: string): string {
+  return BigInt.asIntN(64, BigInt(`0x${hex}`)).toString();
+}

@@ -1,0 +1,177 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '../database/transactions.js';
+import type { AnalyticsEvent, Visit } from './analytics-event.js';
+import type { RollupDelta } from './rollup-deltas.js';
+
+export interface VisitorMark {
+  appId: string;
+  day: string;
+  dimension: string;
+  value: string;
+  visitorId: string;
+}
+
+interface VisitRow {
+  app_id: string;
+  visitor_id: string;
+  started_at: Date;
+  last_seen_at: Date;
+  pageviews: number;
+  entry_page: string;
+  deployment_id: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  browser: string | null;
+  os: string | null;
+  device: Visit['device'];
+}
+
+/** The write side of analytics: raw events, visits and rollups, each written set-wise (unnest), once per batch. */
+@Injectable()
+export class AnalyticsEventsRepository {
+  constructor(private readonly db: Transactions) {}
+
+  /**
+   * Takes each app's analytics lock for this transaction (in id order: no deadlock between
+   * writers), which serialises the writers of one app so visits are stitched exactly; answers
+   * the ids that still exist (a deleted app's buffered events are dropped).
+   */
+  async lockApps(appIds: string[]): Promise<Set<string>> {
+    const live = new Set<string>();
+    for (const appId of [...appIds].sort()) {
+      const rows: Array<{ live: boolean }> = await this.db.manager.query(
+        `SELECT pg_advisory_xact_lock(hashtextextended('analytics:' || $1, 0)) IS NOT NULL AND EXISTS (SELECT 1 FROM apps WHERE id = $1) AS live`,
+        [appId],
+      );
+      if (rows[0].live) live.add(appId);
+    }
+    return live;
+  }
+
+  /** The latest visit of each (app, visitor) that began since `since`. */
+  async latestVisits(pairs: Array<{ appId: string; visitorId: string }>, since: Date): Promise<Visit[]> {
+    if (pairs.length === 0) return [];
+    const rows: VisitRow[] = await this.db.manager.query(
+      `SELECT DISTINCT ON (v.app_id, v.visitor_id) v.*
+         FROM analytics_visits v
+         JOIN unnest($1::varchar[], $2::bigint[]) AS p(app_id, visitor_id) ON p.app_id = v.app_id AND p.visitor_id = v.visitor_id
+        WHERE v.started_at >= $3
+        ORDER BY v.app_id, v.visitor_id, v.started_at DESC`,
+      [pairs.map((p) => p.appId), pairs.map((p) => p.visitorId), since],
+    );
+    return rows.map(toVisit);
+  }
+
+  async insertEvents(events: AnalyticsEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const column = <K extends keyof AnalyticsEvent>(key: K) => events.map((e) => e[key]);
+    await this.db.manager.query(
+      `INSERT INTO analytics_events (app_id, deployment_id, occurred_at, visitor_id, name, pathname, referrer_host,
+                                     utm_source, utm_medium, utm_campaign, browser, os, device)
+       SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::timestamptz[], $4::bigint[], $5::varchar[], $6::varchar[], $7::varchar[],
+                            $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[])`,
+      [
+        column('appId'),
+        column('deploymentId'),
+        events.map((e) => e.occurredAt.toISOString()),
+        column('visitorId'),
+        column('name'),
+        column('pathname'),
+        column('referrerHost'),
+        column('utmSource'),
+        column('utmMedium'),
+        column('utmCampaign'),
+        column('browser'),
+        column('os'),
+        column('device'),
+      ],
+    );
+  }
+
+  /** New visits are inserted; continued ones get their new last-seen time and pageview count. */
+  async saveVisits(visits: Visit[]): Promise<void> {
+    if (visits.length === 0) return;
+    const column = <K extends keyof Visit>(key: K) => visits.map((v) => v[key]);
+    await this.db.manager.query(
+      `INSERT INTO analytics_visits (app_id, visitor_id, started_at, last_seen_at, pageviews, entry_page, deployment_id, referrer_host,
+                                     utm_source, utm_medium, utm_campaign, browser, os, device)
+       SELECT * FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::int[], $6::varchar[], $7::varchar[],
+                            $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[], $14::varchar[])
+       ON CONFLICT (app_id, visitor_id, started_at) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at, pageviews = EXCLUDED.pageviews`,
+      [
+        column('appId'),
+        column('visitorId'),
+        visits.map((v) => v.startedAt.toISOString()),
+        visits.map((v) => v.lastSeenAt.toISOString()),
+        column('pageviews'),
+        column('entryPage'),
+        column('deploymentId'),
+        column('referrerHost'),
+        column('utmSource'),
+        column('utmMedium'),
+        column('utmCampaign'),
+        column('browser'),
+        column('os'),
+        column('device'),
+      ],
+    );
+  }
+
+  /** Records that these visitors were seen under these rollup rows today; answers the marks that are new (each one more visitor). */
+  async markVisitors(marks: VisitorMark[]): Promise<VisitorMark[]> {
+    if (marks.length === 0) return [];
+    const rows: Array<{ app_id: string; day: string; dimension: string; value: string; visitor_id: string }> = await this.db.manager.query(
+      `INSERT INTO analytics_daily_visitors (app_id, day, dimension, value, visitor_id)
+       SELECT * FROM unnest($1::varchar[], $2::date[], $3::varchar[], $4::varchar[], $5::bigint[])
+       ON CONFLICT DO NOTHING
+       RETURNING app_id, to_char(day, 'YYYY-MM-DD') AS day, dimension, value, visitor_id`,
+      [marks.map((m) => m.appId), marks.map((m) => m.day), marks.map((m) => m.dimension), marks.map((m) => m.value), marks.map((m) => m.visitorId)],
+    );
+    return rows.map((r) => ({ appId: r.app_id, day: r.day, dimension: r.dimension, value: r.value, visitorId: r.visitor_id }));
+  }
+
+  async addToRollups(deltas: RollupDelta[]): Promise<void> {
+    if (deltas.length === 0) return;
+    const column = <K extends keyof RollupDelta>(key: K) => deltas.map((d) => d[key]);
+    await this.db.manager.query(
+      `INSERT INTO analytics_daily AS d (app_id, day, dimension, value, visitors, pageviews, visits, bounces, visit_ms, signups)
+       SELECT * FROM unnest($1::varchar[], $2::date[], $3::varchar[], $4::varchar[], $5::int[], $6::int[], $7::int[], $8::int[], $9::bigint[], $10::int[])
+       ON CONFLICT (app_id, dimension, day, value) DO UPDATE SET
+         visitors = d.visitors + EXCLUDED.visitors, pageviews = d.pageviews + EXCLUDED.pageviews, visits = d.visits + EXCLUDED.visits,
+         bounces = d.bounces + EXCLUDED.bounces, visit_ms = d.visit_ms + EXCLUDED.visit_ms, signups = d.signups + EXCLUDED.signups`,
+      [
+        column('appId'),
+        column('day'),
+        column('dimension'),
+        column('value'),
+        column('visitors'),
+        column('pageviews'),
+        column('visits'),
+        column('bounces'),
+        column('visitMs'),
+        column('signups'),
+      ],
+    );
+  }
+}
+
+function toVisit(row: VisitRow): Visit {
+  return {
+    appId: row.app_id,
+    visitorId: String(row.visitor_id),
+    startedAt: new Date(row.started_at),
+    lastSeenAt: new Date(row.last_seen_at),
+    pageviews: row.pageviews,
+    entryPage: row.entry_page,
+    deploymentId: row.deployment_id,
+    referrerHost: row.referrer_host,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+    browser: row.browser,
+    os: row.os,
+    device: row.device,
+  };
+}

@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '../database/transactions.js';
+import { PROPERTY_SQL, Property } from './dimensions.js';
+import type { DateRange, Filter, Interval } from './stats-query.js';
+
+/** The sums every metric is computed from. */
+export interface Totals {
+  visitors: number;
+  pageviews: number;
+  visits: number;
+  bounces: number;
+  visitMs: number;
+  signups: number;
+}
+
+export const NO_TOTALS: Totals = { visitors: 0, pageviews: 0, visits: 0, bounces: 0, visitMs: 0, signups: 0 };
+
+/** Totals per bucket (a day, month or hour of a series; a property value of a breakdown). */
+export type Grouped = Map<string, Totals>;
+
+/** One rollup row set: the app's totals (`dimension` ''), or one dimension, optionally one value of it. */
+export interface RollupSlice {
+  dimension: Property | '';
+  value?: string;
+}
+
+const ROLLUP_SUMS = `coalesce(sum(visitors), 0)::int AS visitors, coalesce(sum(pageviews), 0)::int AS pageviews, coalesce(sum(visits), 0)::int AS visits,
+  coalesce(sum(bounces), 0)::int AS bounces, coalesce(sum(visit_ms), 0)::float8 AS visit_ms, coalesce(sum(signups), 0)::int AS signups`;
+
+const BUCKET_SQL: Record<Interval, (column: string) => string> = {
+  hour: (c) => `to_char(date_trunc('hour', ${c} AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24":00:00Z"')`,
+  day: (c) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+  month: (c) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-01')`,
+};
+
+interface SumsRow {
+  bucket?: string;
+  visitors: number;
+  pageviews: number;
+  visits: number;
+  bounces: number;
+  visit_ms: number;
+  signups: number;
+}
+
+/**
+ * The read side of analytics. Unfiltered questions (and those with one filter) read the daily
+ * rollups — a few rows per day, however many events there were; other filters and hourly series
+ * read the raw rows of the range (one month partition or a few).
+ */
+@Injectable()
+export class AnalyticsStatsRepository {
+  constructor(private readonly db: Transactions) {}
+
+  async rollupTotals(appId: string, slice: RollupSlice, range: DateRange): Promise<Totals> {
+    const [row] = await this.rollupQuery(appId, slice, range, null);
+    return row ? toTotals(row) : { ...NO_TOTALS };
+  }
+
+  async rollupSeries(appId: string, slice: RollupSlice, range: DateRange, interval: 'day' | 'month'): Promise<Grouped> {
+    const bucket = interval === 'day' ? `to_char(day, 'YYYY-MM-DD')` : `to_char(day, 'YYYY-MM-01')`;
+    return grouped(await this.rollupQuery(appId, slice, range, bucket));
+  }
+
+  /** A page of one dimension's values, most visitors first. */
+  async rollupBreakdown(appId: string, dimension: Property, range: DateRange, limit: number, offset: number, value?: string): Promise<Array<[string, Totals]>> {
+    const rows: SumsRow[] = await this.db.manager.query(
+      `SELECT value AS bucket, ${ROLLUP_SUMS} FROM analytics_daily
+        WHERE app_id = $1 AND dimension = $2 AND day BETWEEN $3 AND $4 ${value === undefined ? '' : 'AND value = $7'}
+        GROUP BY value ORDER BY visitors DESC, pageviews DESC, signups DESC, value LIMIT $5 OFFSET $6`,
+      [appId, dimension, range.from, range.to, limit, offset, ...(value === undefined ? [] : [value])],
+    );
+    return rows.map((r) => [r.bucket!, toTotals(r)]);
+  }
+
+  /** Totals from raw rows, grouped by an interval or a property (or not at all). */
+  async rawGrouped(appId: string, filters: Filter[], range: DateRange, by: { interval: Interval } | { property: Property } | null): Promise<Grouped> {
+    const eventsBucket = by === null ? `''` : 'interval' in by ? BUCKET_SQL[by.interval]('occurred_at') : PROPERTY_SQL[by.property].events;
+    const visitsBucket = by === null ? `''` : 'interval' in by ? BUCKET_SQL[by.interval]('started_at') : PROPERTY_SQL[by.property].visits;
+    // Over an hour the visitor ids are those of one day; over longer buckets a visitor counts once per day (ids are daily).
+    const visitorKey = by !== null && 'interval' in by && by.interval === 'hour' ? 'visitor_id' : `(visitor_id, (occurred_at AT TIME ZONE 'UTC')::date)`;
+    const bounds = [appId, `${range.from}T00:00:00Z`, `${nextDay(range.to)}T00:00:00Z`];
+    const where = (table: 'events' | 'visits') => filters.map((f, i) => `AND ${PROPERTY_SQL[f.property][table]} = $${bounds.length + 1 + i}`).join(' ');
+    const values = filters.map((f) => f.value);
+    const events: SumsRow[] = await this.db.manager.query(
+      `SELECT ${eventsBucket} AS bucket,
+              count(DISTINCT ${visitorKey}) FILTER (WHERE name = 'pageview')::int AS visitors,
+              count(*) FILTER (WHERE name = 'pageview')::int AS pageviews,
+              count(*) FILTER (WHERE name = 'signup')::int AS signups
+         FROM analytics_events
+        WHERE app_id = $1 AND occurred_at >= $2 AND occurred_at < $3 ${where('events')}
+        GROUP BY 1`,
+      [...bounds, ...values],
+    );
+    const visits: SumsRow[] = await this.db.manager.query(
+      `SELECT ${visitsBucket} AS bucket, count(*)::int AS visits, count(*) FILTER (WHERE pageviews = 1)::int AS bounces,
+              coalesce(sum(extract(epoch FROM last_seen_at - started_at) * 1000), 0)::float8 AS visit_ms
+         FROM analytics_visits
+        WHERE app_id = $1 AND started_at >= $2 AND started_at < $3 ${where('visits')}
+        GROUP BY 1`,
+      [...bounds, ...values],
+    );
+    const result: Grouped = new Map();
+    const at = (bucket: string | null | undefined) => {
+      const key = bucket ?? '';
+      let totals = result.get(key);
+      if (!totals) result.set(key, (totals = { ...NO_TOTALS }));
+      return totals;
+    };
+    for (const row of events) Object.assign(at(row.bucket), { visitors: row.visitors, pageviews: row.pageviews, signups: row.signups });
+    for (const row of visits) Object.assign(at(row.bucket), { visits: row.visits, bounces: row.bounces, visitMs: Number(row.visit_ms) });
+    if (by !== null && 'property' in by) result.delete(''); // rows without the property (no campaign, no deployment)
+    return result;
+  }
+
+  /** Distinct visitors with a pageview in the last five minutes. */
+  async realtimeVisitors(appId: string): Promise<number> {
+    const [row]: Array<{ visitors: number }> = await this.db.manager.query(
+      `SELECT count(DISTINCT visitor_id)::int AS visitors FROM analytics_events
+        WHERE app_id = $1 AND name = 'pageview' AND occurred_at > now() - interval '5 minutes'`,
+      [appId],
+    );
+    return row.visitors;
+  }
+
+  private rollupQuery(appId: string, slice: RollupSlice, range: DateRange, bucket: string | null): Promise<SumsRow[]> {
+    const params: unknown[] = [appId, slice.dimension, range.from, range.to];
+    if (slice.value !== undefined) params.push(slice.value);
+    return this.db.manager.query(
+      `SELECT ${bucket ?? `''`} AS bucket, ${ROLLUP_SUMS} FROM analytics_daily
+        WHERE app_id = $1 AND dimension = $2 AND day BETWEEN $3 AND $4 ${slice.value === undefined ? '' : 'AND value = $5'}
+        ${bucket ? 'GROUP BY 1' : ''}`,
+      params,
+    );
+  }
+}
+
+function toTotals(row: SumsRow): Totals {
+  return { visitors: row.visitors, pageviews: row.pageviews, visits: row.visits, bounces: row.bounces, visitMs: Number(row.visit_ms), signups: row.signups };
+}
+
+function grouped(rows: SumsRow[]): Grouped {
+  return new Map(rows.map((r) => [r.bucket ?? '', toTotals(r)]));
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { AppsService } from '../apps/apps.service.js';
+import { DEFAULT_PAGE_LIMIT } from '../common/pagination/page.js';
+import { RequestError } from '../common/errors/request-errors.js';
+import { AnalyticsStatsRepository, NO_TOTALS, RollupSlice, Totals } from './analytics-stats.repository.js';
+import { DateRange, daysIn, Interval, Metric, parseInterval, parseProperty, parseStatsQuery, RawStatsParams, StatsQuery } from './stats-query.js';
+import { utcDay } from './visitor-ids.service.js';
+
+export type MetricValues = Partial<Record<Metric, number>>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The stats API: aggregate, timeseries, breakdown and realtime for one app, in UTC. Reads the
+ * rollups when it can (no filter, or one on the property asked about) and raw rows otherwise.
+ * Metrics: visitors (distinct per day: ids are daily), visits, pageviews, bounceRate and
+ * conversionRate (percents, one decimal), visitDuration (mean seconds per visit), signups.
+ */
+@Injectable()
+export class AnalyticsStatsService {
+  constructor(
+    private readonly repository: AnalyticsStatsRepository,
+    private readonly apps: AppsService,
+  ) {}
+
+  async aggregate(accountId: string, appId: string, params: RawStatsParams): Promise<{ results: Record<string, { value: number }> }> {
+    await this.apps.requireOwned(accountId, appId);
+    const query = parseStatsQuery(params, ['visitors']);
+    const slice = rollupSlice(query);
+    const totals = slice
+      ? await this.repository.rollupTotals(appId, slice, query.range)
+      : ((await this.repository.rawGrouped(appId, query.filters, query.range, null)).get('') ?? { ...NO_TOTALS });
+    const values = metricValues(totals, query.metrics);
+    return { results: Object.fromEntries(query.metrics.map((m) => [m, { value: values[m]! }])) };
+  }
+
+  async timeseries(
+    accountId: string,
+    appId: string,
+    params: RawStatsParams & { interval?: string },
+  ): Promise<{ results: Array<{ date: string } & MetricValues> }> {
+    await this.apps.requireOwned(accountId, appId);
+    const query = parseStatsQuery(params, ['visitors', 'pageviews']);
+    const interval = parseInterval(params.interval, query.range);
+    const slice = rollupSlice(query);
+    const series =
+      slice && interval !== 'hour'
+        ? await this.repository.rollupSeries(appId, slice, query.range, interval)
+        : await this.repository.rawGrouped(appId, query.filters, query.range, { interval });
+    return { results: buckets(query.range, interval).map((date) => ({ date, ...metricValues(series.get(date) ?? NO_TOTALS, query.metrics) })) };
+  }
+
+  async breakdown(
+    accountId: string,
+    appId: string,
+    params: RawStatsParams & { property?: string; limit?: number; cursor?: string },
+  ): Promise<{ data: Array<Record<string, string | number>>; nextCursor: string | null }> {
+    await this.apps.requireOwned(accountId, appId);
+    const property = parseProperty(params.property);
+    const query = parseStatsQuery(params, ['visitors']);
+    const limit = params.limit ?? DEFAULT_PAGE_LIMIT;
+    const offset = params.cursor ? decodeOffset(params.cursor) : 0;
+    const sameProperty = query.filters.every((f) => f.property === property) && query.filters.length <= 1;
+    let rows: Array<[string, Totals]>;
+    if (sameProperty) {
+      rows = await this.repository.rollupBreakdown(appId, property, query.range, limit + 1, offset, query.filters[0]?.value);
+    } else {
+      const all = [...(await this.repository.rawGrouped(appId, query.filters, query.range, { property })).entries()];
+      all.sort(([va, a], [vb, b]) => b.visitors - a.visitors || b.pageviews - a.pageviews || b.signups - a.signups || (va < vb ? -1 : va > vb ? 1 : 0));
+      rows = all.slice(offset, offset + limit + 1);
+    }
+    const hasMore = rows.length > limit;
+    return {
+      data: rows.slice(0, limit).map(([value, totals]) => ({ [property]: value, ...metricValues(totals, query.metrics) })),
+      nextCursor: hasMore ? encodeOffset(offset + limit) : null,
+    };
+  }
+
+  async realtime(accountId: string, appId: string): Promise<{ visitors: number }> {
+    await this.apps.requireOwned(accountId, appId);
+    return { visitors: await this.repository.realtimeVisitors(appId) };
+  }
+}
+
+/** The rollup rows that answer this query, or null when only raw rows can (several filters). */
+function rollupSlice(query: StatsQuery): RollupSlice | null {
+  if (query.filters.length === 0) return { dimension: '' };
+  if (query.filters.length === 1) return { dimension: query.filters[0].property, value: query.filters[0].value };
+  return null;
+}
+
+function metricValues(t: Totals, metrics: Metric[]): MetricValues {
+  const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+  const all: Record<Metric, number> = {
+    visitors: t.visitors,
+    visits: t.visits,
+    pageviews: t.pageviews,
+    bounceRate: percent(t.bounces, t.visits),
+    visitDuration: t.visits === 0 ? 0 : Math.round(t.visitMs / t.visits / 1000),
+    signups: t.signups,
+    conversionRate: percent(t.signups, t.visitors),
+  };
+  return Object.fromEntries(metrics.map((m) => [m, all[m]]));
+}
+
+/** Every bucket of the range, so a series has no holes. */
+function buckets(range: DateRange, interval: Interval): string[] {
+  const days = Array.from({ length: daysIn(range) }, (_, i) => utcDay(new Date(Date.parse(range.from) + i * DAY_MS)));
+  if (interval === 'day') return days;
+  if (interval === 'month') return [...new Set(days.map((d) => `${d.slice(0, 7)}-01`))];
+  return days.flatMap((d) => Array.from({ length: 24 }, (_, h) => `${d}T${String(h).padStart(2, '0')}:00:00Z`));
+}
+
+function encodeOffset(offset: number): string {
+  return Buffer.from(JSON.stringify({ offset })).toString('base64url');
+}
+
+function decodeOffset(cursor: string): number {
+  try {
+    const { offset } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset?: unknown };
+    if (Number.isSafeInteger(offset) && (offset as number) >= 0) return offset as number;
+  } catch {
+    // fall through
+  }
+  throw RequestError.invalidCursor();
+}

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '../database/transactions.js';
+import { AnalyticsEvent, PAGEVIEW, SIGNUP, Visit, VISIT_GAP_MS } from './analytics-event.js';
+import { AnalyticsEventsRepository, VisitorMark } from './analytics-events.repository.js';
+import { eventDimensions, visitDimensions } from './dimensions.js';
+import { RollupDeltas } from './rollup-deltas.js';
+import { utcDay } from './visitor-ids.service.js';
+
+/**
+ * Writes a batch of events in one transaction (the caller's, if there is one): the raw rows, the
+ * visits they open or continue, and what they add to the daily rollups — so the rollups are exact
+ * and always agree with the raw rows. `visitors` stays exact under upserts because each (day, row,
+ * visitor) is marked once; it needs no more than a day of marks, as visitor ids change daily.
+ */
+@Injectable()
+export class AnalyticsWriter {
+  constructor(
+    private readonly db: Transactions,
+    private readonly repository: AnalyticsEventsRepository,
+  ) {}
+
+  /** Answers how many events were written (those of deleted apps are not). */
+  write(batch: AnalyticsEvent[]): Promise<number> {
+    if (batch.length === 0) return Promise.resolve(0);
+    return this.db.run(async () => {
+      const live = await this.repository.lockApps([...new Set(batch.map((e) => e.appId))]);
+      const events = batch.filter((e) => live.has(e.appId)).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+      if (events.length === 0) return 0;
+
+      const visits = await this.latestVisits(events);
+      const touched = new Map<string, Visit>();
+      const rollups = new RollupDeltas();
+      const marks = new Map<string, VisitorMark>();
+      for (const event of events) {
+        if (event.name !== PAGEVIEW && event.name !== SIGNUP) continue; // custom events are kept raw only
+        const key = `${event.appId}\u0000${event.visitorId}`;
+        let visit = visits.get(key);
+        const continues = visit !== undefined && continuesVisit(visit, event);
+        const day = utcDay(event.occurredAt);
+        if (event.name === PAGEVIEW) {
+          if (!visit || !continues) {
+            visit = startVisit(event);
+            visits.set(key, visit);
+            rollups.add(event.appId, day, visitDimensions(visit), { visits: 1, bounces: 1 });
+          } else {
+            rollups.add(event.appId, utcDay(visit.startedAt), visitDimensions(visit), {
+              bounces: visit.pageviews === 1 ? -1 : 0,
+              visitMs: event.occurredAt.getTime() - visit.lastSeenAt.getTime(),
+            });
+            visit.pageviews += 1;
+            visit.lastSeenAt = event.occurredAt;
+          }
+          touched.set(`${key}\u0000${visit.startedAt.toISOString()}`, visit);
+        }
+        // A visit is credited to where it came from: every event of it carries the entry's source.
+        if (visit && (continues || event.name === PAGEVIEW)) Object.assign(event, sourceOf(visit));
+        const pairs = eventDimensions(event);
+        if (event.name === SIGNUP) {
+          rollups.add(event.appId, day, pairs, { signups: 1 });
+          continue;
+        }
+        rollups.add(event.appId, day, pairs, { pageviews: 1 });
+        for (const [dimension, value] of pairs) {
+          marks.set(`${key}\u0000${day}\u0000${dimension}\u0000${value}`, { appId: event.appId, day, dimension, value, visitorId: event.visitorId });
+        }
+      }
+
+      await this.repository.insertEvents(events);
+      await this.repository.saveVisits([...touched.values()]);
+      for (const mark of await this.repository.markVisitors([...marks.values()])) {
+        rollups.add(mark.appId, mark.day, [[mark.dimension, mark.value]], { visitors: 1 });
+      }
+      await this.repository.addToRollups(rollups.list());
+      return events.length;
+    });
+  }
+
+  /** The latest visit of each visitor of the batch begun since the batch's first day (a visit never spans two UTC days: the ids differ). */
+  private async latestVisits(events: AnalyticsEvent[]): Promise<Map<string, Visit>> {
+    const pairs = new Map<string, { appId: string; visitorId: string }>();
+    for (const e of events) pairs.set(`${e.appId}\u0000${e.visitorId}`, { appId: e.appId, visitorId: e.visitorId });
+    const since = new Date(utcDay(events[0].occurredAt));
+    const visits = new Map<string, Visit>();
+    for (const visit of await this.repository.latestVisits([...pairs.values()], since)) visits.set(`${visit.appId}\u0000${visit.visitorId}`, visit);
+    return visits;
+  }
+}
+
+function continuesVisit(visit: Visit, event: AnalyticsEvent): boolean {
+  return event.occurredAt.getTime() - visit.lastSeenAt.getTime() <= VISIT_GAP_MS && utcDay(visit.startedAt) === utcDay(event.occurredAt);
+}
+
+function startVisit(event: AnalyticsEvent): Visit {
+  return {
+    appId: event.appId,
+    visitorId: event.visitorId,
+    startedAt: event.occurredAt,
+    lastSeenAt: event.occurredAt,
+    pageviews: 1,
+    entryPage: event.pathname,
+    deploymentId: event.deploymentId,
+    referrerHost: event.referrerHost,
+    utmSource: event.utmSource,
+    utmMedium: event.utmMedium,
+    utmCampaign: event.utmCampaign,
+    browser: event.browser,
+    os: event.os,
+    device: event.device,
+  };
+}
+
+function sourceOf(visit: Visit): Pick<AnalyticsEvent, 'referrerHost' | 'utmSource' | 'utmMedium' | 'utmCampaign'> {
+  return { referrerHost: visit.referrerHost, utmSource: visit.utmSource, utmMedium: visit.utmMedium, utmCampaign: visit.utmCampaign };
+}

@@ -1,0 +1,53 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { createValidationPipe } from '../common/errors/validation.js';
+import { AnalyticsCollector } from './analytics-collector.js';
+import { AnalyticsError } from './analytics.errors.js';
+import { CollectDto } from './dto/collect.dto.js';
+
+const MAX_PROPS = 10;
+
+/** POST /collect: checks the body (JSON, sent as JSON or as text), then hands the event to the collector. */
+@Injectable()
+export class CollectService {
+  private readonly validation = createValidationPipe();
+
+  constructor(private readonly collector: AnalyticsCollector) {}
+
+  async collect(body: unknown, ip: string, headers: Record<string, string | string[] | undefined>): Promise<void> {
+    const event = await this.read(body);
+    const url = new URL(event.url);
+    await this.collector.collect(
+      {
+        appId: event.appId,
+        ip,
+        headers,
+        pathname: url.pathname,
+        search: url.searchParams,
+        siteHost: url.host,
+        referrer: event.referrer ?? undefined,
+        screenWidth: event.screenWidth,
+      },
+      event.name,
+    );
+  }
+
+  private async read(body: unknown): Promise<CollectDto> {
+    let value = body;
+    if (typeof body === 'string') {
+      try {
+        value = JSON.parse(body);
+      } catch {
+        throw AnalyticsError.event('The body must be a JSON object');
+      }
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw AnalyticsError.event('The body must be a JSON object');
+    const event = (await this.validation.transform(value, { type: 'body', metatype: CollectDto })) as CollectDto;
+    if (!URL.canParse(event.url))
+      throw new BadRequestException({ message: 'url must be an absolute http(s) URL', details: ['url must be an absolute http(s) URL'] });
+    const props = Object.entries(event.props ?? {});
+    if (props.length > MAX_PROPS || props.some(([k, v]) => k.length > 40 || typeof v !== 'string' || v.length > 200)) {
+      throw AnalyticsError.event(`props must be at most ${MAX_PROPS} string pairs (keys up to 40, values up to 200 characters)`);
+    }
+    return event;
+  }
+}

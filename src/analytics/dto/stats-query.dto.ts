@@ -1,0 +1,74 @@
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../common/pagination/dto/page-query.dto.js';
+
+/** The query string of every stats route (checked by the service, whose 400s name the bad part). */
+export class StatsQueryDto {
+  /**
+   * `day` (today), `7d` and `30d` (ending today), `month` (this month so far), `12mo` (this month and the 11 before), or `custom` with `from` and `to`. Default `30d`. UTC.
+   * @example 30d
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  period?: string;
+
+  /**
+   * First day of a `custom` period, inclusive (YYYY-MM-DD, UTC).
+   * @example 2026-11-01
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  from?: string;
+
+  /**
+   * Last day of a `custom` period, inclusive; at most 2 years after `from`.
+   * @example 2026-11-22
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  to?: string;
+
+  /**
+   * Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`.
+   * @example visitors,pageviews,signups,conversionRate
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  metrics?: string;
+
+  /**
+   * `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`.
+   * @example page==/;device==mobile
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  filters?: string;
+}
+
+export class TimeseriesQueryDto extends StatsQueryDto {
+  /**
+   * `hour` (ranges up to 31 days), `day` or `month`. Default: `hour` for one day, `month` beyond 92 days, else `day`.
+   * @example day
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  interval?: string;
+}
+
+export class BreakdownQueryDto extends IntersectionType(StatsQueryDto, PageQueryDto) {
+  /**
+   * What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`) or `deployment`.
+   * @example page
+   */
+  @ApiProperty({ required: true })
+  @IsOptional() // required, but checked by the service so that the 400 lists the properties
+  @IsString()
+  @MaxLength(20)
+  property: string;
+}

@@ -1,0 +1,16 @@
+/**
+ * The tracker for developers' own sites, served at /js/analytics.js (under 1 KB, a test checks):
+ * `<script defer data-app="app_…" src="https://<this server>/js/analytics.js"></script>`.
+ * Sends a pageview on load and on every history-API navigation (pushState, back/forward) to
+ * /collect as a text/plain beacon (no CORS preflight); `window.analytics("name", { props })` sends
+ * a custom event. No cookies, no localStorage, no fingerprinting: the server derives the daily
+ * visitor id from the request itself. `data-api` overrides where it posts.
+ */
+export const TRACKER_SCRIPT =
+  '!function(){var d=document,s=d.currentScript,w=window,h=history,l,a=s.getAttribute("data-app"),' +
+  'u=s.getAttribute("data-api")||s.src.replace(/\\/js\\/analytics\\.js.*$/,"/collect");' +
+  'function t(n,o){var x=location.href;if("pageview"==n){if(x==l)return;l=x}' +
+  'var b=JSON.stringify({appId:a,name:n,url:x,referrer:d.referrer||null,screenWidth:w.innerWidth,props:o&&o.props});' +
+  'navigator.sendBeacon&&navigator.sendBeacon(u,b)||fetch(u,{method:"POST",body:b,keepalive:!0})}' +
+  'var p=h.pushState;h.pushState=function(){p.apply(h,arguments);t("pageview")};' +
+  'w.addEventListener("popstate",function(){t("pageview")});w.analytics=t;t("pageview")}();\n';
