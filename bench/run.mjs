@@ -26,7 +26,9 @@ const RUN = randomBytes(4).toString('hex');
 const DB_NAME = `bench_${RUN}`;
 const REDIS_PREFIX = `bench${RUN}`;
 const TALLY_SQL = `SELECT count(*)::int AS total, (count(*) FILTER (WHERE status <> 'succeeded'))::int AS unsettled FROM webhook_deliveries`;
-const TARGETS = { list: 0.75, deploy: 0.5, webhooks: 0.5, p99Ms: 1000 };
+const TARGETS = { list: 0.75, deploy: 0.5, webhooks: 0.5, p99Ms: 1000, collect: 0.5, aggregateTimeRatio: 1.5 };
+const SMALL_EVENTS = 100_000;
+const LARGE_EVENTS = 2_000_000;
 
 const children = [];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -201,6 +203,7 @@ async function main() {
     WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     RATE_LIMIT_MAX: '1000000000', // throttling stays on (a Redis count per request) but never refuses
+    TRUST_PROXY: '127.0.0.1', // load 4 sends each beacon from its own visitor (X-Forwarded-For)
     WEBHOOK_ALLOW_PRIVATE: 'true',
     DATA_DIR: join(os.tmpdir(), `bench-${RUN}`),
   };
@@ -213,7 +216,7 @@ async function main() {
   for (let i = 0; i < 20; i++) apps.push(await http(`${api.url}/v1/apps`, 'POST', apiKey, { name: `Bench app ${i}`, description: 'Seeded by npm run bench' }));
 
   const refPort = await freePort();
-  await forkReady('reference/apps-server.mjs', { DATABASE_URL, ACCOUNT_ID: accountId, PORT: String(refPort) });
+  await forkReady('reference/apps-server.mjs', { DATABASE_URL, ACCOUNT_ID: accountId, PORT: String(refPort), SERVICE_URL: api.url });
   const refUrl = `http://127.0.0.1:${refPort}`;
   const auth = { authorization: `Bearer ${apiKey}` };
 
@@ -339,6 +342,9 @@ async function main() {
     ratio: +(serviceDrain.deliveriesPerSec / reference.deliveriesPerSec).toFixed(2),
     atHalfRate: { ...serviceHalf, eventsPerSecAsked: halfRate },
   };
+  const collect = await loadCollect(api.url, DATABASE_URL, apps[2].appId, apps[3].appId);
+  const aggregate = await loadAggregate(api.url, DATABASE_URL, apiKey, apps[4].appId, apps[5].appId);
+
   const results = {
     date: new Date().toISOString(),
     machine: {
@@ -352,6 +358,8 @@ async function main() {
     list,
     deploy,
     webhooks,
+    collect,
+    aggregate,
     peakRssMiB: { apiUnderLoad1: apiPeakRssLoad1, workerUnderLoad3: workerPeakRssLoad3 },
     targets: {
       list: { target: TARGETS.list, met: list.ratio >= TARGETS.list },
@@ -359,6 +367,8 @@ async function main() {
       webhooks: { target: TARGETS.webhooks, met: webhooks.ratio >= TARGETS.webhooks },
       webhookP99AtHalfRate: { target: TARGETS.p99Ms, met: serviceHalf.p99Ms !== null && serviceHalf.p99Ms < TARGETS.p99Ms },
       nothingLost: { met: nothingLost, deliveries: tally.total, unsettled: tally.unsettled, received: seen.everUnique, duplicates: seen.everDuplicates },
+      collect: { target: TARGETS.collect, met: collect.ratio >= TARGETS.collect && collect.nothingLost },
+      aggregate: { target: TARGETS.aggregateTimeRatio, met: aggregate.timeRatio <= TARGETS.aggregateTimeRatio },
     },
     durationSec: Math.round((Date.now() - started) / 1000),
   };
@@ -401,7 +411,21 @@ function table(r) {
       `p99 < ${TARGETS.p99Ms} ms: ${yes(r.targets.webhookP99AtHalfRate)}`,
     ],
     [
-      '4. Peak RSS',
+      '4. POST /collect',
+      `${r.collect.service.reqPerSec} req/s (p50 ${r.collect.service.p50Ms} / p99 ${r.collect.service.p99Ms} ms), ${r.collect.written} rows written`,
+      `${r.collect.reference.reqPerSec} req/s (p50 ${r.collect.reference.p50Ms} / p99 ${r.collect.reference.p99Ms} ms)`,
+      r.collect.ratio,
+      `≥ ${TARGETS.collect}, nothing lost: ${yes(r.targets.collect)}`,
+    ],
+    [
+      '5. aggregate, 30 days',
+      `${r.aggregate.large.meanMs} ms with ${r.aggregate.large.events} raw events`,
+      `${r.aggregate.small.meanMs} ms with ${r.aggregate.small.events}`,
+      r.aggregate.timeRatio,
+      `time ratio ≤ ${TARGETS.aggregateTimeRatio}: ${yes(r.targets.aggregate)}`,
+    ],
+    [
+      '6. Peak RSS',
       `API ${r.peakRssMiB.apiUnderLoad1} MiB (load 1), worker ${r.peakRssMiB.workerUnderLoad3} MiB (load 3)`,
       '',
       '',
@@ -411,6 +435,111 @@ function table(r) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
   const line = (row) => `| ${row.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
   return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+}
+
+/** Load 4: beacons to POST /collect (each from its own visitor) against a bare Fastify + pg that batches the same rows. */
+async function loadCollect(serviceUrl, databaseUrl, serviceAppId, referenceAppId) {
+  const refPort = await freePort();
+  await forkReady('reference/collect-server.mjs', { DATABASE_URL: databaseUrl, PORT: String(refPort) });
+  const browsers = Array.from({ length: 20 }, (_, i) => `Mozilla/5.0 (X11; Linux x86_64; rv:${100 + i}.0) Gecko/20100101 Firefox/${100 + i}.0`);
+  let seq = 0;
+  const beacons = (appId) => ({
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (req) => {
+          const n = seq++;
+          return {
+            ...req,
+            headers: {
+              'content-type': 'text/plain;charset=UTF-8',
+              'user-agent': browsers[n % 20],
+              'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+            },
+            body: JSON.stringify({ appId, name: 'pageview', url: `https://bench.example/page/${n % 50}?utm_source=bench`, screenWidth: 1280 }),
+          };
+        },
+      },
+    ],
+  });
+  log(`load 4: POST /collect, ${CONNECTIONS} connections, ${SECONDS} s each`);
+  const results = {};
+  let accepted = 0;
+  for (const [label, url, appId] of [
+    ['reference', `http://127.0.0.1:${refPort}/collect`, referenceAppId],
+    ['service', `${serviceUrl}/collect`, serviceAppId],
+  ]) {
+    const warmUp = await cannon({ url, ...beacons(appId), duration: 2 });
+    const r = await cannon({ url, ...beacons(appId) });
+    if (label === 'service') accepted = warmUp['2xx'] + r['2xx'];
+    results[label] = summary(r);
+    if (results[label].failed > 0) throw new Error(`load 4: ${label} answered ${results[label].failed} requests with errors`);
+    log(`load 4: ${label} ${results[label].reqPerSec} req/s, p50 ${results[label].p50Ms} ms, p99 ${results[label].p99Ms} ms`);
+  }
+  // Everything the service took is written within seconds (buffer → batches): none lost.
+  let written = 0;
+  for (let i = 0; i < 60 && written < accepted; i++) {
+    await sleep(250);
+    [{ written }] = await sql(databaseUrl, `SELECT count(*)::int AS written FROM analytics_events WHERE app_id = '${serviceAppId}'`);
+  }
+  log(`load 4: the service wrote ${written} of the ${accepted} beacons it took`);
+  return { ...results, ratio: +(results.service.reqPerSec / results.reference.reqPerSec).toFixed(2), accepted, written, nothingLost: written >= accepted };
+}
+
+/**
+ * Load 5: the same 30-day aggregate for an app with 100 000 raw events and one with 2 000 000
+ * (seeded straight into the tables, with their daily rollups). It reads rollups, so the two
+ * should answer in about the same time.
+ */
+async function loadAggregate(serviceUrl, databaseUrl, apiKey, smallAppId, largeAppId) {
+  const started = Date.now();
+  // The previous month's partition (the service makes this month's and the next two).
+  const now = new Date();
+  for (const offset of [-1]) {
+    const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+    const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset + 1, 1));
+    const suffix = `p${from.getUTCFullYear()}_${String(from.getUTCMonth() + 1).padStart(2, '0')}`;
+    for (const table of ['analytics_events', 'analytics_visits'])
+      await sql(
+        databaseUrl,
+        `CREATE TABLE IF NOT EXISTS ${table}_${suffix} PARTITION OF ${table} FOR VALUES FROM ('${from.toISOString()}') TO ('${to.toISOString()}')`,
+      );
+  }
+  for (const [appId, count] of [
+    [smallAppId, SMALL_EVENTS],
+    [largeAppId, LARGE_EVENTS],
+  ]) {
+    await sql(
+      databaseUrl,
+      `INSERT INTO analytics_events (app_id, occurred_at, visitor_id, name, pathname, referrer_host, browser, os, device)
+       SELECT '${appId}', now() - random() * interval '29 days', (random() * 1e6)::bigint, 'pageview', '/p' || (i % 50),
+              CASE WHEN i % 3 = 0 THEN 'google.com' END, (ARRAY['Chrome', 'Firefox', 'Safari'])[1 + i % 3], 'Linux', (ARRAY['desktop', 'mobile', 'tablet'])[1 + i % 3]
+         FROM generate_series(1, ${count}) AS i`,
+    );
+    await sql(
+      databaseUrl,
+      `INSERT INTO analytics_daily (app_id, day, dimension, value, visitors, pageviews, visits, bounces, visit_ms, signups)
+       SELECT app_id, (occurred_at AT TIME ZONE 'UTC')::date, d.dimension, d.value, count(DISTINCT visitor_id), count(*), count(DISTINCT visitor_id), 0, 0, 0
+         FROM analytics_events CROSS JOIN LATERAL (VALUES ('', ''), ('page', pathname), ('browser', browser), ('device', device)) AS d(dimension, value)
+        WHERE app_id = '${appId}' GROUP BY 1, 2, 3, 4`,
+    );
+  }
+  await sql(databaseUrl, 'ANALYZE');
+  log(`load 5: seeded ${SMALL_EVENTS} and ${LARGE_EVENTS} raw events with their rollups in ${Math.round((Date.now() - started) / 1000)} s`);
+  const query = 'period=30d&metrics=visitors,visits,pageviews,bounceRate,visitDuration,signups,conversionRate';
+  const measure = async (appId, events) => {
+    const url = `${serviceUrl}/v1/apps/${appId}/analytics/aggregate?${query}`;
+    const headers = { authorization: `Bearer ${apiKey}` };
+    await cannon({ url, headers, duration: 2 });
+    const r = await cannon({ url, headers });
+    if (r.non2xx + r.errors + r.timeouts > 0) throw new Error(`load 5: ${r.non2xx} non-2xx answers`);
+    const figures = { events, reqPerSec: Math.round(r.requests.average), meanMs: +r.latency.average.toFixed(2), p99Ms: r.latency.p99 };
+    log(`load 5: ${events} raw events: ${figures.reqPerSec} req/s, mean ${figures.meanMs} ms, p99 ${figures.p99Ms} ms`);
+    return figures;
+  };
+  const small = await measure(smallAppId, SMALL_EVENTS);
+  const large = await measure(largeAppId, LARGE_EVENTS);
+  return { small, large, timeRatio: +(large.meanMs / small.meanMs).toFixed(2) };
 }
 
 async function cleanup() {

@@ -1,7 +1,7 @@
 // The bare reference for loads 1 and 2: Fastify + pg, no auth, no validation, no framework.
 // It runs the service's own SQL and answers the same JSON, so the ratio measures what the
 // service adds (auth, throttling, validation, events, logging) on top of the database work.
-//   env: DATABASE_URL, ACCOUNT_ID (the seeded account), PORT
+//   env: DATABASE_URL, ACCOUNT_ID (the seeded account), PORT, SERVICE_URL (base of public addresses)
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -11,12 +11,28 @@ const accountId = process.env.ACCOUNT_ID;
 const publicUrl = `http://127.0.0.1:${process.env.PORT}`;
 const app = Fastify({ logger: false });
 
-const toApp = (r) => ({ appId: r.id, name: r.name, description: r.description, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString() });
+const toApp = (r) => {
+  const published = r.publish_state === 'published';
+  return {
+    appId: r.id,
+    name: r.name,
+    description: r.description,
+    slug: r.slug,
+    visibility: r.visibility,
+    publishState: r.publish_state,
+    publishedDeploymentId: published ? r.published_deployment_id : null,
+    publishedAt: published ? r.published_at.toISOString() : null,
+    publicUrl: published ? `${process.env.SERVICE_URL}/p/${r.slug}/` : null,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+};
 
 app.get('/v1/apps', async (request) => {
   const limit = Number(request.query.limit ?? 20);
   const { rows } = await pool.query(
-    'SELECT id, name, description, created_at, updated_at FROM apps WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2',
+    `SELECT id, name, description, slug, visibility, publish_state, published_deployment_id, published_at, created_at, updated_at
+       FROM apps WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
     [accountId, limit + 1],
   );
   const items = rows.slice(0, limit).map(toApp);

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
 import { AnalyticsEvent, PAGEVIEW, SIGNUP, Visit, VISIT_GAP_MS } from './analytics-event.js';
 import { AnalyticsEventsRepository, VisitorMark } from './analytics-events.repository.js';
-import { eventDimensions, visitDimensions } from './dimensions.js';
+import { eventDimensions, TOTAL, visitDimensions } from './dimensions.js';
+
+/** Dimensions fixed for a visitor's day (they come from the User-Agent, which is hashed into the visitor id). */
+const VISITOR_INVARIANT = new Set(['browser', 'os', 'device']);
 import { RollupDeltas } from './rollup-deltas.js';
 import { utcDay } from './visitor-ids.service.js';
 
@@ -31,6 +34,7 @@ export class AnalyticsWriter {
       const touched = new Map<string, Visit>();
       const rollups = new RollupDeltas();
       const marks = new Map<string, VisitorMark>();
+      const invariants = new Map<string, Array<readonly [string, string]>>();
       for (const event of events) {
         if (event.name !== PAGEVIEW && event.name !== SIGNUP) continue; // custom events are kept raw only
         const key = `${event.appId}\u0000${event.visitorId}`;
@@ -61,14 +65,24 @@ export class AnalyticsWriter {
         }
         rollups.add(event.appId, day, pairs, { pageviews: 1 });
         for (const [dimension, value] of pairs) {
+          if (VISITOR_INVARIANT.has(dimension)) continue; // counted with the day's total, below
           marks.set(`${key}\u0000${day}\u0000${dimension}\u0000${value}`, { appId: event.appId, day, dimension, value, visitorId: event.visitorId });
         }
+        invariants.set(
+          `${key}\u0000${day}`,
+          pairs.filter(([dimension]) => VISITOR_INVARIANT.has(dimension)),
+        );
       }
 
       await this.repository.insertEvents(events);
       await this.repository.saveVisits([...touched.values()]);
       for (const mark of await this.repository.markVisitors([...marks.values()])) {
-        rollups.add(mark.appId, mark.day, [[mark.dimension, mark.value]], { visitors: 1 });
+        // A visitor new today is new under its browser, OS and device too: those come from the User-Agent, part of the id.
+        const pairs =
+          mark.dimension === ''
+            ? [TOTAL, ...(invariants.get(`${mark.appId}\u0000${mark.visitorId}\u0000${mark.day}`) ?? [])]
+            : [[mark.dimension, mark.value] as const];
+        rollups.add(mark.appId, mark.day, pairs, { visitors: 1 });
       }
       await this.repository.addToRollups(rollups.list());
       return events.length;

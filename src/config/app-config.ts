@@ -1,4 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
+import { loadPlans, Plan, PlansFileError } from '../billing/plans.js';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
@@ -174,6 +175,22 @@ export class AppConfig {
   @Min(1)
   ANALYTICS_RETENTION_DAYS = 400;
 
+  /** A JSON file of plans (keyed by plan id) replacing or adding to the built-in ones; see the README's "Billing". */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  PLANS_FILE?: string;
+
+  /** The plans of this server (built in, with PLANS_FILE's replacing or adding), read once. */
+  get plans(): Record<string, Plan> {
+    let plans = LOADED_PLANS.get(this);
+    if (!plans) {
+      plans = loadPlans(this.PLANS_FILE, { requestsPerMinute: this.RATE_LIMIT_MAX, aiRequestsPerMinute: this.RATE_LIMIT_AI_MAX });
+      LOADED_PLANS.set(this, plans);
+    }
+    return plans;
+  }
+
   /** TRUST_PROXY as Fastify's `trustProxy` takes it (a hop count as a function of the hop). */
   get trustProxy(): boolean | string | ((address: string, hop: number) => boolean) {
     if (!this.TRUST_PROXY) return false;
@@ -200,6 +217,9 @@ export class AppConfig {
   }
 }
 
+/** Plans read from PLANS_FILE, per config (not a field: every field of AppConfig is an environment variable). */
+const LOADED_PLANS = new WeakMap<AppConfig, Record<string, Plan>>();
+
 /** The variables this service knows; anything else in the environment is ignored. */
 export const CONFIG_KEYS = Object.keys(new AppConfig())
   .concat([
@@ -209,6 +229,7 @@ export const CONFIG_KEYS = Object.keys(new AppConfig())
     'PUBLIC_URL',
     'TRUST_PROXY',
     'SITES_DOMAIN',
+    'PLANS_FILE',
     'AI_PROVIDER',
     'AI_BASE_URL',
     'AI_API_KEY',
@@ -227,6 +248,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (errors.length > 0) {
     const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}));
     throw new ConfigError(`Invalid configuration:\n  - ${lines.join('\n  - ')}`);
+  }
+  try {
+    void config.plans; // a PLANS_FILE that does not validate stops the start here, naming the bad key
+  } catch (err) {
+    if (err instanceof PlansFileError) throw new ConfigError(err.message);
+    throw err;
   }
   // With a shared database every instance must hold the same keys, kept by the operator: none is made up here.
   const missing = [
