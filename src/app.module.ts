@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module.js';
 import { AiModule } from './ai/ai.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
+import { BillingModule } from './billing/billing.module.js';
 import { AppsModule } from './apps/apps.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
@@ -49,6 +50,7 @@ export class AppModule {
         AiModule,
         WebhooksModule,
         AnalyticsModule,
+        BillingModule,
         ...extensions,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

@@ -107,6 +107,16 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     });
   });
 
+  it('reads the plan, usage and statements', async () => {
+    const billing = await client.billing.get();
+    expect(billing.plan).toEqual({ id: 'free', name: 'Free' });
+    expect(billing.usage.map((u) => u.meter)).toEqual(['api.requests', 'ai.tokens', 'deployments', 'analytics.events', 'webhook.deliveries']);
+    const statements = [];
+    for await (const statement of client.billing.statements()) statements.push(statement);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatchObject({ status: 'open', currency: 'usd', plan: { id: 'free' }, period: billing.period });
+  });
+
   it('reads analytics: aggregate, timeseries, breakdown (paged) and realtime', async () => {
     const made = await client.apps.create({ name: 'Analytics SDK' });
     const { deploymentId, url } = await client.deployments.deploy({ appId: made.appId, env: 'production' });

@@ -9,6 +9,10 @@ export class Account {
   @Column({ type: 'varchar', length: 320 })
   email: string;
 
+  /** The billing plan's id (see src/billing/plans.ts). */
+  @Column({ type: 'varchar', length: 40, default: 'free' })
+  plan: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

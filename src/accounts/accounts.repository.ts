@@ -15,4 +15,23 @@ export class AccountsRepository {
   findById(id: string): Promise<Account | null> {
     return this.db.manager.getRepository(Account).findOneBy({ id });
   }
+
+  /** The account, locked for an update of it in the caller's transaction. */
+  findForUpdate(id: string): Promise<Account | null> {
+    return this.db.manager.getRepository(Account).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async setPlan(id: string, plan: string): Promise<void> {
+    await this.db.manager.getRepository(Account).update({ id }, { plan });
+  }
+
+  /** Ids of the accounts created before `createdBefore`, a page at a time in id order (for jobs over all accounts). */
+  async idsAfter(after: string, limit: number, createdBefore: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.db.manager.query(`SELECT id FROM accounts WHERE id > $1 AND created_at < $3 ORDER BY id LIMIT $2`, [
+      after,
+      limit,
+      createdBefore,
+    ]);
+    return rows.map((r) => r.id);
+  }
 }

@@ -18,4 +18,22 @@ export class AccountsService {
       throw err;
     }
   }
+
+  async get(accountId: string): Promise<Account> {
+    const account = await this.accounts.findById(accountId);
+    if (!account) throw AccountsError.notFound(accountId);
+    return account;
+  }
+
+  /** Moves the account to `plan` in the caller's transaction; answers the plan it was on. */
+  async changePlan(accountId: string, plan: string): Promise<string> {
+    const account = await this.accounts.findForUpdate(accountId);
+    if (!account) throw AccountsError.notFound(accountId);
+    await this.accounts.setPlan(accountId, plan);
+    return account.plan;
+  }
+
+  idsAfter(after: string, limit: number, createdBefore: string): Promise<string[]> {
+    return this.accounts.idsAfter(after, limit, createdBefore);
+  }
 }

@@ -1,8 +1,10 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { ApiKeysService } from '../auth/api-keys.service.js';
 import { ALL_SCOPES } from '../auth/scopes.js';
+import { BillingService } from '../billing/billing.service.js';
+import { AdminAccountDto, ChangePlanDto } from '../billing/dto/billing.dto.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
 import { AdminGuard } from './admin.guard.js';
@@ -17,6 +19,7 @@ export class AdminController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly apiKeys: ApiKeysService,
+    private readonly billing: BillingService,
   ) {}
 
   @Post('accounts')
@@ -28,5 +31,28 @@ export class AdminController {
     const account = await this.accounts.create(body.email);
     const key = await this.apiKeys.create(account.id, 'default', [ALL_SCOPES]);
     return { accountId: account.id, email: account.email, apiKey: key.key };
+  }
+
+  @Get('accounts/:accountId')
+  @ApiOperation({ summary: 'An account: its plan and this month’s usage', description: 'Needs the admin token.' })
+  @ApiParam({ name: 'accountId', example: 'acc_01JC3Z7Y2X0W9V8U7T6S5R4Q3P' })
+  @ApiOkResponse({ type: AdminAccountDto })
+  @ApiErrors(401, 404)
+  getAccount(@Param('accountId') accountId: string): Promise<AdminAccountDto> {
+    return this.billing.account(accountId);
+  }
+
+  @Put('accounts/:accountId/plan')
+  @ApiOperation({
+    summary: 'Move an account to another plan',
+    description:
+      'Its rate limits and quotas change at once (on other instances within 10 s). Emits `billing.plan.changed` `{ from, to }`. Needs the admin token.',
+  })
+  @ApiParam({ name: 'accountId', example: 'acc_01JC3Z7Y2X0W9V8U7T6S5R4Q3P' })
+  @ApiOkResponse({ type: AdminAccountDto, description: 'The account on its new plan' })
+  @ApiErrors(400, 401, 404, 415)
+  async changePlan(@Param('accountId') accountId: string, @Body() body: ChangePlanDto): Promise<AdminAccountDto> {
+    await this.billing.changePlan(accountId, body.plan);
+    return this.billing.account(accountId);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
@@ -7,7 +8,7 @@ import { AdminGuard } from './admin.guard.js';
 import { AdminTokenService } from './admin-token.service.js';
 
 @Module({
-  imports: [AccountsModule, AuthModule, RateLimitModule],
+  imports: [AccountsModule, AuthModule, RateLimitModule, BillingModule],
   controllers: [AdminController],
   providers: [AdminTokenService, AdminGuard],
 })

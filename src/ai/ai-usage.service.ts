@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { Meters } from '../billing/meters.js';
+import { Transactions } from '../database/transactions.js';
 import type { AiUsage } from './ai-usage.entity.js';
 import { AiUsageRepository } from './ai-usage.repository.js';
 import type { UsageDayDto } from './dto/usage.dto.js';
@@ -16,12 +18,22 @@ export type AiUsageDay = UsageDayDto;
 export class AiUsageService {
   private readonly logger = new Logger(AiUsageService.name);
 
-  constructor(private readonly usage: AiUsageRepository) {}
+  constructor(
+    private readonly db: Transactions,
+    private readonly usage: AiUsageRepository,
+    private readonly meters: Meters,
+  ) {}
 
-  /** Records one generation. Metering must not fail the generation it meters: errors are logged. */
+  /**
+   * Records one generation, and its tokens on the `ai.tokens` meter, in one transaction. Metering
+   * must not fail the generation it meters: errors are logged.
+   */
   async record(entry: AiUsageRecord): Promise<void> {
     try {
-      await this.usage.insert(entry);
+      await this.db.run(async () => {
+        await this.usage.insert(entry);
+        await this.meters.record(entry.accountId, 'ai.tokens', entry.totalTokens, entry.id);
+      });
     } catch (err) {
       this.logger.error({ err: { message: (err as Error)?.message }, generationId: entry.id }, 'Could not record AI usage');
     }

@@ -3,6 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import { newId } from '../common/ids.js';
 import { AppConfig } from '../config/app-config.js';
 import { AiError, AiErrorCode, asAiError, NOT_CONFIGURED_MESSAGE } from './ai.errors.js';
+import { Meters } from '../billing/meters.js';
 import { AiUsageOutcome } from './ai-usage.entity.js';
 import { AiUsageService } from './ai-usage.service.js';
 import { DEFAULT_MAX_TOKENS, GenerateDto, GenerationDto } from './dto/generate.dto.js';
@@ -22,9 +23,11 @@ export class AiService implements OnApplicationShutdown {
     @Inject(AI_PROVIDER) private readonly provider: AiProvider | null,
     private readonly config: AppConfig,
     private readonly usage: AiUsageService,
+    private readonly meters: Meters,
   ) {}
 
   async generate(principal: Principal, dto: GenerateDto, clientSignal: AbortSignal): Promise<GenerationDto> {
+    await this.meters.assertRoom(principal.accountId, 'ai.tokens'); // 402 once a hard quota is used up, before any work
     const call = this.begin(principal, dto, clientSignal, false);
     try {
       const result = await call.provider.generate(call.request, call.signal);
@@ -43,6 +46,7 @@ export class AiService implements OnApplicationShutdown {
    * `{finishReason, usage}`, `[DONE]` — or one `{error, code, message}` frame if it fails midway.
    */
   async stream(principal: Principal, dto: GenerateDto, clientSignal: AbortSignal): Promise<AsyncIterable<string>> {
+    await this.meters.assertRoom(principal.accountId, 'ai.tokens');
     const call = this.begin(principal, dto, clientSignal, true);
     try {
       const stream = await call.provider.stream(call.request, call.signal);

@@ -36,16 +36,16 @@ export class AnalyticsEventsRepository {
   /**
    * Takes each app's analytics lock for this transaction (in id order: no deadlock between
    * writers), which serialises the writers of one app so visits are stitched exactly; answers
-   * the ids that still exist (a deleted app's buffered events are dropped).
+   * each app that still exists with its account (a deleted app's buffered events are dropped).
    */
-  async lockApps(appIds: string[]): Promise<Set<string>> {
-    const live = new Set<string>();
+  async lockApps(appIds: string[]): Promise<Map<string, string>> {
+    const live = new Map<string, string>();
     for (const appId of [...appIds].sort()) {
-      const rows: Array<{ live: boolean }> = await this.db.manager.query(
-        `SELECT pg_advisory_xact_lock(hashtextextended('analytics:' || $1, 0)) IS NOT NULL AND EXISTS (SELECT 1 FROM apps WHERE id = $1) AS live`,
+      const rows: Array<{ account_id: string | null }> = await this.db.manager.query(
+        `SELECT (SELECT account_id FROM apps WHERE id = $1) AS account_id FROM (SELECT pg_advisory_xact_lock(hashtextextended('analytics:' || $1, 0))) AS locked`,
         [appId],
       );
-      if (rows[0].live) live.add(appId);
+      if (rows[0].account_id) live.set(appId, rows[0].account_id);
     }
     return live;
   }

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Meters } from '../billing/meters.js';
 import { Transactions } from '../database/transactions.js';
 import { AnalyticsEvent, PAGEVIEW, SIGNUP, Visit, VISIT_GAP_MS } from './analytics-event.js';
 import { AnalyticsEventsRepository, VisitorMark } from './analytics-events.repository.js';
@@ -20,6 +22,7 @@ export class AnalyticsWriter {
   constructor(
     private readonly db: Transactions,
     private readonly repository: AnalyticsEventsRepository,
+    private readonly meters: Meters,
   ) {}
 
   /** Answers how many events were written (those of deleted apps are not). */
@@ -85,6 +88,11 @@ export class AnalyticsWriter {
         rollups.add(mark.appId, mark.day, pairs, { visitors: 1 });
       }
       await this.repository.addToRollups(rollups.list());
+      // The analytics.events meter, per account, in the batch's transaction.
+      const perAccount = new Map<string, number>();
+      for (const event of events) perAccount.set(live.get(event.appId)!, (perAccount.get(live.get(event.appId)!) ?? 0) + 1);
+      const batchId = randomUUID();
+      for (const [accountId, count] of perAccount) await this.meters.record(accountId, 'analytics.events', count, `ae:${batchId}:${accountId}`);
       return events.length;
     });
   }

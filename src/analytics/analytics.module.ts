@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { AnalyticsBuffer } from './analytics-buffer.js';
 import { AnalyticsCollector } from './analytics-collector.js';
@@ -21,7 +22,7 @@ import { VisitorSaltsRepository } from './visitor-salts.repository.js';
  * monthly partitions; VisitorIds the daily salts.
  */
 @Module({
-  imports: [AppsModule],
+  imports: [AppsModule, BillingModule],
   controllers: [AnalyticsController, CollectController],
   providers: [
     VisitorSaltsRepository,

@@ -29,7 +29,12 @@ export interface Plan {
 
 export class PlansFileError extends Error {}
 
-const quota = (included: number | null, hard: boolean, overageCentsPerUnit = 0, unitSize = 1): MeterQuota => ({ included, hard, overageCentsPerUnit, unitSize });
+const quota = (included: number | null, hard: boolean, overageCentsPerUnit = 0, unitSize = 1): MeterQuota => ({
+  included,
+  hard,
+  overageCentsPerUnit,
+  unitSize,
+});
 
 /** The plans that come with the server. `free`'s request limits are RATE_LIMIT_MAX and RATE_LIMIT_AI_MAX. */
 export function builtInPlans(limits: { requestsPerMinute: number; aiRequestsPerMinute: number }): Record<string, Plan> {
@@ -106,14 +111,21 @@ export function parsePlans(raw: unknown): Record<string, Plan> {
       if (!METERS.includes(meter as Meter)) fail(key, `is not a meter (${METERS.join(', ')})`);
       if (!isObject(spec)) fail(key, 'must be an object');
       const s = spec as Record<string, unknown>;
-      for (const field of Object.keys(s)) if (!['included', 'hard', 'overageCentsPerUnit', 'unitSize'].includes(field)) fail(`${key}.${field}`, 'is not a meter field');
-      if (s.included !== null && (!Number.isSafeInteger(s.included) || (s.included as number) < 0)) fail(`${key}.included`, 'must be a whole number ≥ 0 or null');
+      for (const field of Object.keys(s))
+        if (!['included', 'hard', 'overageCentsPerUnit', 'unitSize'].includes(field)) fail(`${key}.${field}`, 'is not a meter field');
+      if (s.included !== null && (!Number.isSafeInteger(s.included) || (s.included as number) < 0))
+        fail(`${key}.included`, 'must be a whole number ≥ 0 or null');
       if (typeof s.hard !== 'boolean') fail(`${key}.hard`, 'must be true or false');
       if (s.hard && !HARD_CAPABLE_METERS.includes(meter as Meter)) fail(`${key}.hard`, `can be true only for ${HARD_CAPABLE_METERS.join(' and ')}`);
       if (s.overageCentsPerUnit !== undefined && (!Number.isSafeInteger(s.overageCentsPerUnit) || (s.overageCentsPerUnit as number) < 0))
         fail(`${key}.overageCentsPerUnit`, 'must be a whole number ≥ 0');
       if (s.unitSize !== undefined && (!Number.isSafeInteger(s.unitSize) || (s.unitSize as number) < 1)) fail(`${key}.unitSize`, 'must be a whole number ≥ 1');
-      meters[meter as Meter] = quota((s.included ?? null) as number | null, s.hard as boolean, (s.overageCentsPerUnit as number) ?? 0, (s.unitSize as number) ?? 1);
+      meters[meter as Meter] = quota(
+        (s.included ?? null) as number | null,
+        s.hard as boolean,
+        (s.overageCentsPerUnit as number) ?? 0,
+        (s.unitSize as number) ?? 1,
+      );
     }
     plans[id] = {
       id,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppsModule } from '../apps/apps.module.js';
 import { LandingPagesModule } from '../landing-pages/landing-pages.module.js';
@@ -8,7 +9,7 @@ import { DeploymentsRepository } from './deployments.repository.js';
 import { DeploymentsService } from './deployments.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Deployment]), AppsModule, LandingPagesModule],
+  imports: [TypeOrmModule.forFeature([Deployment]), AppsModule, LandingPagesModule, BillingModule],
   controllers: [DeploymentsController],
   providers: [DeploymentsRepository, DeploymentsService],
   exports: [DeploymentsService],

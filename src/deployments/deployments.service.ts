@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppsService } from '../apps/apps.service.js';
+import { Meters } from '../billing/meters.js';
 import { newId } from '../common/ids.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { AppConfig } from '../config/app-config.js';
@@ -22,16 +23,19 @@ export class DeploymentsService {
     private readonly landingPages: LandingPagesService,
     private readonly events: DomainEvents,
     private readonly config: AppConfig,
+    private readonly meters: Meters,
   ) {}
 
-  /** Snapshots the app as it is now and serves it at `url`. Emits `deployment.succeeded`. */
+  /** Snapshots the app as it is now and serves it at `url`. Emits `deployment.succeeded`; metered (`deployments`, 402 past a hard quota). */
   async deploy(accountId: string, input: { appId: string; env: string }): Promise<DeployResultDto> {
     return this.db.run(async () => {
       const app = await this.apps.requireOwnedForBody(accountId, input.appId);
+      await this.meters.assertRoom(accountId, 'deployments'); // 402 before anything is written
       const snapshot = snapshotOf(app, await this.landingPages.pageOf(app));
       const result = this.toResult(await this.deployments.insert({ id: newId('dep'), accountId, appId: app.id, env: input.env, snapshot }));
       const { deploymentId, appId, env, url, createdAt } = result;
       await this.events.raise('deployment.succeeded', accountId, { deploymentId, appId, env, url, createdAt });
+      await this.meters.record(accountId, 'deployments', 1, deploymentId);
       return result;
     });
   }

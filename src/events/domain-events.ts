@@ -21,6 +21,9 @@ export interface DomainEventMap {
   'user.created': { id: string; email: string; appId: string; source: SignupSource; deploymentId?: string };
   /** No e-mail: the user is erased. */
   'user.deleted': { id: string; appId: string };
+  'billing.usage.threshold_reached': { meter: string; threshold: number; used: number; included: number; periodStart: string };
+  'billing.statement.closed': { statementId: string; period: { start: string; end: string }; totalCents: number };
+  'billing.plan.changed': { from: string; to: string };
 }
 
 export type SignupSource = 'api' | 'landing-page';
@@ -54,6 +57,9 @@ export const DOMAIN_EVENT_NAMES = Object.keys({
   'deployment.succeeded': true,
   'user.created': true,
   'user.deleted': true,
+  'billing.usage.threshold_reached': true,
+  'billing.statement.closed': true,
+  'billing.plan.changed': true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];
 
 /** A raised event, as listeners receive it. */

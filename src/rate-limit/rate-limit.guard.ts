@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestWithPrincipal } from '../auth/auth.decorators.js';
+import { ApiRequestMeter } from '../billing/api-request-meter.js';
 import { AppConfig } from '../config/app-config.js';
 import { AccountRateLimits } from './account-rate-limits.js';
 import { RATE_LIMIT_BUCKET, type RateLimitBucket } from './rate-limit.decorators.js';
@@ -27,6 +28,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     reflector: Reflector,
     private readonly accounts: AccountRateLimits,
     private readonly config: AppConfig,
+    private readonly apiRequests: ApiRequestMeter,
   ) {
     super(options, counters, reflector);
   }
@@ -39,6 +41,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     const principal = request.principal;
     const hits: Hit[] = [];
     if (principal) {
+      this.apiRequests.count(principal.accountId); // the api.requests meter: counted in memory, written every 10 s
       const account = await this.accounts.limitsFor(principal.accountId);
       hits.push({ key: `${bucket}:cred:${principal.credentialId}`, limit: credentialLimit, ttlMs: WINDOW_MS });
       hits.push({

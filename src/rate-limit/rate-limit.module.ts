@@ -4,7 +4,9 @@ import { Gauge } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { RedisConnection } from '../redis/redis.module.js';
-import { AccountRateLimits, ConfiguredAccountRateLimits } from './account-rate-limits.js';
+import { BillingModule } from '../billing/billing.module.js';
+import { PlanRateLimits } from '../billing/plan-rate-limits.js';
+import { AccountRateLimits } from './account-rate-limits.js';
 import { RateCounters, RedisCounters } from './rate-counters.js';
 import { RateLimitGuard, WINDOW_MS } from './rate-limit.guard.js';
 
@@ -15,6 +17,7 @@ import { RateLimitGuard, WINDOW_MS } from './rate-limit.guard.js';
  */
 @Module({
   imports: [
+    BillingModule,
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, RedisConnection, MetricsService],
       useFactory: (config: AppConfig, redis: RedisConnection, metrics: MetricsService) => ({
@@ -23,7 +26,7 @@ import { RateLimitGuard, WINDOW_MS } from './rate-limit.guard.js';
       }),
     }),
   ],
-  providers: [RateLimitGuard, { provide: AccountRateLimits, useClass: ConfiguredAccountRateLimits }],
+  providers: [RateLimitGuard, { provide: AccountRateLimits, useExisting: PlanRateLimits }],
   exports: [RateLimitGuard, AccountRateLimits],
 })
 export class RateLimitModule {}

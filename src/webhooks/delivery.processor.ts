@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { newId } from '../common/ids.js';
+import { Meters } from '../billing/meters.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import type { StoredEvent } from '../events/stored-event.entity.js';
@@ -42,6 +43,7 @@ export class DeliveryProcessor implements OnApplicationBootstrap {
     private readonly config: AppConfig,
     private readonly metrics: WebhookMetrics,
     private readonly secrets: SecretBox,
+    private readonly meters: Meters,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -82,14 +84,12 @@ export class DeliveryProcessor implements OnApplicationBootstrap {
     const outcome = ok ? 'succeeded' : gone ? 'disabled' : lastTry ? 'failed' : 'retrying';
     const row = attemptRow(delivery.id, attempt, attemptedAt, result);
     const state = { id: delivery.id, status: ok ? 'succeeded' : gone || lastTry ? 'failed' : 'pending', attemptCount: attempt } as const;
-    if (gone) {
-      await this.db.run(async () => {
-        await this.deliveries.recordAttempt(row, state);
-        await this.endpoints.disable(endpoint.id);
-      });
-    } else {
-      await this.deliveries.recordAttempt(row, state); // one atomic statement
-    }
+    // The attempt, what it changes, and the delivery on the webhook.deliveries meter (once per delivery, however many attempts): one transaction.
+    await this.db.run(async () => {
+      await this.deliveries.recordAttempt(row, state);
+      if (gone) await this.endpoints.disable(endpoint.id);
+      await this.meters.record(endpoint.accountId, 'webhook.deliveries', 1, delivery.id, attemptedAt);
+    });
     this.metrics.observe(outcome, result.durationMs);
     if (gone) this.logger.warn(`Endpoint ${endpoint.id} answered 410 Gone: disabled`);
     // An operator problem, not the receiver's: say so where operators look.

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ServerSecrets } from '../config/server-secrets.js';
 import { DeliveryQueue } from './delivery-queue.js';
@@ -19,7 +20,7 @@ import { WebhooksService } from './webhooks.service.js';
  * and the recovery sweep (`DeliverySweep`). See README, "Follow an event".
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookAttempt])],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookAttempt]), BillingModule],
   controllers: [WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
     { provide: SecretBox, inject: [ServerSecrets], useFactory: (secrets: ServerSecrets) => new SecretBox(secrets.webhookSecretKey) },

@@ -247,6 +247,19 @@ class _Analytics:
         return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/analytics/realtime").body
 
 
+class _Billing:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def get(self) -> Dict[str, Any]:
+        """The plan and this month's usage of every meter (scope billing:read)."""
+        return self._t.request("GET", "/billing").body
+
+    def statements(self, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        """Monthly statements, newest first (this month's open one, then the closed ones)."""
+        return _paginate(self._t, "/billing/statements", {"limit": limit})
+
+
 class _Users:
     def __init__(self, t: _Transport) -> None:
         self._t = t
@@ -431,6 +444,7 @@ class PlatformClient:
         self.deployments = _Deployments(self._transport)
         self.landing_page = _LandingPage(self._transport)
         self.analytics = _Analytics(self._transport)
+        self.billing = _Billing(self._transport)
         self.users = _Users(self._transport)
         self.webhook_endpoints = _WebhookEndpoints(self._transport)
         self.events = _Events(self._transport)

@@ -59,6 +59,15 @@ class ClientTest(unittest.TestCase):
         renamed = self.client.apps.update(app["appId"], slug=app["slug"] + "-new", visibility="unlisted")
         self.assertEqual((renamed["slug"], renamed["visibility"]), (app["slug"] + "-new", "unlisted"))
 
+    def test_billing(self):
+        billing = self.client.billing.get()
+        self.assertEqual(billing["plan"], {"id": "free", "name": "Free"})
+        self.assertEqual([u["meter"] for u in billing["usage"]],
+                         ["api.requests", "ai.tokens", "deployments", "analytics.events", "webhook.deliveries"])
+        statements = list(self.client.billing.statements())
+        self.assertEqual(statements[0]["status"], "open")
+        self.assertEqual(statements[0]["period"], billing["period"])
+
     def test_analytics(self):
         app = self.client.apps.create(name="Py analytics")
         deployment = self.client.deployments.deploy(app_id=app["appId"], env="production")

@@ -31,6 +31,8 @@ export interface AnalyticsQuery {
   filters?: Partial<Record<AnalyticsProperty, string>>;
 }
 export type AnalyticsRow = Record<string, string | number>;
+export type Billing = Schemas['BillingDto'];
+export type Statement = Schemas['StatementDto'];
 export type CreateWebhookEndpoint = Schemas['CreateWebhookEndpointDto'];
 export type UpdateWebhookEndpoint = Schemas['UpdateWebhookEndpointDto'];
 export type GenerateRequest = Omit<Schemas['GenerateDto'], 'stream'>;
@@ -257,6 +259,12 @@ export class PlatformClient {
       /** Visitors in the last 5 minutes. */
       realtime: (appId: string) => t.request<Schemas['RealtimeDto']>('GET', `/apps/${id(appId)}/analytics/realtime`),
     };
+    this.billing = {
+      /** The plan and this month's usage of every meter (scope billing:read). */
+      get: () => t.request<Billing>('GET', '/billing'),
+      /** Monthly statements, newest first (this month's `open`, then `closed` ones); follows nextCursor for you. */
+      statements: (opts: { limit?: number } = {}) => paginate<Statement>(t, '/billing/statements', { limit: opts.limit ?? 100 }),
+    };
     this.webhookEndpoints = {
       create: (body: CreateWebhookEndpoint) => t.request<CreatedWebhookEndpoint>('POST', '/webhook-endpoints', { body }),
       list: (opts: { limit?: number } = {}) => paginate<WebhookEndpoint>(t, '/webhook-endpoints', { limit: opts.limit ?? 100 }),
@@ -296,6 +304,7 @@ export class PlatformClient {
   readonly deployments;
   readonly landingPage;
   readonly analytics;
+  readonly billing;
   readonly users;
   readonly webhookEndpoints;
   readonly events;

@@ -9,6 +9,7 @@ import { CreateVisitorSalts1763840000000 } from './1763840000000-create-visitor-
 import { CreateLandingPages1763845000000 } from './1763845000000-create-landing-pages.js';
 import { Publishing1763880000000 } from './1763880000000-publishing.js';
 import { CreateAnalytics1763890000000 } from './1763890000000-create-analytics.js';
+import { CreateBilling1763900000000 } from './1763900000000-create-billing.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   CreateLandingPages1763845000000,
   Publishing1763880000000,
   CreateAnalytics1763890000000,
+  CreateBilling1763900000000,
 ];

@@ -250,6 +250,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account: its plan and this month’s usage
+         * @description Needs the admin token.
+         */
+        get: operations["AdminController_getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/accounts/{accountId}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move an account to another plan
+         * @description Its rate limits and quotas change at once (on other instances within 10 s). Emits `billing.plan.changed` `{ from, to }`. Needs the admin token.
+         */
+        put: operations["AdminController_changePlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps": {
         parameters: {
             query?: never;
@@ -873,6 +913,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Plan and this month’s usage
+         * @description Every meter with what the plan includes (null: unlimited) and whether it is a hard quota. The month is UTC.
+         */
+        get: operations["BillingController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Monthly statements
+         * @description Newest first: this month’s (`open`, computed now), then the closed ones. A month closes on the first of the next. The plan’s price is the line with `meter: "plan"`; each meter’s overage is billed per block of `unitSize` units at `unitPriceCents`.
+         */
+        get: operations["BillingController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1146,6 +1226,66 @@ export interface components {
              * @example sk_7HqLx2cV0pR8sT4wY6zA1bC3dE5fG7hJ9kL0mN2x9Zc
              */
             apiKey: string;
+        };
+        MeterUsageDto: {
+            /**
+             * @example ai.tokens
+             * @enum {string}
+             */
+            meter: "api.requests" | "ai.tokens" | "deployments" | "analytics.events" | "webhook.deliveries";
+            /**
+             * @description Included each month; null: unlimited
+             * @example 100000
+             */
+            included: number | null;
+            /**
+             * @description used ÷ included, one decimal; null when unlimited
+             * @example 81.2
+             */
+            percent: number | null;
+            /** @example 81234 */
+            used: number;
+            /**
+             * @description Past `included`, metered requests answer 402 (otherwise overage is billed).
+             * @example true
+             */
+            hard: boolean;
+        };
+        PlanRefDto: {
+            /** @example pro */
+            id: string;
+            /** @example Pro */
+            name: string;
+        };
+        PeriodDto: {
+            /**
+             * @description First day of the month (UTC).
+             * @example 2026-11-01
+             */
+            start: string;
+            /**
+             * @description First day of the next month (exclusive).
+             * @example 2026-12-01
+             */
+            end: string;
+        };
+        AdminAccountDto: {
+            usage: components["schemas"]["MeterUsageDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** @example acc_01JC3Z7Y2X0W9V8U7T6S5R4Q3P */
+            accountId: string;
+            /** @example dev@example.com */
+            email: string;
+            plan: components["schemas"]["PlanRefDto"];
+            period: components["schemas"]["PeriodDto"];
+        };
+        ChangePlanDto: {
+            /**
+             * @description A plan of this server: `free`, `pro`, `enterprise`, or one PLANS_FILE adds.
+             * @example pro
+             */
+            plan: string;
         };
         CreateAppDto: {
             /**
@@ -1603,7 +1743,7 @@ export interface components {
              *       "app.created"
              *     ]
              */
-            events: ("*" | "app.*" | "deployment.*" | "user.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "webhook.test")[];
+            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook.test")[];
             /**
              * @description The receiver: `https://`, reachable on a public address (checked now and at every delivery).
              * @example https://example.com/webhooks
@@ -1692,7 +1832,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "webhook.test")[];
+            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook.test")[];
             /**
              * @example Disabled
              * @enum {string}
@@ -1879,6 +2019,61 @@ export interface components {
                 [key: string]: string;
             };
         };
+        BillingDto: {
+            usage: components["schemas"]["MeterUsageDto"][];
+            plan: components["schemas"]["PlanRefDto"];
+            period: components["schemas"]["PeriodDto"];
+        };
+        StatementLineDto: {
+            /** @example 2000000 */
+            included: number | null;
+            /**
+             * @description A meter, or `plan` for the plan's monthly price.
+             * @example ai.tokens
+             */
+            meter: string;
+            /** @example 2300000 */
+            quantity: number;
+            /** @example 300000 */
+            overage: number;
+            /**
+             * @description Cents per block of `unitSize` units of overage.
+             * @example 2
+             */
+            unitPriceCents: number;
+            /** @example 1000 */
+            unitSize: number;
+            /** @example 600 */
+            amountCents: number;
+        };
+        StatementDto: {
+            lines: components["schemas"]["StatementLineDto"][];
+            /**
+             * @example usd
+             * @enum {string}
+             */
+            currency: "usd";
+            /**
+             * @example closed
+             * @enum {string}
+             */
+            status: "open" | "closed";
+            /** @example st_3kTMd7PlUb2cQx9Vz1wYhR8e */
+            id: string;
+            period: components["schemas"]["PeriodDto"];
+            plan: components["schemas"]["PlanRefDto"];
+            /** @example 2600 */
+            totalCents: number;
+        };
+        StatementPageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["StatementDto"][];
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page
+             * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
+             */
+            nextCursor: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -1892,7 +2087,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this kind. */
-                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "webhook.test";
+                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook.test";
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
@@ -3039,6 +3234,149 @@ export interface operations {
                      *       "error": true,
                      *       "code": 409,
                      *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminController_getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccountDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminController_changePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePlanDto"];
+            };
+        };
+        responses: {
+            /** @description The account on its new plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccountDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7112,6 +7450,161 @@ export interface operations {
                 };
                 content: {
                     "text/javascript": string;
+                };
+            };
+        };
+    };
+    BillingController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    BillingController_list: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementPageDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { AccountPlans } from './account-plans.js';
+import { ApiRequestMeter } from './api-request-meter.js';
+import { BillingController } from './billing.controller.js';
+import { BillingService } from './billing.service.js';
+import { Meters } from './meters.js';
+import { PlanRateLimits } from './plan-rate-limits.js';
+import { StatementsRepository } from './statements.repository.js';
+import { StatementsService } from './statements.service.js';
+import { UsageRepository } from './usage.repository.js';
+
+/**
+ * Plans, usage, quotas and statements. Modules that do metered work import it and call `Meters`
+ * (`assertRoom` before the work, `record` in its transaction); the rate limiter takes each
+ * account's limits from `PlanRateLimits`.
+ */
+@Module({
+  imports: [AccountsModule],
+  controllers: [BillingController],
+  providers: [AccountPlans, PlanRateLimits, UsageRepository, Meters, ApiRequestMeter, StatementsRepository, StatementsService, BillingService],
+  exports: [Meters, ApiRequestMeter, PlanRateLimits, BillingService, StatementsService],
+})
+export class BillingModule {}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '../database/transactions.js';
+import { DomainEvents } from '../events/domain-events.service.js';
+import { AccountPlans } from './account-plans.js';
+import { BillingError } from './billing.errors.js';
+import { Meter, periodOf } from './plans.js';
+import { UsageRepository } from './usage.repository.js';
+
+/** Percentages of an included amount that are announced (`billing.usage.threshold_reached`), once each per period. */
+export const THRESHOLDS = [80, 100] as const;
+
+/**
+ * The one way usage is recorded and quotas are checked. `record` runs in the caller's transaction
+ * (the deploy's, the AI usage row's, the analytics batch's, the delivery attempt's), so a thing and
+ * its usage commit or roll back together; the ledger's unique (meter, thing id) makes recording
+ * twice record once. `assertRoom` is called before the work: a hard quota that is used up answers
+ * 402 and nothing is done.
+ */
+@Injectable()
+export class Meters {
+  constructor(
+    private readonly db: Transactions,
+    private readonly usage: UsageRepository,
+    private readonly plans: AccountPlans,
+    private readonly events: DomainEvents,
+  ) {}
+
+  async record(accountId: string, meter: Meter, quantity: number, sourceId: string, at = new Date()): Promise<void> {
+    if (quantity <= 0) return;
+    await this.db.run(async () => {
+      const period = periodOf(at);
+      const recorded = await this.usage.insertOnce(accountId, meter, quantity, sourceId, at.toISOString().slice(0, 10));
+      if (!recorded) return;
+      const quota = (await this.plans.of(accountId)).meters[meter];
+      if (!quota || quota.included === null) return;
+      const used = await this.usage.total(accountId, meter, period.start, period.end);
+      for (const threshold of THRESHOLDS) {
+        if (used * 100 < quota.included * threshold) continue;
+        if (await this.usage.markThreshold(accountId, meter, threshold, period.start)) {
+          await this.events.raise('billing.usage.threshold_reached', accountId, {
+            meter,
+            threshold,
+            used,
+            included: quota.included,
+            periodStart: period.start,
+          });
+        }
+      }
+    });
+  }
+
+  /**
+   * Before metered work, in its transaction: 402 when the plan's hard quota of `meter` has no room
+   * for `quantity` more. Locks the account's meter until the transaction ends, so two requests
+   * cannot both take the last unit.
+   */
+  async assertRoom(accountId: string, meter: Meter, quantity = 1, at = new Date()): Promise<void> {
+    const quota = (await this.plans.of(accountId)).meters[meter];
+    if (!quota?.hard || quota.included === null) return;
+    const period = periodOf(at);
+    await this.usage.lockMeter(accountId, meter);
+    const used = await this.usage.total(accountId, meter, period.start, period.end);
+    if (used + quantity > quota.included) throw BillingError.quotaExceeded(meter, quota.included, period.end);
+  }
+}
