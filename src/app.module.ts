@@ -4,6 +4,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { AiModule } from './ai/ai.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { BillingModule } from './billing/billing.module.js';
+import { PortalModule } from './portal/portal.module.js';
 import { AppsModule } from './apps/apps.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
@@ -51,6 +52,7 @@ export class AppModule {
         WebhooksModule,
         AnalyticsModule,
         BillingModule,
+        PortalModule,
         ...extensions,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

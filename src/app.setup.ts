@@ -85,6 +85,8 @@ export function configureApp(app: NestFastifyApplication): void {
       { path: 'catalog', method: RequestMethod.GET },
       { path: 'catalog/{*path}', method: RequestMethod.GET },
       { path: 'collect', method: RequestMethod.ALL },
+      { path: 'portal', method: RequestMethod.ALL },
+      { path: 'portal/{*path}', method: RequestMethod.ALL },
       { path: 'js/analytics.js', method: RequestMethod.GET },
     ],
   });

@@ -4,6 +4,7 @@ import { AccountsService } from '../accounts/accounts.service.js';
 import { ApiKeysService } from '../auth/api-keys.service.js';
 import { ALL_SCOPES } from '../auth/scopes.js';
 import { BillingService } from '../billing/billing.service.js';
+import { PortalAuthService } from '../portal/portal-auth.service.js';
 import { AdminAccountDto, ChangePlanDto } from '../billing/dto/billing.dto.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
@@ -20,6 +21,7 @@ export class AdminController {
     private readonly accounts: AccountsService,
     private readonly apiKeys: ApiKeysService,
     private readonly billing: BillingService,
+    private readonly portal: PortalAuthService,
   ) {}
 
   @Post('accounts')
@@ -30,7 +32,7 @@ export class AdminController {
   async createAccount(@Body() body: CreateAccountDto): Promise<CreatedAccountDto> {
     const account = await this.accounts.create(body.email);
     const key = await this.apiKeys.create(account.id, 'default', [ALL_SCOPES]);
-    return { accountId: account.id, email: account.email, apiKey: key.key };
+    return { accountId: account.id, email: account.email, apiKey: key.key, portalInviteUrl: await this.portal.invite(account.id) };
   }
 
   @Get('accounts/:accountId')

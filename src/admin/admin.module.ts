@@ -1,3 +1,4 @@
+import { PortalModule } from '../portal/portal.module.js';
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
@@ -8,7 +9,7 @@ import { AdminGuard } from './admin.guard.js';
 import { AdminTokenService } from './admin-token.service.js';
 
 @Module({
-  imports: [AccountsModule, AuthModule, RateLimitModule, BillingModule],
+  imports: [AccountsModule, AuthModule, RateLimitModule, BillingModule, PortalModule],
   controllers: [AdminController],
   providers: [AdminTokenService, AdminGuard],
 })

@@ -30,7 +30,9 @@ export interface BrowserSession {
 }
 
 /** Headless chromium, offline but for 127.0.0.1, in a fresh profile. */
-export async function openBrowser(options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {}): Promise<BrowserSession> {
+export async function openBrowser(
+  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; bypassCSP?: boolean } = {},
+): Promise<BrowserSession> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -48,6 +50,8 @@ export async function openBrowser(options: { javaScriptEnabled?: boolean; viewpo
   const context = await browser.newContext({
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    // Only to inject axe-core into pages whose CSP allows no script at all.
+    bypassCSP: options.bypassCSP ?? false,
   });
   const page = await context.newPage();
   return { browser, context, page, close: () => browser.close() };

@@ -16,4 +16,10 @@ export class CreatedAccountDto {
 
   /** The account's first API key, with every scope (`*`). Shown only here: store it now. @example sk_7HqLx2cV0pR8sT4wY6zA1bC3dE5fG7hJ9kL0mN2x9Zc */
   apiKey: string;
+
+  /**
+   * Where the developer sets a portal password: single use, valid 7 days. Shown only here.
+   * @example http://localhost:3000/portal/invite/q8V1mC0rX4Ue7tYb2NfK9sLwZ3aHjD6p
+   */
+  portalInviteUrl: string;
 }

@@ -10,6 +10,7 @@ import { CreateLandingPages1763845000000 } from './1763845000000-create-landing-
 import { Publishing1763880000000 } from './1763880000000-publishing.js';
 import { CreateAnalytics1763890000000 } from './1763890000000-create-analytics.js';
 import { CreateBilling1763900000000 } from './1763900000000-create-billing.js';
+import { CreatePortal1763910000000 } from './1763910000000-create-portal.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   Publishing1763880000000,
   CreateAnalytics1763890000000,
   CreateBilling1763900000000,
+  CreatePortal1763910000000,
 ];

@@ -1226,6 +1226,11 @@ export interface components {
              * @example sk_7HqLx2cV0pR8sT4wY6zA1bC3dE5fG7hJ9kL0mN2x9Zc
              */
             apiKey: string;
+            /**
+             * @description Where the developer sets a portal password: single use, valid 7 days. Shown only here.
+             * @example http://localhost:3000/portal/invite/q8V1mC0rX4Ue7tYb2NfK9sLwZ3aHjD6p
+             */
+            portalInviteUrl: string;
         };
         MeterUsageDto: {
             /**

@@ -1,0 +1,22 @@
+import { Eta } from 'eta';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const VIEWS = fileURLToPath(new URL('./views/', import.meta.url));
+// Every `<%= %>` is HTML-escaped; templates are read once.
+const eta = new Eta({ views: VIEWS, autoEscape: true, cache: true });
+
+/** No scripts at all, styles and images from here only, forms post only here. */
+export const PORTAL_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+export const PORTAL_CSS = readFileSync(`${VIEWS}portal.css`, 'utf8');
+
+export interface PortalHtml {
+  status: number;
+  html: string;
+}
+
+export function renderPortal(view: 'login' | 'invite' | 'overview' | 'api-keys' | 'notice', data: Record<string, unknown>, status = 200): PortalHtml {
+  return { status, html: eta.render(`./${view}`, data) };
+}

@@ -1,0 +1,202 @@
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { PlatformRouteConfig } from '../app.setup.js';
+import { ApiKeysService } from '../auth/api-keys.service.js';
+import { SCOPES } from '../auth/scopes.js';
+import { BillingService } from '../billing/billing.service.js';
+import { PlatformError } from '../common/errors/platform-error.js';
+import { Public } from '../common/http/public.decorator.js';
+import { AppConfig } from '../config/app-config.js';
+import { cookieOf, portalCookie } from './cookies.js';
+import { MIN_PASSWORD_LENGTH, PortalAuthService, SESSION_IDLE_MS } from './portal-auth.service.js';
+import { PORTAL_CONTENT_SECURITY_POLICY, PORTAL_CSS, PortalHtml, renderPortal } from './portal-pages.js';
+
+const FORM: PlatformRouteConfig = { acceptsForm: true };
+const SESSION_COOKIE = 'portal_session';
+/** Before sign-in, the login and invite forms' CSRF tokens are bound to this random cookie (a signed double submit). */
+const PRE_COOKIE = 'portal_pre';
+
+type Form = Record<string, string | string[] | undefined>;
+interface Signed {
+  accountId: string;
+  sessionId: string;
+  csrf: string;
+}
+
+/**
+ * The developer portal: server-rendered pages (Eta, no script) over the same services as the API.
+ * One GET and one POST route, dispatched on the path (Nest would strip the trailing slash of
+ * `/portal/`). Signed out, every page but sign-in and invites redirects (303) to /portal/login; a
+ * form without its CSRF token answers a 403 page and changes nothing.
+ */
+@ApiExcludeController()
+@Public()
+@Controller('portal')
+export class PortalController {
+  private readonly secure: boolean;
+
+  constructor(
+    private readonly auth: PortalAuthService,
+    private readonly apiKeys: ApiKeysService,
+    private readonly billing: BillingService,
+    config: AppConfig,
+  ) {
+    this.secure = config.publicUrl.startsWith('https://');
+  }
+
+  @Get('*')
+  async get(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const path = pathOf(request);
+    if (path === 'assets/portal.css') {
+      await reply.status(200).headers({ 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600' }).send(PORTAL_CSS);
+      return;
+    }
+    if (path === 'login') return this.send(reply, renderPortal('login', { csrf: this.preCsrf(request, reply) }));
+    if (path.startsWith('invite/')) return this.invitePage(request, reply, path.slice('invite/'.length));
+    const signed = await this.signedIn(request);
+    if (!signed) return void (await reply.redirect('/portal/login', 303));
+    if (path === '') return this.send(reply, renderPortal('overview', { csrf: signed.csrf, billing: await this.billing.summary(signed.accountId) }));
+    if (path === 'api-keys') return this.send(reply, await this.keysPage(signed));
+    return this.send(
+      reply,
+      renderPortal('notice', { title: 'Not found', text: 'There is no page here.', back: '/portal/', nav: 'none', csrf: signed.csrf }, 404),
+    );
+  }
+
+  @Post('*')
+  @RouteConfig(FORM)
+  async post(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const path = pathOf(request);
+    const form = (request.body ?? {}) as Form;
+    if (path === 'login' || path.startsWith('invite/')) {
+      if (!this.auth.csrfValid(cookieOf(request.headers.cookie, PRE_COOKIE), form._csrf)) return this.forbidden(reply, '/portal/login');
+      return path === 'login' ? this.login(request, reply, form) : this.acceptInvite(request, reply, path.slice('invite/'.length), form);
+    }
+    const signed = await this.signedIn(request);
+    if (!signed) return void (await reply.redirect('/portal/login', 303));
+    if (!this.auth.csrfValid(signed.sessionId, form._csrf)) return this.forbidden(reply, '/portal/', signed.csrf);
+    if (path === 'logout') {
+      await this.auth.logout(signed.sessionId);
+      await reply.header('set-cookie', portalCookie(SESSION_COOKIE, '', this.secure, 0)).redirect('/portal/login', 303);
+      return;
+    }
+    if (path === 'api-keys') return this.createKey(reply, signed, form);
+    const revoke = /^api-keys\/([^/]+)\/revoke$/.exec(path);
+    if (revoke) {
+      await this.apiKeys.revoke(signed.accountId, revoke[1]).catch(ignoreNotFound);
+      return void (await reply.redirect('/portal/api-keys', 303));
+    }
+    return this.send(
+      reply,
+      renderPortal('notice', { title: 'Not found', text: 'There is no such action.', back: '/portal/', nav: 'none', csrf: signed.csrf }, 404),
+    );
+  }
+
+  private async login(request: FastifyRequest, reply: FastifyReply, form: Form): Promise<void> {
+    const email = typeof form.email === 'string' ? form.email.slice(0, 320) : '';
+    const password = typeof form.password === 'string' ? form.password : '';
+    const outcome = await this.auth.login(email, password);
+    if (outcome.kind === 'signed-in') return this.startSession(reply, outcome.sessionId);
+    const error =
+      outcome.kind === 'locked' ? 'Too many wrong passwords: this e-mail is locked for 15 minutes.' : 'That e-mail and password do not match an account.';
+    return this.send(reply, renderPortal('login', { csrf: this.preCsrf(request, reply), email, error }, outcome.kind === 'locked' ? 429 : 401));
+  }
+
+  private async invitePage(request: FastifyRequest, reply: FastifyReply, token: string, error?: string, status = 200): Promise<void> {
+    if (!(await this.auth.inviteIsOpen(token))) {
+      return this.send(
+        reply,
+        renderPortal(
+          'notice',
+          { title: 'Invite not valid', text: 'This invite was used already or has expired. Ask your operator for a new one.', back: '/portal/login' },
+          404,
+        ),
+      );
+    }
+    return this.send(
+      reply,
+      renderPortal('invite', { csrf: this.preCsrf(request, reply), action: `/portal/invite/${encodeURIComponent(token)}`, error }, status),
+    );
+  }
+
+  private async acceptInvite(request: FastifyRequest, reply: FastifyReply, token: string, form: Form): Promise<void> {
+    const password = typeof form.password === 'string' ? form.password : '';
+    if (password.length < MIN_PASSWORD_LENGTH)
+      return this.invitePage(request, reply, token, `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`, 400);
+    if (password !== form.confirm) return this.invitePage(request, reply, token, 'The two passwords differ.', 400);
+    const sessionId = await this.auth.acceptInvite(token, password);
+    if (!sessionId) return this.invitePage(request, reply, token);
+    return this.startSession(reply, sessionId);
+  }
+
+  private async keysPage(signed: Signed, created?: { name: string; key: string }): Promise<PortalHtml> {
+    return renderPortal('api-keys', { csrf: signed.csrf, keys: await this.apiKeys.list(signed.accountId), scopes: SCOPES, created });
+  }
+
+  private async createKey(reply: FastifyReply, signed: Signed, form: Form): Promise<void> {
+    const name = typeof form.name === 'string' && form.name.trim() ? form.name.trim().slice(0, 100) : 'portal key';
+    const scopes = (Array.isArray(form.scopes) ? form.scopes : form.scopes ? [form.scopes] : []).filter((s) => (SCOPES as readonly string[]).includes(s));
+    const created = await this.apiKeys.create(signed.accountId, name, scopes.length ? scopes : ['apps:read']);
+    // The key is in this answer only: not a redirect, and not cached anywhere.
+    void reply.header('cache-control', 'no-store');
+    return this.send(reply, await this.keysPage(signed, { name: created.name, key: created.key }));
+  }
+
+  private async startSession(reply: FastifyReply, sessionId: string): Promise<void> {
+    await reply
+      .header('set-cookie', [portalCookie(SESSION_COOKIE, sessionId, this.secure, SESSION_IDLE_MS / 1000), portalCookie(PRE_COOKIE, '', this.secure, 0)])
+      .redirect('/portal/', 303);
+  }
+
+  private async signedIn(request: FastifyRequest): Promise<Signed | null> {
+    const sessionId = cookieOf(request.headers.cookie, SESSION_COOKIE);
+    const accountId = await this.auth.sessionAccount(sessionId);
+    return accountId && sessionId ? { accountId, sessionId, csrf: this.auth.csrfToken(sessionId) } : null;
+  }
+
+  /** The pre-session cookie (made if missing) and the CSRF token bound to it. */
+  private preCsrf(request: FastifyRequest, reply: FastifyReply): string {
+    let pre = cookieOf(request.headers.cookie, PRE_COOKIE);
+    if (!pre) {
+      pre = randomBytes(18).toString('base64url');
+      void reply.header('set-cookie', portalCookie(PRE_COOKIE, pre, this.secure));
+    }
+    return this.auth.csrfToken(pre);
+  }
+
+  private forbidden(reply: FastifyReply, back: string, csrf?: string): Promise<void> {
+    return this.send(
+      reply,
+      renderPortal(
+        'notice',
+        { title: 'Form expired', text: 'This form was not sent from this portal, or it expired. Nothing was changed; please try again.', back, csrf },
+        403,
+      ),
+    );
+  }
+
+  private async send(reply: FastifyReply, page: PortalHtml): Promise<void> {
+    await reply
+      .status(page.status)
+      .headers({
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': PORTAL_CONTENT_SECURITY_POLICY,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'same-origin',
+        'cache-control': reply.getHeader('cache-control') ?? 'no-cache',
+      })
+      .send(page.html);
+  }
+}
+
+function pathOf(request: FastifyRequest): string {
+  return new URL(request.url, 'http://portal.invalid').pathname.replace(/^\/portal\/?/, '').replace(/\/$/, '');
+}
+
+function ignoreNotFound(err: unknown): void {
+  if (err instanceof PlatformError && err.status === 404) return;
+  throw err;
+}

@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { NO_RATE_LIMIT } from './support/api-client.js';
+import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
+import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PASSWORD = 'correct horse battery staple';
+
+/** axe-core's critical violations on the page (rule ids). */
+async function criticalViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations.filter((v) => v.impact === 'critical').map((v) => v.id);
+}
+
+describeInBrowser(`developer portal in a browser (${target})`, () => {
+  let app: TestApp;
+  let session: BrowserSession;
+
+  const createAccount = async (email: string) =>
+    (await app.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email }).expect(201)).body as {
+      accountId: string;
+      apiKey: string;
+      portalInviteUrl: string;
+    };
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: NO_RATE_LIMIT });
+    session = await openBrowser({ bypassCSP: true });
+  });
+  afterAll(async () => {
+    await session?.close();
+    await app.close();
+  });
+
+  it('invite → password → overview → create a key that works → revoke it → sign out', async () => {
+    const { page } = session;
+    const account = await createAccount('portal-dev@example.com');
+    expect(account.portalInviteUrl).toMatch(new RegExp(`^${app.url.replace('127.0.0.1', '(127.0.0.1|localhost)')}/portal/invite/[A-Za-z0-9_-]{32}$`));
+
+    // Signed out, pages send you to sign in.
+    await page.goto(`${app.url}/portal/`);
+    expect(new URL(page.url()).pathname).toBe('/portal/login');
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-login');
+
+    await page.goto(account.portalInviteUrl.replace(/^http:\/\/[^/]+/, app.url));
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('The same again').fill(`${PASSWORD}!`);
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('The two passwords differ');
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-invite');
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('The same again').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+
+    expect(new URL(page.url()).pathname).toBe('/portal/');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Overview');
+    await expect(page.getByRole('heading', { name: 'Plan: Free' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('row', { name: /deployments/ }).textContent()).resolves.toContain('100 (hard)');
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-overview');
+    const cookies = await session.context.cookies();
+    expect(cookies.find((c) => c.name === 'portal_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/portal' });
+
+    // The invite is used up.
+    await page.goto(account.portalInviteUrl.replace(/^http:\/\/[^/]+/, app.url));
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Invite not valid');
+
+    await page.goto(`${app.url}/portal/api-keys`);
+    await page.getByLabel('Name').fill('from-the-portal');
+    await page.getByLabel('apps:read').check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = await page.getByLabel('Your new key').inputValue();
+    expect(key).toMatch(/^sk_/);
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-api-keys');
+    // The key works against /v1, with the scopes chosen.
+    await app.http().get('/v1/apps').set('authorization', `Bearer ${key}`).expect(200);
+    await app.http().post('/v1/apps').set('authorization', `Bearer ${key}`).send({ name: 'Nope' }).expect(403);
+
+    await page.getByRole('button', { name: 'Revoke from-the-portal' }).click();
+    expect(new URL(page.url()).pathname).toBe('/portal/api-keys');
+    await expect(page.getByRole('button', { name: 'Revoke from-the-portal' }).count()).resolves.toBe(0);
+    await app.http().get('/v1/apps').set('authorization', `Bearer ${key}`).expect(401);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    expect(new URL(page.url()).pathname).toBe('/portal/login');
+    await page.goto(`${app.url}/portal/api-keys`);
+    expect(new URL(page.url()).pathname).toBe('/portal/login');
+
+    // Signing in again with the password.
+    await page.getByLabel('E-mail').fill('portal-dev@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(new URL(page.url()).pathname).toBe('/portal/');
+  });
+
+  describe('over HTTP', () => {
+    /** A form's CSRF token and the cookies it is bound to. */
+    const formOf = async (path: string, cookie = '') => {
+      const res = await app.http().get(path).set('cookie', cookie);
+      const csrf = /name="_csrf" value="([^"]+)"/.exec(res.text)?.[1];
+      const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
+      return { csrf, cookie: [cookie, ...set].filter(Boolean).join('; ') };
+    };
+    const signIn = async (email: string, password: string) => {
+      const form = await formOf('/portal/login');
+      return app.http().post('/portal/login').set('cookie', form.cookie).type('form').send({ _csrf: form.csrf, email, password });
+    };
+    const invited = async (email: string) => {
+      const account = await createAccount(email);
+      const path = new URL(account.portalInviteUrl).pathname;
+      const form = await formOf(path);
+      const res = await app
+        .http()
+        .post(path)
+        .set('cookie', form.cookie)
+        .type('form')
+        .send({ _csrf: form.csrf, password: PASSWORD, confirm: PASSWORD })
+        .expect(303);
+      const session = ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith('portal_session='))!;
+      expect(session).toMatch(/; Path=\/portal; HttpOnly; SameSite=Lax/);
+      return { ...account, cookie: session.split(';')[0] };
+    };
+
+    it('refuses a password shorter than 12 characters, on the server too', async () => {
+      const account = await createAccount('short@example.com');
+      const path = new URL(account.portalInviteUrl).pathname;
+      const form = await formOf(path);
+      const res = await app.http().post(path).set('cookie', form.cookie).type('form').send({ _csrf: form.csrf, password: 'short', confirm: 'short' });
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('at least 12 characters');
+      expect(await app.query(`SELECT count(*)::int AS n FROM portal_passwords WHERE account_id = $1`, [account.accountId])).toEqual([{ n: 0 }]);
+    });
+
+    it('locks an e-mail for 15 minutes after 5 wrong passwords', async () => {
+      await invited('locked@example.com');
+      for (let i = 0; i < 4; i++) expect((await signIn('locked@example.com', 'wrong password!!')).status).toBe(401);
+      const fifth = await signIn('locked@example.com', 'wrong password!!');
+      expect(fifth.status).toBe(429);
+      expect(fifth.text).toContain('locked for 15 minutes');
+      // Even the right password waits.
+      expect((await signIn('locked@example.com', PASSWORD)).status).toBe(429);
+      await app.query(`UPDATE portal_login_failures SET failed_at = failed_at - interval '16 minutes'`);
+      expect((await signIn('locked@example.com', PASSWORD)).status).toBe(303);
+    });
+
+    it('refuses a form without its CSRF token (403, nothing changed), and a forged login', async () => {
+      const dev = await invited('csrf@example.com');
+      const before = await app.query(`SELECT count(*)::int AS n FROM api_keys WHERE account_id = $1`, [dev.accountId]);
+      const forged = await app.http().post('/portal/api-keys').set('cookie', dev.cookie).type('form').send({ name: 'forged', scopes: 'apps:read' });
+      expect(forged.status).toBe(403);
+      expect(forged.text).toContain('Nothing was changed');
+      expect(await app.query(`SELECT count(*)::int AS n FROM api_keys WHERE account_id = $1`, [dev.accountId])).toEqual(before);
+      const wrongToken = await app
+        .http()
+        .post('/portal/api-keys')
+        .set('cookie', dev.cookie)
+        .type('form')
+        .send({ _csrf: 'x'.repeat(43), name: 'forged' });
+      expect(wrongToken.status).toBe(403);
+      // A login posted from elsewhere has no token bound to the browser's cookie.
+      expect((await app.http().post('/portal/login').type('form').send({ email: 'csrf@example.com', password: PASSWORD })).status).toBe(403);
+      // With the token, it works.
+      const form = await formOf('/portal/api-keys', dev.cookie);
+      const made = await app
+        .http()
+        .post('/portal/api-keys')
+        .set('cookie', dev.cookie)
+        .type('form')
+        .send({ _csrf: form.csrf, name: 'real', scopes: 'apps:read' });
+      expect(made.status).toBe(200);
+      expect(made.headers['cache-control']).toBe('no-store');
+      expect(made.headers['content-security-policy']).toContain("default-src 'none'");
+    });
+
+    it('ends a session after 12 idle hours, and on sign-out on the server too', async () => {
+      const dev = await invited('idle@example.com');
+      expect((await app.http().get('/portal/').set('cookie', dev.cookie)).status).toBe(200);
+      await app.query(`UPDATE portal_sessions SET last_seen_at = now() - interval '12 hours 1 minute' WHERE account_id = $1`, [dev.accountId]);
+      const expired = await app.http().get('/portal/').set('cookie', dev.cookie);
+      expect(expired.status).toBe(303);
+      expect(expired.headers.location).toBe('/portal/login');
+      const again = await invitedSession(dev.accountId);
+      const form = await formOf('/portal/', again);
+      await app.http().post('/portal/logout').set('cookie', again).type('form').send({ _csrf: form.csrf }).expect(303);
+      expect(await app.query(`SELECT count(*)::int AS n FROM portal_sessions WHERE account_id = $1`, [dev.accountId])).toEqual([{ n: 0 }]);
+      expect((await app.http().get('/portal/').set('cookie', again)).status).toBe(303);
+    });
+
+    /** Signs the account in again (its password is PASSWORD). */
+    async function invitedSession(accountId: string): Promise<string> {
+      const [{ email }]: Array<{ email: string }> = await app.query(`SELECT email FROM accounts WHERE id = $1`, [accountId]);
+      const res = await signIn(email, PASSWORD);
+      expect(res.status).toBe(303);
+      return ([] as string[])
+        .concat(res.headers['set-cookie'])
+        .find((c) => c.startsWith('portal_session='))!
+        .split(';')[0];
+    }
+  });
+});
