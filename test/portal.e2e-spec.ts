@@ -3,7 +3,10 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
+import { verify } from '../libs/webhook-signature/index.js';
+import { OpenAiStub, startOpenAiStub } from './support/openai-stub.js';
 import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
+import { Receiver, until } from './support/webhook-receiver.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
@@ -21,6 +24,8 @@ async function criticalViolations(page: Page): Promise<string[]> {
 describeInBrowser(`developer portal in a browser (${target})`, () => {
   let app: TestApp;
   let session: BrowserSession;
+  let stub: OpenAiStub;
+  const receiver = new Receiver();
 
   const createAccount = async (email: string) =>
     (await app.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email }).expect(201)).body as {
@@ -30,15 +35,21 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     };
 
   beforeAll(async () => {
-    app = await startTestApp({ env: NO_RATE_LIMIT });
+    stub = await startOpenAiStub();
+    await receiver.start();
+    app = await startTestApp({
+      env: { ...NO_RATE_LIMIT, AI_PROVIDER: 'openai', AI_BASE_URL: stub.url, AI_MODEL: 'gpt-test', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '50' },
+    });
     session = await openBrowser({ bypassCSP: true });
   });
   afterAll(async () => {
     await session?.close();
     await app.close();
+    await stub.close();
+    await receiver.stop();
   });
 
-  it('invite → password → overview → create a key that works → revoke it → sign out', async () => {
+  it('invite → password → key → app (edit, AI, deploy, publish) → public page → webhook (test, log, resend) → revoke → sign out', async () => {
     const { page } = session;
     const account = await createAccount('portal-dev@example.com');
     expect(account.portalInviteUrl).toMatch(new RegExp(`^${app.url.replace('127.0.0.1', '(127.0.0.1|localhost)')}/portal/invite/[A-Za-z0-9_-]{32}$`));
@@ -85,6 +96,68 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     await app.http().get('/v1/apps').set('authorization', `Bearer ${key}`).expect(200);
     await app.http().post('/v1/apps').set('authorization', `Bearer ${key}`).send({ name: 'Nope' }).expect(403);
 
+    // An app: create, edit, write the page with AI, deploy, publish, open its public address.
+    await page.getByRole('link', { name: 'Apps' }).click();
+    await page.getByLabel('Name').fill('Portal Recipes');
+    await page.getByLabel('Description').fill('Family recipes, from the portal');
+    await page.getByRole('button', { name: 'Create app' }).click();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Portal Recipes');
+    await page.getByLabel('Slug (the public address)').fill('portal-recipes');
+    await page.getByLabel('List in the public catalogue').check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toBe('Settings saved.');
+    await page.getByLabel('Headline', { exact: true }).fill('Cook together, remember forever');
+    await page.getByRole('button', { name: 'Save page' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Landing page saved');
+    await page.getByLabel('Ask AI to write the page').fill('For busy parents');
+    await page.getByRole('button', { name: 'Generate with AI' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toContain('written by AI');
+    expect(stub.requests.length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Deploy' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toBe('Deployed to production.');
+    await page.getByRole('button', { name: /^Publish dep_/ }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Published');
+    expect(new URL(page.url()).search).toBe('?done=published');
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-app');
+    await page
+      .getByRole('link', { name: /\/p\/portal-recipes\/$/ })
+      .first()
+      .click();
+    expect(new URL(page.url()).pathname).toBe('/p/portal-recipes/');
+    await expect(page.locator('h1').textContent()).resolves.toBeTruthy();
+    const catalogue = (await app.http().get('/catalog').expect(200)).body;
+    expect(catalogue.data.map((a: { slug: string }) => a.slug)).toContain('portal-recipes');
+
+    // A webhook endpoint to a local receiver: the secret once, a test event, the delivery log, a resend.
+    await page.goto(`${app.url}/portal/webhooks`);
+    await page.getByLabel('URL').fill(`${receiver.url}/portal-hook`);
+    await page.getByLabel(/^Events/).fill('*');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = await page.getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('link', { name: 'Open the endpoint' }).click();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await until(() => receiver.at('/portal-hook').length === 1, 10_000, 'the test event');
+    const delivered = receiver.at('/portal-hook')[0];
+    expect(verify(delivered.raw, delivered.headers['x-service-signature'] as string, secret)).toBeGreaterThan(0);
+    expect(JSON.parse(delivered.raw).event).toBe('webhook.test');
+    await until(
+      async () => {
+        await page.reload();
+        return (await page.getByRole('row', { name: /webhook\.test/ }).textContent())?.includes('succeeded') ?? false;
+      },
+      10_000,
+      'the delivery log to show the attempt',
+    );
+    await expect(page.getByRole('row', { name: /webhook\.test/ }).textContent()).resolves.toMatch(/#1: 200 in \d+ ms/);
+    await page.getByRole('button', { name: /^Resend webhook\.test/ }).click();
+    await until(() => receiver.at('/portal-hook').length === 2, 10_000, 'the resent event');
+    expect(JSON.parse(receiver.at('/portal-hook')[1].raw).id).toBe(JSON.parse(delivered.raw).id);
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-webhook');
+
+    await page.goto(`${app.url}/portal/api-keys`);
     await page.getByRole('button', { name: 'Revoke from-the-portal' }).click();
     expect(new URL(page.url()).pathname).toBe('/portal/api-keys');
     await expect(page.getByRole('button', { name: 'Revoke from-the-portal' }).count()).resolves.toBe(0);

@@ -17,6 +17,8 @@ export interface PortalHtml {
   html: string;
 }
 
-export function renderPortal(view: 'login' | 'invite' | 'overview' | 'api-keys' | 'notice', data: Record<string, unknown>, status = 200): PortalHtml {
+export type PortalView = 'login' | 'invite' | 'overview' | 'api-keys' | 'notice' | 'apps' | 'app' | 'webhooks' | 'webhook';
+
+export function renderPortal(view: PortalView, data: Record<string, unknown>, status = 200): PortalHtml {
   return { status, html: eta.render(`./${view}`, data) };
 }

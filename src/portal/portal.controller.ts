@@ -11,6 +11,9 @@ import { PlatformError } from '../common/errors/platform-error.js';
 import { Public } from '../common/http/public.decorator.js';
 import { AppConfig } from '../config/app-config.js';
 import { cookieOf, portalCookie } from './cookies.js';
+import { PortalAppsPages } from './portal-apps.pages.js';
+import { Form, PortalAnswer, Signed } from './portal-page.js';
+import { PortalWebhooksPages } from './portal-webhooks.pages.js';
 import { MIN_PASSWORD_LENGTH, PortalAuthService, SESSION_IDLE_MS } from './portal-auth.service.js';
 import { PORTAL_CONTENT_SECURITY_POLICY, PORTAL_CSS, PortalHtml, renderPortal } from './portal-pages.js';
 
@@ -18,13 +21,6 @@ const FORM: PlatformRouteConfig = { acceptsForm: true };
 const SESSION_COOKIE = 'portal_session';
 /** Before sign-in, the login and invite forms' CSRF tokens are bound to this random cookie (a signed double submit). */
 const PRE_COOKIE = 'portal_pre';
-
-type Form = Record<string, string | string[] | undefined>;
-interface Signed {
-  accountId: string;
-  sessionId: string;
-  csrf: string;
-}
 
 /**
  * The developer portal: server-rendered pages (Eta, no script) over the same services as the API.
@@ -42,6 +38,8 @@ export class PortalController {
     private readonly auth: PortalAuthService,
     private readonly apiKeys: ApiKeysService,
     private readonly billing: BillingService,
+    private readonly appsPages: PortalAppsPages,
+    private readonly webhooksPages: PortalWebhooksPages,
     config: AppConfig,
   ) {
     this.secure = config.publicUrl.startsWith('https://');
@@ -60,6 +58,10 @@ export class PortalController {
     if (!signed) return void (await reply.redirect('/portal/login', 303));
     if (path === '') return this.send(reply, renderPortal('overview', { csrf: signed.csrf, billing: await this.billing.summary(signed.accountId) }));
     if (path === 'api-keys') return this.send(reply, await this.keysPage(signed));
+    const done = new URL(request.url, 'http://portal.invalid').searchParams.get('done') ?? undefined;
+    if (path === 'apps' || path.startsWith('apps/')) return this.answer(reply, await this.appsPages.get(signed, path.slice('apps'.length), { done }));
+    if (path === 'webhooks' || path.startsWith('webhooks/'))
+      return this.answer(reply, await this.webhooksPages.get(signed, path.slice('webhooks'.length), done));
     return this.send(
       reply,
       renderPortal('notice', { title: 'Not found', text: 'There is no page here.', back: '/portal/', nav: 'none', csrf: signed.csrf }, 404),
@@ -84,6 +86,13 @@ export class PortalController {
       return;
     }
     if (path === 'api-keys') return this.createKey(reply, signed, form);
+    if (path === 'apps' || path.startsWith('apps/')) {
+      const aborted = new AbortController();
+      request.raw.once('close', () => aborted.abort());
+      return this.answer(reply, await this.appsPages.post(signed, path.slice('apps'.length), form, aborted.signal));
+    }
+    if (path === 'webhooks' || path.startsWith('webhooks/'))
+      return this.answer(reply, await this.webhooksPages.post(signed, path.slice('webhooks'.length), form));
     const revoke = /^api-keys\/([^/]+)\/revoke$/.exec(path);
     if (revoke) {
       await this.apiKeys.revoke(signed.accountId, revoke[1]).catch(ignoreNotFound);
@@ -176,6 +185,11 @@ export class PortalController {
         403,
       ),
     );
+  }
+
+  private async answer(reply: FastifyReply, answer: PortalAnswer): Promise<void> {
+    if ('redirect' in answer) return void (await reply.redirect(answer.redirect, 303));
+    return this.send(reply, answer);
   }
 
   private async send(reply: FastifyReply, page: PortalHtml): Promise<void> {

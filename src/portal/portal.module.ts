@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AppsModule } from '../apps/apps.module.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { DeploymentsModule } from '../deployments/deployments.module.js';
+import { LandingPagesModule } from '../landing-pages/landing-pages.module.js';
+import { PublishingModule } from '../publishing/publishing.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { PortalAppsPages } from './portal-apps.pages.js';
+import { PortalWebhooksPages } from './portal-webhooks.pages.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { PortalAuthService } from './portal-auth.service.js';
 import { PortalController } from './portal.controller.js';
@@ -7,9 +14,9 @@ import { PortalRepository } from './portal.repository.js';
 
 /** The developer portal at /portal/: sign-in (invites, passwords, sessions, CSRF, lockout) and pages over the API's own services. */
 @Module({
-  imports: [AuthModule, BillingModule],
+  imports: [AuthModule, BillingModule, AppsModule, DeploymentsModule, LandingPagesModule, PublishingModule, WebhooksModule],
   controllers: [PortalController],
-  providers: [PortalRepository, PortalAuthService],
+  providers: [PortalRepository, PortalAuthService, PortalAppsPages, PortalWebhooksPages],
   exports: [PortalAuthService],
 })
 export class PortalModule {}

@@ -10,5 +10,6 @@ import { PublishingService } from './publishing.service.js';
   imports: [AppsModule, DeploymentsModule],
   controllers: [PublishingController, CatalogController],
   providers: [PublishingService],
+  exports: [PublishingService],
 })
 export class PublishingModule {}

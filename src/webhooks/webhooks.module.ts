@@ -33,5 +33,6 @@ import { WebhooksService } from './webhooks.service.js';
     DeliverySweep,
     WebhooksService,
   ],
+  exports: [WebhooksService],
 })
 export class WebhooksModule {}

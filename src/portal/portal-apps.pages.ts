@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { AppsService } from '../apps/apps.service.js';
+import { isSlug, SLUG_MAX, SLUG_MIN } from '../apps/slug.js';
+import { PlatformError } from '../common/errors/platform-error.js';
+import { DeploymentsService } from '../deployments/deployments.service.js';
+import { cut, LIMITS } from '../landing-pages/landing-page.js';
+import { LandingPagesService } from '../landing-pages/landing-pages.service.js';
+import { PublishingService } from '../publishing/publishing.service.js';
+import { Form, PortalAnswer, portalPrincipal, Signed, text } from './portal-page.js';
+import { renderPortal } from './portal-pages.js';
+
+const LIST = { limit: 100 };
+
+class PortalFormError extends Error {}
+
+/** What each action did, said on the page it redirects to. */
+const DONE: Record<string, string> = {
+  settings: 'Settings saved.',
+  page: 'Landing page saved. Deploy to serve it.',
+  generated: 'The page was written by AI. Deploy to serve it.',
+  'deployed-production': 'Deployed to production.',
+  'deployed-staging': 'Deployed to staging.',
+  published: 'Published: the public address serves the chosen deployment.',
+  unpublished: 'Unpublished: the public address answers 410 until you publish again.',
+};
+
+/** /portal/apps…: the same services as /v1/apps, deployments, landing pages and publishing. */
+@Injectable()
+export class PortalAppsPages {
+  constructor(
+    private readonly apps: AppsService,
+    private readonly deployments: DeploymentsService,
+    private readonly landingPages: LandingPagesService,
+    private readonly publishing: PublishingService,
+  ) {}
+
+  /** `rest`: the path after `apps` (`''` or `/<appId>`); `done`: what the last action did (from its redirect). */
+  async get(signed: Signed, rest: string, notes: { done?: string; error?: string } = {}): Promise<PortalAnswer> {
+    if (rest === '') return renderPortal('apps', { csrf: signed.csrf, apps: (await this.apps.list(signed.accountId, LIST)).data });
+    const appId = rest.slice(1);
+    const app = await this.apps.get(signed.accountId, appId);
+    const [page, deployments] = await Promise.all([this.landingPages.get(signed.accountId, appId), this.deployments.listForApp(signed.accountId, appId, LIST)]);
+    const message = notes.done ? DONE[notes.done] : undefined;
+    return renderPortal('app', { csrf: signed.csrf, app, page, deployments: deployments.data, message, error: notes.error }, notes.error ? 400 : 200);
+  }
+
+  async post(signed: Signed, rest: string, form: Form, signal: AbortSignal): Promise<PortalAnswer> {
+    if (rest === '') {
+      const created = await this.apps.create(signed.accountId, {
+        name: text(form, 'name', 100) || 'Untitled app',
+        description: text(form, 'description', 1000) || null,
+      });
+      return { redirect: `/portal/apps/${created.appId}` };
+    }
+    const [, appId, action = ''] = /^\/([^/]+)(?:\/(.+))?$/.exec(rest) ?? [];
+    if (!appId) return { redirect: '/portal/apps' };
+    try {
+      // Post/redirect/get: reloading the page does not deploy (or publish…) again.
+      return { redirect: `/portal/apps/${appId}?done=${await this.act(signed, appId, action, form, signal)}` };
+    } catch (err) {
+      // Refused (a taken slug, a quota, no AI provider…): the page again, saying why.
+      if ((err instanceof PlatformError && err.status !== 404) || err instanceof PortalFormError)
+        return this.get(signed, `/${appId}`, { error: (err as Error).message });
+      throw err;
+    }
+  }
+
+  private async act(signed: Signed, appId: string, action: string, form: Form, signal: AbortSignal): Promise<string> {
+    switch (action) {
+      case '':
+        if (!isSlug(text(form, 'slug', 100)))
+          return Promise.reject(new PortalFormError(`The slug must be ${SLUG_MIN}–${SLUG_MAX} of a-z, 0-9 and -, not starting or ending with -.`));
+        await this.apps.update(signed.accountId, appId, {
+          name: text(form, 'name', 100),
+          description: text(form, 'description', 1000) || null,
+          slug: text(form, 'slug', 40),
+          visibility: form.visibility === 'public' ? 'public' : 'unlisted',
+        });
+        return 'settings';
+      case 'landing-page': {
+        const current = await this.landingPages.get(signed.accountId, appId);
+        const hero = {
+          ...current.page.hero,
+          headline: cut(text(form, 'headline', 1000) || current.page.hero.headline, LIMITS.hero.headline[1]),
+          subheadline: cut(text(form, 'subheadline', 1000), LIMITS.hero.subheadline[1]),
+        };
+        await this.landingPages.put(signed.accountId, appId, { ...current.page, hero });
+        return 'page';
+      }
+      case 'generate':
+        await this.landingPages.generate(portalPrincipal(signed), appId, { prompt: text(form, 'prompt', 2000) || undefined }, signal);
+        return 'generated';
+      case 'deploy': {
+        const env = form.env === 'staging' ? 'staging' : 'production';
+        await this.deployments.deploy(signed.accountId, { appId, env });
+        return `deployed-${env}`;
+      }
+      case 'publish': {
+        await this.publishing.publish(signed.accountId, appId, text(form, 'deploymentId', 40) || undefined);
+        return 'published';
+      }
+      case 'unpublish':
+        await this.publishing.unpublish(signed.accountId, appId);
+        return 'unpublished';
+      default:
+        return 'nothing';
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import type { Principal } from '../auth/principal.js';
+import type { PortalHtml } from './portal-pages.js';
+
+/** A signed-in developer, as the portal's pages see them. */
+export interface Signed {
+  accountId: string;
+  sessionId: string;
+  csrf: string;
+}
+
+export type Form = Record<string, string | string[] | undefined>;
+
+/** What a page handler answers: a page, or where to go next (303: the browser then GETs it). */
+export type PortalAnswer = PortalHtml | { redirect: string };
+
+/** A portal session acting through the API's services: all scopes of its own account, nothing more. */
+export function portalPrincipal(signed: Signed): Principal {
+  return { accountId: signed.accountId, credentialId: 'portal', kind: 'portal_session', scopes: ['*'] };
+}
+
+export const text = (form: Form, name: string, max: number): string => (typeof form[name] === 'string' ? (form[name] as string).trim().slice(0, max) : '');

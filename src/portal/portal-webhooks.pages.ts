@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { PlatformError } from '../common/errors/platform-error.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
+import { Form, PortalAnswer, Signed, text } from './portal-page.js';
+import { renderPortal } from './portal-pages.js';
+
+const LIST = { limit: 100 };
+
+const DONE: Record<string, string> = {
+  test: 'A webhook.test event is on its way.',
+  resent: 'Sent again.',
+  busy: 'That delivery is already queued or under way.',
+};
+
+/** /portal/webhooks…: endpoints, the signing secret shown once, test sends, the delivery log and resends. */
+@Injectable()
+export class PortalWebhooksPages {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  async get(signed: Signed, rest: string, done?: string): Promise<PortalAnswer> {
+    const message = done ? DONE[done] : undefined;
+    if (rest === '') return renderPortal('webhooks', { csrf: signed.csrf, endpoints: (await this.webhooks.list(signed.accountId, LIST)).data });
+    const endpointId = rest.slice(1).split('/')[0];
+    const [endpoint, deliveries] = await Promise.all([
+      this.webhooks.get(signed.accountId, endpointId),
+      this.webhooks.listDeliveries(signed.accountId, endpointId, LIST),
+    ]);
+    return renderPortal('webhook', { csrf: signed.csrf, endpoint, deliveries: deliveries.data, message });
+  }
+
+  async post(signed: Signed, rest: string, form: Form): Promise<PortalAnswer> {
+    if (rest === '') {
+      const events = text(form, 'events', 500)
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      try {
+        const created = await this.webhooks.create(signed.accountId, { url: text(form, 'url', 2048), events: events.length ? events : ['*'] });
+        const page = renderPortal('webhooks', { csrf: signed.csrf, endpoints: (await this.webhooks.list(signed.accountId, LIST)).data, created });
+        return page;
+      } catch (err) {
+        if (!(err instanceof PlatformError) || err.status >= 500) throw err;
+        return {
+          ...renderPortal('webhooks', { csrf: signed.csrf, endpoints: (await this.webhooks.list(signed.accountId, LIST)).data, error: err.message }),
+          status: 400,
+        };
+      }
+    }
+    const [, endpointId, action, deliveryId] = /^\/([^/]+)\/(test|deliveries)(?:\/([^/]+)\/resend)?$/.exec(rest) ?? [];
+    if (!endpointId) return { redirect: '/portal/webhooks' };
+    // Post/redirect/get: reloading the log does not send again.
+    if (action === 'test') {
+      await this.webhooks.sendTest(signed.accountId, endpointId);
+      return { redirect: `/portal/webhooks/${endpointId}?done=test` };
+    }
+    try {
+      await this.webhooks.retry(signed.accountId, deliveryId);
+      return { redirect: `/portal/webhooks/${endpointId}?done=resent` };
+    } catch (err) {
+      if (err instanceof PlatformError && err.status === 409) return { redirect: `/portal/webhooks/${endpointId}?done=busy` };
+      throw err;
+    }
+  }
+}
