@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
 import { verify } from '../libs/webhook-signature/index.js';
+import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
+import { UsersService } from '../src/users/users.service.js';
 import { OpenAiStub, startOpenAiStub } from './support/openai-stub.js';
 import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
@@ -173,6 +175,85 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     expect(new URL(page.url()).pathname).toBe('/portal/');
+  });
+
+  it('shows users (CSV, erase), service accounts, events, billing and app analytics — every page accessible', async () => {
+    const { page } = session;
+    // Still signed in from the walk-through. A visitor signs up through the published page.
+    const [{ id: appId, account_id: ownerId }]: Array<{ id: string; account_id: string }> = await app.query(
+      `SELECT id, account_id FROM apps WHERE slug = 'portal-recipes'`,
+    );
+    await app
+      .http()
+      .get('/p/portal-recipes/')
+      .set({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0', accept: 'text/html' })
+      .expect(200);
+    await app.server.app.get(UsersService).create(ownerId, { appId, email: '=cmd@example.com' });
+    await app.server.app.get(AnalyticsBuffer).flush();
+
+    await page.goto(`${app.url}/portal/`);
+    await expect(page.getByRole('img', { name: /^Visitors: 1 in 30 days/ }).count()).resolves.toBe(1);
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-overview-charts');
+
+    await page.getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByRole('row', { name: /=cmd@example\.com/ }).count()).resolves.toBe(1);
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-users');
+    const cookie = (await session.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const csv = await app.http().get(`/portal/users.csv?appId=${appId}`).set('cookie', cookie).expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.text).toMatch(/^id,email,created_at\nusr_\w+,'=cmd@example\.com,\d{4}-/);
+    await page.getByRole('button', { name: 'Erase =cmd@example.com' }).click();
+    await expect(page.getByRole('row', { name: /=cmd@example\.com/ }).count()).resolves.toBe(0);
+    expect(await app.query(`SELECT count(*)::int AS n FROM users WHERE app_id = $1`, [appId])).toEqual([{ n: 0 }]);
+
+    await page.getByRole('link', { name: 'Service accounts' }).click();
+    await page.getByLabel('Name').fill('ci');
+    await page.getByLabel('apps:read').check();
+    await page.getByRole('button', { name: 'Create service account' }).click();
+    const clientSecret = await page.getByLabel('Client secret').inputValue();
+    const clientId = (await page.locator('.created code').first().textContent())!;
+    await app.http().post('/v1/oauth/token').auth(clientId, clientSecret).type('form').send({ grant_type: 'client_credentials' }).expect(200);
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-service-accounts');
+    await page.getByRole('button', { name: 'Revoke ci' }).click();
+    await app.http().post('/v1/oauth/token').auth(clientId, clientSecret).type('form').send({ grant_type: 'client_credentials' }).expect(401);
+
+    await page.getByRole('link', { name: 'Events' }).click();
+    await expect(page.getByRole('row', { name: /app\.published/ }).count()).resolves.toBeGreaterThan(0);
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-events');
+
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await expect(
+      page
+        .getByRole('row', { name: /deployments/ })
+        .first()
+        .textContent(),
+    ).resolves.toContain('1');
+    await expect(page.getByRole('row', { name: /open/ }).count()).resolves.toBe(1);
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-billing');
+
+    await page.goto(`${app.url}/portal/apps/${appId}/analytics`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Analytics: Portal Recipes');
+    await expect(page.getByRole('img', { name: /^Visitors per day: 1 in 30 days/ }).count()).resolves.toBe(1);
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-analytics');
+
+    // With JavaScript off every page still works: they are plain HTML and forms.
+    const noScript = await openBrowser({ javaScriptEnabled: false });
+    try {
+      await noScript.page.goto(`${app.url}/portal/login`);
+      await noScript.page.getByLabel('E-mail').fill('portal-dev@example.com');
+      await noScript.page.getByLabel('Password').fill(PASSWORD);
+      await noScript.page.getByRole('button', { name: 'Sign in' }).click();
+      expect(new URL(noScript.page.url()).pathname).toBe('/portal/');
+      await expect(noScript.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Overview');
+    } finally {
+      await noScript.close();
+    }
   });
 
   describe('over HTTP', () => {

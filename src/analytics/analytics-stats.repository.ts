@@ -113,6 +113,17 @@ export class AnalyticsStatsRepository {
     return result;
   }
 
+  /** Visitors and sign-ups per day of all the account's apps (for the portal's overview). */
+  async accountDaily(accountId: string, range: DateRange): Promise<Map<string, { visitors: number; signups: number }>> {
+    const rows: Array<{ day: string; visitors: number; signups: number }> = await this.db.manager.query(
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, sum(d.visitors)::int AS visitors, sum(d.signups)::int AS signups
+         FROM analytics_daily d JOIN apps a ON a.id = d.app_id
+        WHERE a.account_id = $1 AND d.dimension = '' AND d.day BETWEEN $2 AND $3 GROUP BY d.day`,
+      [accountId, range.from, range.to],
+    );
+    return new Map(rows.map((r) => [r.day, { visitors: r.visitors, signups: r.signups }]));
+  }
+
   /** Distinct visitors with a pageview in the last five minutes. */
   async realtimeVisitors(appId: string): Promise<number> {
     const [row]: Array<{ visitors: number }> = await this.db.manager.query(

@@ -76,6 +76,11 @@ export class AnalyticsStatsService {
     };
   }
 
+  /** Visitors and sign-ups per day across the account's apps, [from, to] inclusive. */
+  accountDaily(accountId: string, range: DateRange): Promise<Map<string, { visitors: number; signups: number }>> {
+    return this.repository.accountDaily(accountId, range);
+  }
+
   async realtime(accountId: string, appId: string): Promise<{ visitors: number }> {
     await this.apps.requireOwned(accountId, appId);
     return { visitors: await this.repository.realtimeVisitors(appId) };

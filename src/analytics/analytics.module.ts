@@ -36,6 +36,6 @@ import { VisitorSaltsRepository } from './visitor-salts.repository.js';
     AnalyticsStatsService,
     CollectService,
   ],
-  exports: [VisitorIds, AnalyticsCollector, AnalyticsBuffer],
+  exports: [VisitorIds, AnalyticsCollector, AnalyticsBuffer, AnalyticsStatsService],
 })
 export class AnalyticsModule {}

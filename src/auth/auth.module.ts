@@ -43,6 +43,6 @@ import { ServiceAccountsRepository } from './repositories/service-accounts.repos
     { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_GUARD, useClass: ScopesGuard },
   ],
-  exports: [ApiKeysService],
+  exports: [ApiKeysService, ServiceAccountsService],
 })
 export class AuthModule {}

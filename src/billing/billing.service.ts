@@ -3,7 +3,7 @@ import { AccountsService } from '../accounts/accounts.service.js';
 import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { AccountPlans } from './account-plans.js';
-import { METERS, periodOf } from './plans.js';
+import { Meter, METERS, periodOf } from './plans.js';
 import { UsageRepository } from './usage.repository.js';
 
 export interface MeterUsage {
@@ -51,6 +51,11 @@ export class BillingService {
         };
       }),
     };
+  }
+
+  /** One meter's usage per UTC day over [from, to] (for charts). */
+  daily(accountId: string, meter: Meter, from: string, to: string): Promise<Map<string, number>> {
+    return this.usage.daily(accountId, meter, from, to);
   }
 
   /** The account's details for operators: who, which plan, this month's usage. */

@@ -41,6 +41,15 @@ export class UsageRepository {
     return Number(row.used ?? 0);
   }
 
+  /** One meter's quantity per day over [from, to] (both included). */
+  async daily(accountId: string, meter: Meter, from: string, to: string): Promise<Map<string, number>> {
+    const rows: Array<{ day: string; quantity: string }> = await this.db.manager.query(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, quantity FROM usage_daily WHERE account_id = $1 AND meter = $2 AND day BETWEEN $3 AND $4`,
+      [accountId, meter, from, to],
+    );
+    return new Map(rows.map((r) => [r.day, Number(r.quantity)]));
+  }
+
   /** Notes that a threshold was reached this period; true only the first time. */
   async markThreshold(accountId: string, meter: Meter, threshold: number, periodStart: string): Promise<boolean> {
     const rows = await this.db.manager.query(

@@ -17,7 +17,21 @@ export interface PortalHtml {
   html: string;
 }
 
-export type PortalView = 'login' | 'invite' | 'overview' | 'api-keys' | 'notice' | 'apps' | 'app' | 'webhooks' | 'webhook';
+export type PortalView =
+  | 'login'
+  | 'invite'
+  | 'overview'
+  | 'api-keys'
+  | 'notice'
+  | 'apps'
+  | 'app'
+  | 'analytics'
+  | 'webhooks'
+  | 'webhook'
+  | 'users'
+  | 'service-accounts'
+  | 'events'
+  | 'billing';
 
 export function renderPortal(view: PortalView, data: Record<string, unknown>, status = 200): PortalHtml {
   return { status, html: eta.render(`./${view}`, data) };

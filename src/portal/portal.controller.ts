@@ -11,6 +11,7 @@ import { PlatformError } from '../common/errors/platform-error.js';
 import { Public } from '../common/http/public.decorator.js';
 import { AppConfig } from '../config/app-config.js';
 import { cookieOf, portalCookie } from './cookies.js';
+import { PortalAccountPages } from './portal-account.pages.js';
 import { PortalAppsPages } from './portal-apps.pages.js';
 import { Form, PortalAnswer, Signed } from './portal-page.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
@@ -40,6 +41,7 @@ export class PortalController {
     private readonly billing: BillingService,
     private readonly appsPages: PortalAppsPages,
     private readonly webhooksPages: PortalWebhooksPages,
+    private readonly account: PortalAccountPages,
     config: AppConfig,
   ) {
     this.secure = config.publicUrl.startsWith('https://');
@@ -56,9 +58,22 @@ export class PortalController {
     if (path.startsWith('invite/')) return this.invitePage(request, reply, path.slice('invite/'.length));
     const signed = await this.signedIn(request);
     if (!signed) return void (await reply.redirect('/portal/login', 303));
-    if (path === '') return this.send(reply, renderPortal('overview', { csrf: signed.csrf, billing: await this.billing.summary(signed.accountId) }));
+    const query = new URL(request.url, 'http://portal.invalid').searchParams;
+    if (path === '') return this.answer(reply, await this.account.overview(signed));
+    if (path === 'billing') return this.answer(reply, await this.account.billingPage(signed));
+    if (path === 'events') return this.answer(reply, await this.account.eventsPage(signed));
+    if (path === 'users') return this.answer(reply, await this.account.usersPage(signed, query.get('appId') ?? undefined));
+    if (path === 'users.csv') {
+      const csv = await this.account.usersCsv(signed, query.get('appId') ?? '');
+      await reply
+        .status(200)
+        .headers({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="users.csv"', 'cache-control': 'no-store' })
+        .send(csv);
+      return;
+    }
+    if (path === 'service-accounts') return this.answer(reply, await this.account.serviceAccountsPage(signed));
     if (path === 'api-keys') return this.send(reply, await this.keysPage(signed));
-    const done = new URL(request.url, 'http://portal.invalid').searchParams.get('done') ?? undefined;
+    const done = query.get('done') ?? undefined;
     if (path === 'apps' || path.startsWith('apps/')) return this.answer(reply, await this.appsPages.get(signed, path.slice('apps'.length), { done }));
     if (path === 'webhooks' || path.startsWith('webhooks/'))
       return this.answer(reply, await this.webhooksPages.get(signed, path.slice('webhooks'.length), done));
@@ -93,6 +108,11 @@ export class PortalController {
     }
     if (path === 'webhooks' || path.startsWith('webhooks/'))
       return this.answer(reply, await this.webhooksPages.post(signed, path.slice('webhooks'.length), form));
+    if (path === 'service-accounts') return this.answer(reply, await this.account.createServiceAccount(signed, form));
+    const revokeAccount = /^service-accounts\/([^/]+)\/revoke$/.exec(path);
+    if (revokeAccount) return this.answer(reply, await this.account.revokeServiceAccount(signed, revokeAccount[1]));
+    const erase = /^users\/([^/]+)\/erase$/.exec(path);
+    if (erase) return this.answer(reply, await this.account.eraseUser(signed, erase[1], form));
     const revoke = /^api-keys\/([^/]+)\/revoke$/.exec(path);
     if (revoke) {
       await this.apiKeys.revoke(signed.accountId, revoke[1]).catch(ignoreNotFound);

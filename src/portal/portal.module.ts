@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AppsModule } from '../apps/apps.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { DeploymentsModule } from '../deployments/deployments.module.js';
 import { LandingPagesModule } from '../landing-pages/landing-pages.module.js';
 import { PublishingModule } from '../publishing/publishing.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { PortalAccountPages } from './portal-account.pages.js';
 import { PortalAppsPages } from './portal-apps.pages.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
 import { BillingModule } from '../billing/billing.module.js';
@@ -14,9 +17,9 @@ import { PortalRepository } from './portal.repository.js';
 
 /** The developer portal at /portal/: sign-in (invites, passwords, sessions, CSRF, lockout) and pages over the API's own services. */
 @Module({
-  imports: [AuthModule, BillingModule, AppsModule, DeploymentsModule, LandingPagesModule, PublishingModule, WebhooksModule],
+  imports: [AuthModule, BillingModule, AppsModule, DeploymentsModule, LandingPagesModule, PublishingModule, WebhooksModule, UsersModule, AnalyticsModule],
   controllers: [PortalController],
-  providers: [PortalRepository, PortalAuthService, PortalAppsPages, PortalWebhooksPages],
+  providers: [PortalRepository, PortalAuthService, PortalAppsPages, PortalWebhooksPages, PortalAccountPages],
   exports: [PortalAuthService],
 })
 export class PortalModule {}

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { AnalyticsStatsService } from '../analytics/analytics-stats.service.js';
+import { AppsService } from '../apps/apps.service.js';
+import { ServiceAccountsService } from '../auth/service-accounts.service.js';
+import { SCOPES } from '../auth/scopes.js';
+import { BillingService } from '../billing/billing.service.js';
+import { StatementsService } from '../billing/statements.service.js';
+import { PlatformError } from '../common/errors/platform-error.js';
+import { decodeCursor, type Page } from '../common/pagination/page.js';
+import { EventLogService } from '../events/event-log.service.js';
+import type { UserDto } from '../users/dto/user.dto.js';
+import { UsersService } from '../users/users.service.js';
+import { Form, PortalAnswer, Signed, text } from './portal-page.js';
+import { renderPortal } from './portal-pages.js';
+import { barChart, lastDays } from './svg-chart.js';
+
+const LIST = { limit: 100 };
+
+/** The account-wide pages: overview (usage and 30-day charts), users, service accounts, events, billing. */
+@Injectable()
+export class PortalAccountPages {
+  constructor(
+    private readonly billing: BillingService,
+    private readonly statements: StatementsService,
+    private readonly analytics: AnalyticsStatsService,
+    private readonly apps: AppsService,
+    private readonly users: UsersService,
+    private readonly serviceAccounts: ServiceAccountsService,
+    private readonly events: EventLogService,
+  ) {}
+
+  async overview(signed: Signed): Promise<PortalAnswer> {
+    const days = lastDays(30);
+    const range = { from: days[0], to: days[days.length - 1] };
+    const [billing, requests, tokens, visits] = await Promise.all([
+      this.billing.summary(signed.accountId),
+      this.billing.daily(signed.accountId, 'api.requests', range.from, range.to),
+      this.billing.daily(signed.accountId, 'ai.tokens', range.from, range.to),
+      this.analytics.accountDaily(signed.accountId, range),
+    ]);
+    const series = (values: (day: string) => number) => days.map((day) => ({ label: day, value: values(day) }));
+    const charts = [
+      barChart(
+        'API requests',
+        series((d) => requests.get(d) ?? 0),
+      ),
+      barChart(
+        'AI tokens',
+        series((d) => tokens.get(d) ?? 0),
+      ),
+      barChart(
+        'Visitors',
+        series((d) => visits.get(d)?.visitors ?? 0),
+      ),
+      barChart(
+        'Sign-ups',
+        series((d) => visits.get(d)?.signups ?? 0),
+      ),
+    ];
+    return renderPortal('overview', { csrf: signed.csrf, billing, charts });
+  }
+
+  async billingPage(signed: Signed): Promise<PortalAnswer> {
+    const [billing, statements] = await Promise.all([this.billing.summary(signed.accountId), this.statements.list(signed.accountId, 24)]);
+    return renderPortal('billing', { csrf: signed.csrf, billing, statements: statements.data });
+  }
+
+  async eventsPage(signed: Signed): Promise<PortalAnswer> {
+    return renderPortal('events', { csrf: signed.csrf, events: (await this.events.list(signed.accountId, undefined, LIST)).data });
+  }
+
+  async usersPage(signed: Signed, appId?: string): Promise<PortalAnswer> {
+    const apps = (await this.apps.list(signed.accountId, LIST)).data;
+    const chosen = apps.find((a) => a.appId === appId)?.appId ?? apps[0]?.appId;
+    const users = chosen ? (await this.users.list(signed.accountId, chosen, LIST)).data : [];
+    return renderPortal('users', { csrf: signed.csrf, apps, appId: chosen, users });
+  }
+
+  /** Every user of the app as CSV (e-mail, signed-up time), all pages. */
+  async usersCsv(signed: Signed, appId: string): Promise<string> {
+    const lines = ['id,email,created_at'];
+    let cursor: string | null = null;
+    do {
+      const page: Page<UserDto> = await this.users.list(signed.accountId, appId, { limit: 100, after: cursor ? decodeCursor(cursor) : undefined });
+      for (const u of page.data) lines.push([u.id, csvField(u.email), u.createdAt].join(','));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return `${lines.join('\n')}\n`;
+  }
+
+  async eraseUser(signed: Signed, userId: string, form: Form): Promise<PortalAnswer> {
+    await this.users.delete(signed.accountId, userId).catch((err: unknown) => {
+      if (!(err instanceof PlatformError && err.status === 404)) throw err;
+    });
+    return { redirect: `/portal/users?appId=${encodeURIComponent(text(form, 'appId', 40))}` };
+  }
+
+  async serviceAccountsPage(signed: Signed, created?: unknown): Promise<PortalAnswer> {
+    return renderPortal('service-accounts', { csrf: signed.csrf, accounts: await this.serviceAccounts.list(signed.accountId), scopes: SCOPES, created });
+  }
+
+  async createServiceAccount(signed: Signed, form: Form): Promise<PortalAnswer> {
+    const scopes = (Array.isArray(form.scopes) ? form.scopes : form.scopes ? [form.scopes] : []).filter((s) => (SCOPES as readonly string[]).includes(s));
+    const created = await this.serviceAccounts.create(signed.accountId, text(form, 'name', 100) || 'service account', scopes.length ? scopes : ['apps:read']);
+    return this.serviceAccountsPage(signed, created);
+  }
+
+  async revokeServiceAccount(signed: Signed, id: string): Promise<PortalAnswer> {
+    await this.serviceAccounts.revoke(signed.accountId, id).catch((err: unknown) => {
+      if (!(err instanceof PlatformError && err.status === 404)) throw err;
+    });
+    return { redirect: '/portal/service-accounts' };
+  }
+}
+
+/** A CSV field: quoted when it holds a comma, quote or line break; a leading =+-@ is neutralised (spreadsheet formulas). */
+function csvField(value: string): string {
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
