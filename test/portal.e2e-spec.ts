@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
 import { verify } from '../libs/webhook-signature/index.js';
@@ -12,6 +12,20 @@ import { Receiver, until } from './support/webhook-receiver.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
+
+/**
+ * Clicks a link or button of a portal page and waits until htmx has swapped in the answer: with
+ * JavaScript on, actions replace the page's body instead of reloading it (the window survives).
+ */
+async function act(page: Page, target: Locator): Promise<void> {
+  // Runs in the page: globalThis is its window.
+  await page.evaluate(() => {
+    const w = globalThis as unknown as { settled?: Promise<void>; document: { addEventListener(type: string, fn: () => void, options: object): void } };
+    w.settled = new Promise((resolve) => w.document.addEventListener('htmx:afterSettle', () => resolve(), { once: true }));
+  });
+  await target.click();
+  await page.evaluate(() => (globalThis as unknown as { settled: Promise<void> }).settled);
+}
 
 /** axe-core's critical violations on the page (rule ids). */
 async function criticalViolations(page: Page): Promise<string[]> {
@@ -65,13 +79,13 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     await page.goto(account.portalInviteUrl.replace(/^http:\/\/[^/]+/, app.url));
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByLabel('The same again').fill(`${PASSWORD}!`);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await act(page, page.getByRole('button', { name: 'Set password and sign in' }));
     await expect(page.getByRole('alert').textContent()).resolves.toContain('The two passwords differ');
     expect(await criticalViolations(page)).toEqual([]);
     await screenshot(page, 'portal-invite');
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByLabel('The same again').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await act(page, page.getByRole('button', { name: 'Set password and sign in' }));
 
     expect(new URL(page.url()).pathname).toBe('/portal/');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Overview');
@@ -89,7 +103,7 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     await page.goto(`${app.url}/portal/api-keys`);
     await page.getByLabel('Name').fill('from-the-portal');
     await page.getByLabel('apps:read').check();
-    await page.getByRole('button', { name: 'Create key' }).click();
+    await act(page, page.getByRole('button', { name: 'Create key' }));
     const key = await page.getByLabel('Your new key').inputValue();
     expect(key).toMatch(/^sk_/);
     expect(await criticalViolations(page)).toEqual([]);
@@ -99,25 +113,25 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     await app.http().post('/v1/apps').set('authorization', `Bearer ${key}`).send({ name: 'Nope' }).expect(403);
 
     // An app: create, edit, write the page with AI, deploy, publish, open its public address.
-    await page.getByRole('link', { name: 'Apps' }).click();
+    await act(page, page.getByRole('link', { name: 'Apps' }));
     await page.getByLabel('Name').fill('Portal Recipes');
     await page.getByLabel('Description').fill('Family recipes, from the portal');
-    await page.getByRole('button', { name: 'Create app' }).click();
+    await act(page, page.getByRole('button', { name: 'Create app' }));
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Portal Recipes');
     await page.getByLabel('Slug (the public address)').fill('portal-recipes');
     await page.getByLabel('List in the public catalogue').check();
-    await page.getByRole('button', { name: 'Save settings' }).click();
+    await act(page, page.getByRole('button', { name: 'Save settings' }));
     await expect(page.getByRole('status').textContent()).resolves.toBe('Settings saved.');
     await page.getByLabel('Headline', { exact: true }).fill('Cook together, remember forever');
-    await page.getByRole('button', { name: 'Save page' }).click();
+    await act(page, page.getByRole('button', { name: 'Save page' }));
     await expect(page.getByRole('status').textContent()).resolves.toContain('Landing page saved');
     await page.getByLabel('Ask AI to write the page').fill('For busy parents');
-    await page.getByRole('button', { name: 'Generate with AI' }).click();
+    await act(page, page.getByRole('button', { name: 'Generate with AI' }));
     await expect(page.getByRole('status').textContent()).resolves.toContain('written by AI');
     expect(stub.requests.length).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Deploy' }).click();
+    await act(page, page.getByRole('button', { name: 'Deploy' }));
     await expect(page.getByRole('status').textContent()).resolves.toBe('Deployed to production.');
-    await page.getByRole('button', { name: /^Publish dep_/ }).click();
+    await act(page, page.getByRole('button', { name: /^Publish dep_/ }));
     await expect(page.getByRole('status').textContent()).resolves.toContain('Published');
     expect(new URL(page.url()).search).toBe('?done=published');
     expect(await criticalViolations(page)).toEqual([]);
@@ -135,11 +149,11 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     await page.goto(`${app.url}/portal/webhooks`);
     await page.getByLabel('URL').fill(`${receiver.url}/portal-hook`);
     await page.getByLabel(/^Events/).fill('*');
-    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await act(page, page.getByRole('button', { name: 'Add endpoint' }));
     const secret = await page.getByLabel('Signing secret').inputValue();
     expect(secret).toMatch(/^whsec_/);
-    await page.getByRole('link', { name: 'Open the endpoint' }).click();
-    await page.getByRole('button', { name: 'Send test event' }).click();
+    await act(page, page.getByRole('link', { name: 'Open the endpoint' }));
+    await act(page, page.getByRole('button', { name: 'Send test event' }));
     await until(() => receiver.at('/portal-hook').length === 1, 10_000, 'the test event');
     const delivered = receiver.at('/portal-hook')[0];
     expect(verify(delivered.raw, delivered.headers['x-service-signature'] as string, secret)).toBeGreaterThan(0);
@@ -153,19 +167,35 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
       'the delivery log to show the attempt',
     );
     await expect(page.getByRole('row', { name: /webhook\.test/ }).textContent()).resolves.toMatch(/#1: 200 in \d+ ms/);
-    await page.getByRole('button', { name: /^Resend webhook\.test/ }).click();
+    await act(page, page.getByRole('button', { name: /^Resend webhook\.test/ }));
     await until(() => receiver.at('/portal-hook').length === 2, 10_000, 'the resent event');
     expect(JSON.parse(receiver.at('/portal-hook')[1].raw).id).toBe(JSON.parse(delivered.raw).id);
     expect(await criticalViolations(page)).toEqual([]);
     await screenshot(page, 'portal-webhook');
+    // Actions swap the page in place (htmx, served from here): the window was never reloaded.
+    await page.evaluate(() => ((globalThis as unknown as { kept: boolean }).kept = true));
+    await act(page, page.getByRole('button', { name: 'Rotate secret' }));
+    expect(await page.evaluate(() => (globalThis as unknown as { kept?: boolean }).kept)).toBe(true);
+    const rotated = await page.getByLabel(/^New signing secret/).inputValue();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    await act(page, page.getByRole('button', { name: 'Disable' }));
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Disabled');
+    await act(page, page.getByRole('button', { name: 'Delete endpoint' }));
+    expect(new URL(page.url()).pathname).toBe('/portal/webhooks');
+    await expect(page.getByText('No endpoints yet.').count()).resolves.toBe(1);
+    expect(await criticalViolations(page)).toEqual([]);
+    await act(page, page.getByRole('link', { name: 'Apps' }));
+    expect(await criticalViolations(page)).toEqual([]);
+    await screenshot(page, 'portal-apps');
 
     await page.goto(`${app.url}/portal/api-keys`);
-    await page.getByRole('button', { name: 'Revoke from-the-portal' }).click();
+    await act(page, page.getByRole('button', { name: 'Revoke from-the-portal' }));
     expect(new URL(page.url()).pathname).toBe('/portal/api-keys');
     await expect(page.getByRole('button', { name: 'Revoke from-the-portal' }).count()).resolves.toBe(0);
     await app.http().get('/v1/apps').set('authorization', `Bearer ${key}`).expect(401);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await act(page, page.getByRole('button', { name: 'Sign out' }));
     expect(new URL(page.url()).pathname).toBe('/portal/login');
     await page.goto(`${app.url}/portal/api-keys`);
     expect(new URL(page.url()).pathname).toBe('/portal/login');
@@ -173,7 +203,7 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     // Signing in again with the password.
     await page.getByLabel('E-mail').fill('portal-dev@example.com');
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await act(page, page.getByRole('button', { name: 'Sign in' }));
     expect(new URL(page.url()).pathname).toBe('/portal/');
   });
 
@@ -196,7 +226,7 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     expect(await criticalViolations(page)).toEqual([]);
     await screenshot(page, 'portal-overview-charts');
 
-    await page.getByRole('link', { name: 'Users' }).click();
+    await act(page, page.getByRole('link', { name: 'Users' }));
     await expect(page.getByRole('row', { name: /=cmd@example\.com/ }).count()).resolves.toBe(1);
     expect(await criticalViolations(page)).toEqual([]);
     await screenshot(page, 'portal-users');
@@ -204,28 +234,28 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     const csv = await app.http().get(`/portal/users.csv?appId=${appId}`).set('cookie', cookie).expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.text).toMatch(/^id,email,created_at\nusr_\w+,'=cmd@example\.com,\d{4}-/);
-    await page.getByRole('button', { name: 'Erase =cmd@example.com' }).click();
+    await act(page, page.getByRole('button', { name: 'Erase =cmd@example.com' }));
     await expect(page.getByRole('row', { name: /=cmd@example\.com/ }).count()).resolves.toBe(0);
     expect(await app.query(`SELECT count(*)::int AS n FROM users WHERE app_id = $1`, [appId])).toEqual([{ n: 0 }]);
 
-    await page.getByRole('link', { name: 'Service accounts' }).click();
+    await act(page, page.getByRole('link', { name: 'Service accounts' }));
     await page.getByLabel('Name').fill('ci');
     await page.getByLabel('apps:read').check();
-    await page.getByRole('button', { name: 'Create service account' }).click();
+    await act(page, page.getByRole('button', { name: 'Create service account' }));
     const clientSecret = await page.getByLabel('Client secret').inputValue();
     const clientId = (await page.locator('.created code').first().textContent())!;
     await app.http().post('/v1/oauth/token').auth(clientId, clientSecret).type('form').send({ grant_type: 'client_credentials' }).expect(200);
     expect(await criticalViolations(page)).toEqual([]);
     await screenshot(page, 'portal-service-accounts');
-    await page.getByRole('button', { name: 'Revoke ci' }).click();
+    await act(page, page.getByRole('button', { name: 'Revoke ci' }));
     await app.http().post('/v1/oauth/token').auth(clientId, clientSecret).type('form').send({ grant_type: 'client_credentials' }).expect(401);
 
-    await page.getByRole('link', { name: 'Events' }).click();
+    await act(page, page.getByRole('link', { name: 'Events' }));
     await expect(page.getByRole('row', { name: /app\.published/ }).count()).resolves.toBeGreaterThan(0);
     expect(await criticalViolations(page)).toEqual([]);
     await screenshot(page, 'portal-events');
 
-    await page.getByRole('link', { name: 'Billing' }).click();
+    await act(page, page.getByRole('link', { name: 'Billing' }));
     await expect(
       page
         .getByRole('row', { name: /deployments/ })

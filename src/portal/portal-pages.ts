@@ -1,16 +1,19 @@
 import { Eta } from 'eta';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const VIEWS = fileURLToPath(new URL('./views/', import.meta.url));
 // Every `<%= %>` is HTML-escaped; templates are read once.
 const eta = new Eta({ views: VIEWS, autoEscape: true, cache: true });
 
-/** No scripts at all, styles and images from here only, forms post only here. */
+/** Scripts, styles and images from here only (htmx, no eval, no inline script), forms post only here. */
 export const PORTAL_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export const PORTAL_CSS = readFileSync(`${VIEWS}portal.css`, 'utf8');
+/** htmx, served from this origin (no third-party assets): with JavaScript on, links and forms swap the page's body instead of reloading it. */
+export const HTMX_JS = readFileSync(createRequire(import.meta.url).resolve('htmx.org/dist/htmx.min.js'), 'utf8');
 
 export interface PortalHtml {
   status: number;

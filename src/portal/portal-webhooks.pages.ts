@@ -10,6 +10,9 @@ const DONE: Record<string, string> = {
   test: 'A webhook.test event is on its way.',
   resent: 'Sent again.',
   busy: 'That delivery is already queued or under way.',
+  rotated: 'Secret rotated.',
+  enabled: 'Enabled: deliveries go out again.',
+  disabled: 'Disabled: no deliveries until you enable it.',
 };
 
 /** /portal/webhooks…: endpoints, the signing secret shown once, test sends, the delivery log and resends. */
@@ -17,7 +20,7 @@ const DONE: Record<string, string> = {
 export class PortalWebhooksPages {
   constructor(private readonly webhooks: WebhooksService) {}
 
-  async get(signed: Signed, rest: string, done?: string): Promise<PortalAnswer> {
+  async get(signed: Signed, rest: string, done?: string, rotated?: string): Promise<PortalAnswer> {
     const message = done ? DONE[done] : undefined;
     if (rest === '') return renderPortal('webhooks', { csrf: signed.csrf, endpoints: (await this.webhooks.list(signed.accountId, LIST)).data });
     const endpointId = rest.slice(1).split('/')[0];
@@ -25,7 +28,7 @@ export class PortalWebhooksPages {
       this.webhooks.get(signed.accountId, endpointId),
       this.webhooks.listDeliveries(signed.accountId, endpointId, LIST),
     ]);
-    return renderPortal('webhook', { csrf: signed.csrf, endpoint, deliveries: deliveries.data, message });
+    return renderPortal('webhook', { csrf: signed.csrf, endpoint, deliveries: deliveries.data, message, rotated });
   }
 
   async post(signed: Signed, rest: string, form: Form): Promise<PortalAnswer> {
@@ -46,8 +49,22 @@ export class PortalWebhooksPages {
         };
       }
     }
-    const [, endpointId, action, deliveryId] = /^\/([^/]+)\/(test|deliveries)(?:\/([^/]+)\/resend)?$/.exec(rest) ?? [];
+    const [, endpointId, action, deliveryId] = /^\/([^/]+)\/(test|rotate|status|delete|deliveries)(?:\/([^/]+)\/resend)?$/.exec(rest) ?? [];
     if (!endpointId) return { redirect: '/portal/webhooks' };
+    if (action === 'rotate') {
+      // The new secret is in this answer only (not a redirect).
+      const { secret } = await this.webhooks.rotateSecret(signed.accountId, endpointId);
+      return this.get(signed, `/${endpointId}`, 'rotated', secret);
+    }
+    if (action === 'status') {
+      const status = form.status === 'Disabled' ? 'Disabled' : 'Active';
+      await this.webhooks.update(signed.accountId, endpointId, { status });
+      return { redirect: `/portal/webhooks/${endpointId}?done=${status === 'Active' ? 'enabled' : 'disabled'}` };
+    }
+    if (action === 'delete') {
+      await this.webhooks.delete(signed.accountId, endpointId);
+      return { redirect: '/portal/webhooks' };
+    }
     // Post/redirect/get: reloading the log does not send again.
     if (action === 'test') {
       await this.webhooks.sendTest(signed.accountId, endpointId);

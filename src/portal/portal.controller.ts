@@ -16,7 +16,7 @@ import { PortalAppsPages } from './portal-apps.pages.js';
 import { Form, PortalAnswer, Signed } from './portal-page.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
 import { MIN_PASSWORD_LENGTH, PortalAuthService, SESSION_IDLE_MS } from './portal-auth.service.js';
-import { PORTAL_CONTENT_SECURITY_POLICY, PORTAL_CSS, PortalHtml, renderPortal } from './portal-pages.js';
+import { HTMX_JS, PORTAL_CONTENT_SECURITY_POLICY, PORTAL_CSS, PortalHtml, renderPortal } from './portal-pages.js';
 
 const FORM: PlatformRouteConfig = { acceptsForm: true };
 const SESSION_COOKIE = 'portal_session';
@@ -50,6 +50,10 @@ export class PortalController {
   @Get('*')
   async get(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const path = pathOf(request);
+    if (path === 'assets/htmx.min.js') {
+      await reply.status(200).headers({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' }).send(HTMX_JS);
+      return;
+    }
     if (path === 'assets/portal.css') {
       await reply.status(200).headers({ 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600' }).send(PORTAL_CSS);
       return;
