@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
+import { withDeadline } from '../common/with-deadline.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import type { AnalyticsEvent } from './analytics-event.js';
 import { AnalyticsWriter } from './analytics-writer.js';
@@ -9,6 +10,8 @@ export const BATCH_SIZE = 1000;
 const FLUSH_INTERVAL_MS = 1000;
 /** While the database is down events wait in memory up to this many; beyond, the oldest are dropped (and counted). */
 const MAX_BUFFERED = 200_000;
+/** The last flush at shutdown may take this long; then the process goes on stopping. */
+const SHUTDOWN_FLUSH_MS = 5000;
 
 /**
  * Pageviews are not written one by one on the request path: they wait here and go to the database
@@ -106,7 +109,7 @@ export class AnalyticsBuffer implements OnModuleDestroy, BeforeApplicationShutdo
 
   /** The HTTP server is closed and the database not yet: whatever is left goes now. */
   async onApplicationShutdown(): Promise<void> {
-    await this.flush();
+    await withDeadline(this.flush(), SHUTDOWN_FLUSH_MS, () => undefined);
     if (this.pending.length > 0) this.logger.error(`${this.pending.length} analytics event(s) could not be written before shutdown and are lost`);
   }
 }

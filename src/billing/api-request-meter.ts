@@ -1,9 +1,11 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { withDeadline } from '../common/with-deadline.js';
 import { Meters } from './meters.js';
 
 /** How often the counts go to the ledger: a crash loses at most this much of `api.requests` (never more, never a double count). */
 export const API_REQUESTS_FLUSH_MS = 10_000;
+const SHUTDOWN_FLUSH_MS = 2000;
 
 /**
  * `api.requests` without a database write per request: counted per account in memory and written
@@ -12,7 +14,7 @@ export const API_REQUESTS_FLUSH_MS = 10_000;
  * of this instance's counts.
  */
 @Injectable()
-export class ApiRequestMeter implements OnModuleDestroy, OnApplicationShutdown {
+export class ApiRequestMeter implements OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Billing');
   private readonly instance = randomBytes(6).toString('hex');
   private counts = new Map<string, number>();
@@ -48,7 +50,15 @@ export class ApiRequestMeter implements OnModuleDestroy, OnApplicationShutdown {
     clearInterval(this.timer);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** While the database is surely up: what was counted so far. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.flush();
+  }
+
+  /** The requests that finished while the server closed; bounded, so a database already closing cannot hold the shutdown. */
+  async onApplicationShutdown(): Promise<void> {
+    await withDeadline(this.flush(), SHUTDOWN_FLUSH_MS, () =>
+      this.logger.warn(`Shutdown: the last API request counts were not recorded within ${SHUTDOWN_FLUSH_MS} ms`),
+    );
   }
 }
