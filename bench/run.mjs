@@ -206,12 +206,15 @@ async function main() {
     TRUST_PROXY: '127.0.0.1', // load 4 sends each beacon from its own visitor (X-Forwarded-For)
     WEBHOOK_ALLOW_PRIVATE: 'true',
     DATA_DIR: join(os.tmpdir(), `bench-${RUN}`),
+    PLANS_FILE: writeBenchPlans(),
   };
   // The API runs the migrations; the worker starts in load 3, on a backlog.
   const api = await startService('api', env);
   log(`API pid ${api.child.pid} at ${api.url}`);
 
   const { accountId, apiKey } = await http(`${api.url}/v1/admin/accounts`, 'POST', ADMIN_TOKEN, { email: `bench-${RUN}@example.com` });
+  // A plan with no quota and limits it never reaches: metering and rate limiting run, nothing is refused.
+  await http(`${api.url}/v1/admin/accounts/${accountId}/plan`, 'PUT', ADMIN_TOKEN, { plan: 'bench' });
   const apps = [];
   for (let i = 0; i < 20; i++) apps.push(await http(`${api.url}/v1/apps`, 'POST', apiKey, { name: `Bench app ${i}`, description: 'Seeded by npm run bench' }));
 
@@ -540,6 +543,16 @@ async function loadAggregate(serviceUrl, databaseUrl, apiKey, smallAppId, largeA
   const small = await measure(smallAppId, SMALL_EVENTS);
   const large = await measure(largeAppId, LARGE_EVENTS);
   return { small, large, timeRatio: +(large.meanMs / small.meanMs).toFixed(2) };
+}
+
+/** PLANS_FILE for the bench: the built-in plans plus `bench` (every meter unlimited, request limits out of reach). */
+function writeBenchPlans() {
+  const path = join(os.tmpdir(), `bench-plans-${RUN}.json`);
+  writeFileSync(
+    path,
+    JSON.stringify({ bench: { name: 'Bench', priceCents: 0, requestsPerMinute: 1_000_000_000, aiRequestsPerMinute: 1_000_000_000, meters: {} } }),
+  );
+  return path;
 }
 
 async function cleanup() {
