@@ -27,6 +27,7 @@ export function buildDataSourceOptions(target: DatabaseTarget, entities: DataSou
   if (target.url) {
     return { ...common, url: target.url, extra: { max: 10, connectionTimeoutMillis: 5_000 } };
   }
-  // The embedded database serves one connection at a time.
-  return { ...common, host: target.socketDir, port: 5432, username: 'postgres', database: 'postgres', extra: { max: 1 } };
+  // The embedded database serves one connection at a time. A caller that waits for it longer than
+  // 30 s gets an error rather than waiting for ever (a shutdown must not hang on it).
+  return { ...common, host: target.socketDir, port: 5432, username: 'postgres', database: 'postgres', extra: { max: 1, connectionTimeoutMillis: 30_000 } };
 }
