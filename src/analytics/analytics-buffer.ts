@@ -23,6 +23,8 @@ const SHUTDOWN_FLUSH_MS = 5000;
 export class AnalyticsBuffer implements OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Analytics');
   private pending: AnalyticsEvent[] = [];
+  /** Sightings still being turned into events (a salt read, say): a flush waits for them, so none is left behind. */
+  private readonly arriving = new Set<Promise<unknown>>();
   private writing: Promise<void> | undefined;
   private closing = false;
   private readonly timer: NodeJS.Timeout;
@@ -34,7 +36,7 @@ export class AnalyticsBuffer implements OnModuleDestroy, BeforeApplicationShutdo
     private readonly writer: AnalyticsWriter,
     metrics: MetricsService,
   ) {
-    this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
+    this.timer = setInterval(() => void this.writePending(), FLUSH_INTERVAL_MS);
     this.timer.unref();
     this.written = new Counter({ name: 'analytics_events_written_total', help: 'Analytics events written to the database', registers: [metrics.registry] });
     this.dropped = new Counter({
@@ -68,12 +70,24 @@ export class AnalyticsBuffer implements OnModuleDestroy, BeforeApplicationShutdo
       this.dropped.inc(excess);
       this.logger.error(`The analytics buffer is full (the database has not taken a batch for a while): dropped the ${excess} oldest event(s)`);
     }
-    if (this.closing) await this.flush();
-    else if (this.pending.length >= BATCH_SIZE) void this.flush();
+    if (this.closing) await this.writePending();
+    else if (this.pending.length >= BATCH_SIZE) void this.writePending();
   }
 
-  /** Writes everything buffered so far (one batch at a time); a failed batch stays for the next try. Tests call it too. */
+  /** Counts `work` (which ends by adding an event, or not) as on its way into the buffer. */
+  track(work: Promise<unknown>): void {
+    this.arriving.add(work);
+    void work.finally(() => this.arriving.delete(work));
+  }
+
+  /** Writes everything buffered or on its way so far (one batch at a time); a failed batch stays for the next try. Tests call it too. */
   async flush(): Promise<void> {
+    await Promise.allSettled([...this.arriving]);
+    await this.writePending();
+  }
+
+  /** Writes what is buffered now, without waiting for sightings on their way (they may be the caller). */
+  private async writePending(): Promise<void> {
     while (this.writing) await this.writing;
     if (this.pending.length === 0) return;
     this.writing = this.writeAll().finally(() => (this.writing = undefined));

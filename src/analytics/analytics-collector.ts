@@ -65,13 +65,14 @@ export class AnalyticsCollector {
 
   /** A served page (deployment url, alias or public address) counts itself: no script needed. Never throws. */
   servedPage(sighting: Sighting): void {
-    this.toEvent(sighting, PAGEVIEW)
+    const counted = this.toEvent(sighting, PAGEVIEW)
       .then((event) => {
         if (!event) return;
         this.accepted.inc({ source: 'served_page' });
         return this.buffer.add(event);
       })
       .catch((err: Error) => this.logger.warn(`A pageview was not counted: ${err.message}`));
+    this.buffer.track(counted);
   }
 
   /** An event posted to /collect. Unknown apps are dropped silently (the answer is the same). */
