@@ -5,12 +5,11 @@ import { ServiceAccountsService } from '../auth/service-accounts.service.js';
 import { SCOPES } from '../auth/scopes.js';
 import { BillingService } from '../billing/billing.service.js';
 import { StatementsService } from '../billing/statements.service.js';
-import { PlatformError } from '../common/errors/platform-error.js';
 import { decodeCursor, type Page } from '../common/pagination/page.js';
 import { EventLogService } from '../events/event-log.service.js';
 import type { UserDto } from '../users/dto/user.dto.js';
 import { UsersService } from '../users/users.service.js';
-import { Form, PortalAnswer, Signed, text } from './portal-page.js';
+import { Form, ignoreNotFound, PortalAnswer, scopesOf, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
 import { barChart, lastDays } from './svg-chart.js';
 
@@ -89,9 +88,7 @@ export class PortalAccountPages {
   }
 
   async eraseUser(signed: Signed, userId: string, form: Form): Promise<PortalAnswer> {
-    await this.users.delete(signed.accountId, userId).catch((err: unknown) => {
-      if (!(err instanceof PlatformError && err.status === 404)) throw err;
-    });
+    await this.users.delete(signed.accountId, userId).catch(ignoreNotFound);
     return { redirect: `/portal/users?appId=${encodeURIComponent(text(form, 'appId', 40))}` };
   }
 
@@ -100,15 +97,12 @@ export class PortalAccountPages {
   }
 
   async createServiceAccount(signed: Signed, form: Form): Promise<PortalAnswer> {
-    const scopes = (Array.isArray(form.scopes) ? form.scopes : form.scopes ? [form.scopes] : []).filter((s) => (SCOPES as readonly string[]).includes(s));
-    const created = await this.serviceAccounts.create(signed.accountId, text(form, 'name', 100) || 'service account', scopes.length ? scopes : ['apps:read']);
+    const created = await this.serviceAccounts.create(signed.accountId, text(form, 'name', 100) || 'service account', scopesOf(form, ['apps:read']));
     return this.serviceAccountsPage(signed, created);
   }
 
   async revokeServiceAccount(signed: Signed, id: string): Promise<PortalAnswer> {
-    await this.serviceAccounts.revoke(signed.accountId, id).catch((err: unknown) => {
-      if (!(err instanceof PlatformError && err.status === 404)) throw err;
-    });
+    await this.serviceAccounts.revoke(signed.accountId, id).catch(ignoreNotFound);
     return { redirect: '/portal/service-accounts' };
   }
 }

@@ -1,4 +1,6 @@
 import type { Principal } from '../auth/principal.js';
+import { SCOPES } from '../auth/scopes.js';
+import { PlatformError } from '../common/errors/platform-error.js';
 import type { PortalHtml } from './portal-pages.js';
 
 /** A signed-in developer, as the portal's pages see them. */
@@ -19,3 +21,15 @@ export function portalPrincipal(signed: Signed): Principal {
 }
 
 export const text = (form: Form, name: string, max: number): string => (typeof form[name] === 'string' ? (form[name] as string).trim().slice(0, max) : '');
+
+/** The known scopes ticked in a form (a single checkbox arrives as a string), or `fallback` when none is. */
+export function scopesOf(form: Form, fallback: string[]): string[] {
+  const ticked = (Array.isArray(form.scopes) ? form.scopes : form.scopes ? [form.scopes] : []).filter((s) => (SCOPES as readonly string[]).includes(s));
+  return ticked.length ? ticked : fallback;
+}
+
+/** For a revoke or erase of something already gone: nothing to do. */
+export function ignoreNotFound(err: unknown): void {
+  if (err instanceof PlatformError && err.status === 404) return;
+  throw err;
+}

@@ -6,14 +6,12 @@ import { randomBytes } from 'node:crypto';
 import type { PlatformRouteConfig } from '../app.setup.js';
 import { ApiKeysService } from '../auth/api-keys.service.js';
 import { SCOPES } from '../auth/scopes.js';
-import { BillingService } from '../billing/billing.service.js';
-import { PlatformError } from '../common/errors/platform-error.js';
 import { Public } from '../common/http/public.decorator.js';
 import { AppConfig } from '../config/app-config.js';
 import { cookieOf, portalCookie } from './cookies.js';
 import { PortalAccountPages } from './portal-account.pages.js';
 import { PortalAppsPages } from './portal-apps.pages.js';
-import { Form, PortalAnswer, Signed } from './portal-page.js';
+import { Form, ignoreNotFound, PortalAnswer, scopesOf, Signed } from './portal-page.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
 import { MIN_PASSWORD_LENGTH, PortalAuthService, SESSION_IDLE_MS } from './portal-auth.service.js';
 import { HTMX_JS, PORTAL_CONTENT_SECURITY_POLICY, PORTAL_CSS, PortalHtml, renderPortal } from './portal-pages.js';
@@ -38,7 +36,6 @@ export class PortalController {
   constructor(
     private readonly auth: PortalAuthService,
     private readonly apiKeys: ApiKeysService,
-    private readonly billing: BillingService,
     private readonly appsPages: PortalAppsPages,
     private readonly webhooksPages: PortalWebhooksPages,
     private readonly account: PortalAccountPages,
@@ -171,8 +168,7 @@ export class PortalController {
 
   private async createKey(reply: FastifyReply, signed: Signed, form: Form): Promise<void> {
     const name = typeof form.name === 'string' && form.name.trim() ? form.name.trim().slice(0, 100) : 'portal key';
-    const scopes = (Array.isArray(form.scopes) ? form.scopes : form.scopes ? [form.scopes] : []).filter((s) => (SCOPES as readonly string[]).includes(s));
-    const created = await this.apiKeys.create(signed.accountId, name, scopes.length ? scopes : ['apps:read']);
+    const created = await this.apiKeys.create(signed.accountId, name, scopesOf(form, ['apps:read']));
     // The key is in this answer only: not a redirect, and not cached anywhere.
     void reply.header('cache-control', 'no-store');
     return this.send(reply, await this.keysPage(signed, { name: created.name, key: created.key }));
@@ -232,9 +228,4 @@ export class PortalController {
 
 function pathOf(request: FastifyRequest): string {
   return new URL(request.url, 'http://portal.invalid').pathname.replace(/^\/portal\/?/, '').replace(/\/$/, '');
-}
-
-function ignoreNotFound(err: unknown): void {
-  if (err instanceof PlatformError && err.status === 404) return;
-  throw err;
 }
