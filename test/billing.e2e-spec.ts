@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
 import { ApiRequestMeter } from '../src/billing/api-request-meter.js';
+import { Meters } from '../src/billing/meters.js';
+import { UsageRollup } from '../src/billing/usage-rollup.js';
 import { periodOf } from '../src/billing/plans.js';
 import { StatementsService } from '../src/billing/statements.service.js';
 import { ApiClient, EventRecorder, EventRecorderModule, expectErrorBody, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
@@ -117,6 +119,29 @@ describe(`billing (${target})`, () => {
       [dev.accountId],
     );
     expect(rows).toBe(things);
+  });
+
+  it('counts usage waiting to be rolled up, and rolls it up exactly once', async () => {
+    const dev = await newAccountClient(app);
+    const meters = app.server.app.get(Meters);
+    const rollup = app.server.app.get(UsageRollup);
+    await rollup.run(); // whatever other tests left pending
+    // Written concurrently: no shared row, so none waits for another; one thing given twice is recorded once.
+    await Promise.all(['a', 'b', 'c', 'a'].map((thing) => meters.record(dev.accountId, 'webhook.deliveries', 1, `rollup-test:${dev.accountId}:${thing}`)));
+    await meters.recordMany([
+      { accountId: dev.accountId, meter: 'webhook.deliveries', quantity: 1, sourceId: `rollup-test:${dev.accountId}:d` },
+      { accountId: dev.accountId, meter: 'webhook.deliveries', quantity: 1, sourceId: `rollup-test:${dev.accountId}:b` },
+    ]);
+    const pending = () => app.query<{ n: number }>(`SELECT coalesce(sum(quantity), 0)::int AS n FROM usage_pending WHERE account_id = $1`, [dev.accountId]);
+    const daily = () => app.query<{ n: number }>(`SELECT coalesce(sum(quantity), 0)::int AS n FROM usage_daily WHERE account_id = $1`, [dev.accountId]);
+    // Readers see it before the rollup …
+    expect((await pending())[0].n).toBe(4);
+    expect((await usageOf(dev))['webhook.deliveries']).toBe(4);
+    // … and the same after it, moved from one table to the other; a second run moves nothing.
+    await rollup.run();
+    await rollup.run();
+    expect([(await pending())[0].n, (await daily())[0].n]).toEqual([0, 4]);
+    expect((await usageOf(dev))['webhook.deliveries']).toBe(4);
   });
 
   it('answers 402 at a hard quota before doing anything, and announces 80 % and 100 % exactly once', async () => {

@@ -9,6 +9,7 @@ import { PlanRateLimits } from './plan-rate-limits.js';
 import { StatementsRepository } from './statements.repository.js';
 import { StatementsService } from './statements.service.js';
 import { UsageRepository } from './usage.repository.js';
+import { UsageRollup } from './usage-rollup.js';
 
 /**
  * Plans, usage, quotas and statements. Modules that do metered work import it and call `Meters`
@@ -18,7 +19,7 @@ import { UsageRepository } from './usage.repository.js';
 @Module({
   imports: [AccountsModule],
   controllers: [BillingController],
-  providers: [AccountPlans, PlanRateLimits, UsageRepository, Meters, ApiRequestMeter, StatementsRepository, StatementsService, BillingService],
+  providers: [AccountPlans, PlanRateLimits, UsageRepository, Meters, ApiRequestMeter, StatementsRepository, StatementsService, BillingService, UsageRollup],
   exports: [Meters, ApiRequestMeter, PlanRateLimits, BillingService, StatementsService],
 })
 export class BillingModule {}

@@ -26,27 +26,49 @@ export class Meters {
   ) {}
 
   async record(accountId: string, meter: Meter, quantity: number, sourceId: string, at = new Date()): Promise<void> {
-    if (quantity <= 0) return;
+    await this.recordMany([{ accountId, meter, quantity, sourceId, at }]);
+  }
+
+  /** `record` for several things at once (a batch of delivery attempts): one write, then each touched meter's thresholds. */
+  async recordMany(things: Array<{ accountId: string; meter: Meter; quantity: number; sourceId: string; at?: Date }>): Promise<void> {
+    const records = things
+      .filter((t) => t.quantity > 0)
+      .map((t) => ({
+        accountId: t.accountId,
+        meter: t.meter,
+        quantity: t.quantity,
+        sourceId: t.sourceId,
+        day: (t.at ?? new Date()).toISOString().slice(0, 10),
+      }));
+    if (records.length === 0) return;
+    const latest = new Date(Math.max(...things.map((t) => (t.at ?? new Date()).getTime())));
     await this.db.run(async () => {
-      const period = periodOf(at);
-      const recorded = await this.usage.insertOnce(accountId, meter, quantity, sourceId, at.toISOString().slice(0, 10));
-      if (!recorded) return;
-      const quota = (await this.plans.of(accountId)).meters[meter];
-      if (!quota || quota.included === null) return;
-      const used = await this.usage.total(accountId, meter, period.start, period.end);
-      for (const threshold of THRESHOLDS) {
-        if (used * 100 < quota.included * threshold) continue;
-        if (await this.usage.markThreshold(accountId, meter, threshold, period.start)) {
-          await this.events.raise('billing.usage.threshold_reached', accountId, {
-            meter,
-            threshold,
-            used,
-            included: quota.included,
-            periodStart: period.start,
-          });
-        }
-      }
+      const recorded = await this.usage.insertManyOnce(records);
+      // Each meter that grew, once, in the period of its latest thing.
+      const touched = new Map<string, { accountId: string; meter: Meter; at: Date }>();
+      for (const r of recorded) touched.set(`${r.accountId} ${r.meter}`, { accountId: r.accountId, meter: r.meter, at: latest });
+      for (const { accountId, meter, at } of touched.values()) await this.announceThresholds(accountId, meter, at);
     });
+  }
+
+  /** `billing.usage.threshold_reached` for each threshold of the meter's included amount now reached, once per period. */
+  private async announceThresholds(accountId: string, meter: Meter, at: Date): Promise<void> {
+    const quota = (await this.plans.of(accountId)).meters[meter];
+    if (!quota || quota.included === null) return;
+    const period = periodOf(at);
+    const used = await this.usage.total(accountId, meter, period.start, period.end);
+    for (const threshold of THRESHOLDS) {
+      if (used * 100 < quota.included * threshold) continue;
+      if (await this.usage.markThreshold(accountId, meter, threshold, period.start)) {
+        await this.events.raise('billing.usage.threshold_reached', accountId, {
+          meter,
+          threshold,
+          used,
+          included: quota.included,
+          periodStart: period.start,
+        });
+      }
+    }
   }
 
   /**

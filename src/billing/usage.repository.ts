@@ -3,6 +3,20 @@ import { newId } from '../common/ids.js';
 import { Transactions } from '../database/transactions.js';
 import type { Meter } from './plans.js';
 
+export interface UsageToRecord {
+  accountId: string;
+  meter: Meter;
+  quantity: number;
+  /** The billable thing: recorded once per meter, however often it is given. */
+  sourceId: string;
+  /** Its day (YYYY-MM-DD, UTC). */
+  day: string;
+}
+
+/** An account's usage per meter and day: the rollups plus what is still waiting to be rolled up ($1: the account). */
+const USAGE_BY_DAY = `SELECT meter, day, quantity FROM usage_daily WHERE account_id = $1
+  UNION ALL SELECT meter, day, quantity FROM usage_pending WHERE account_id = $1`;
+
 /** The usage ledger (one row per billable thing), its daily rollups and the thresholds already announced. */
 @Injectable()
 export class UsageRepository {
@@ -10,24 +24,68 @@ export class UsageRepository {
 
   /** Records `quantity` of `meter` for the thing `sourceId`, unless it was recorded before; answers the new row's id, or null. */
   async insertOnce(accountId: string, meter: Meter, quantity: number, sourceId: string, day: string): Promise<string | null> {
-    const rows: Array<{ id: string }> = await this.db.manager.query(
-      `INSERT INTO usage_records (id, account_id, meter, source_id, quantity) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (meter, source_id) DO NOTHING RETURNING id`,
-      [newId('use'), accountId, meter, sourceId, quantity],
+    const [row] = await this.insertManyOnce([{ accountId, meter, quantity, sourceId, day }]);
+    return row?.id ?? null;
+  }
+
+  /**
+   * Records several things at once (one statement), each unless recorded before; answers the rows
+   * written. The ledger row and its pending rollup row are written together; `rollUp` adds the
+   * latter to `usage_daily` later, off the caller's transaction.
+   */
+  async insertManyOnce(records: UsageToRecord[]): Promise<Array<{ id: string; accountId: string; meter: Meter }>> {
+    if (records.length === 0) return [];
+    const ids = records.map(() => newId('use'));
+    const rows: Array<{ id: string; account_id: string; meter: Meter }> = await this.db.manager.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::bigint[], $6::date[])
+           AS i(id, account_id, meter, source_id, quantity, day)
+       ), recorded AS (
+         INSERT INTO usage_records (id, account_id, meter, source_id, quantity)
+         SELECT id, account_id, meter, source_id, quantity FROM input
+         ON CONFLICT (meter, source_id) DO NOTHING RETURNING id
+       ), pending AS (
+         INSERT INTO usage_pending (record_id, account_id, meter, day, quantity)
+         SELECT i.id, i.account_id, i.meter, i.day, i.quantity FROM input i JOIN recorded r USING (id)
+       )
+       SELECT i.id, i.account_id, i.meter FROM input i JOIN recorded r USING (id)`,
+      [
+        ids,
+        records.map((r) => r.accountId),
+        records.map((r) => r.meter),
+        records.map((r) => r.sourceId),
+        records.map((r) => r.quantity),
+        records.map((r) => r.day),
+      ],
     );
-    if (rows.length === 0) return null;
-    await this.db.manager.query(
-      `INSERT INTO usage_daily AS u (account_id, meter, day, quantity) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (account_id, meter, day) DO UPDATE SET quantity = u.quantity + EXCLUDED.quantity`,
-      [accountId, meter, day, quantity],
+    return rows.map((r) => ({ id: r.id, accountId: r.account_id, meter: r.meter }));
+  }
+
+  /**
+   * Moves up to `limit` pending rows into their daily rollups, in one statement (so a reader sees
+   * them in one table or the other, never both or neither); answers how many moved. Instances
+   * running it at once take different rows.
+   */
+  async rollUp(limit: number): Promise<number> {
+    const [{ moved }]: Array<{ moved: number }> = await this.db.manager.query(
+      `WITH moved AS (
+         DELETE FROM usage_pending WHERE record_id IN (SELECT record_id FROM usage_pending LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING account_id, meter, day, quantity
+       ), added AS (
+         INSERT INTO usage_daily AS u (account_id, meter, day, quantity)
+         SELECT account_id, meter, day, sum(quantity) FROM moved GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+         ON CONFLICT (account_id, meter, day) DO UPDATE SET quantity = u.quantity + EXCLUDED.quantity
+       )
+       SELECT count(*)::int AS moved FROM moved`,
+      [limit],
     );
-    return rows[0].id;
+    return moved;
   }
 
   /** Each meter's total over [from, to) (days, YYYY-MM-DD). */
   async totals(accountId: string, from: string, to: string): Promise<Map<string, number>> {
     const rows: Array<{ meter: string; used: string }> = await this.db.manager.query(
-      `SELECT meter, sum(quantity)::bigint AS used FROM usage_daily WHERE account_id = $1 AND day >= $2 AND day < $3 GROUP BY meter`,
+      `SELECT meter, sum(quantity)::bigint AS used FROM (${USAGE_BY_DAY}) u WHERE day >= $2 AND day < $3 GROUP BY meter`,
       [accountId, from, to],
     );
     return new Map(rows.map((r) => [r.meter, Number(r.used)]));
@@ -35,7 +93,7 @@ export class UsageRepository {
 
   async total(accountId: string, meter: Meter, from: string, to: string): Promise<number> {
     const [row]: Array<{ used: string | null }> = await this.db.manager.query(
-      `SELECT sum(quantity)::bigint AS used FROM usage_daily WHERE account_id = $1 AND meter = $2 AND day >= $3 AND day < $4`,
+      `SELECT sum(quantity)::bigint AS used FROM (${USAGE_BY_DAY}) u WHERE meter = $2 AND day >= $3 AND day < $4`,
       [accountId, meter, from, to],
     );
     return Number(row.used ?? 0);
@@ -44,7 +102,8 @@ export class UsageRepository {
   /** One meter's quantity per day over [from, to] (both included). */
   async daily(accountId: string, meter: Meter, from: string, to: string): Promise<Map<string, number>> {
     const rows: Array<{ day: string; quantity: string }> = await this.db.manager.query(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, quantity FROM usage_daily WHERE account_id = $1 AND meter = $2 AND day BETWEEN $3 AND $4`,
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(quantity)::bigint AS quantity FROM (${USAGE_BY_DAY}) u
+        WHERE meter = $2 AND day BETWEEN $3 AND $4 GROUP BY day`,
       [accountId, meter, from, to],
     );
     return new Map(rows.map((r) => [r.day, Number(r.quantity)]));

@@ -11,6 +11,7 @@ import { Publishing1763880000000 } from './1763880000000-publishing.js';
 import { CreateAnalytics1763890000000 } from './1763890000000-create-analytics.js';
 import { CreateBilling1763900000000 } from './1763900000000-create-billing.js';
 import { CreatePortal1763910000000 } from './1763910000000-create-portal.js';
+import { UsagePending1763920000000 } from './1763920000000-usage-pending.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   CreateAnalytics1763890000000,
   CreateBilling1763900000000,
   CreatePortal1763910000000,
+  UsagePending1763920000000,
 ];
