@@ -1,6 +1,7 @@
 // The bare reference for load 3: a Bull worker that POSTs each job's body, signed, with undici,
-// at the service's concurrency (20), and lets Bull retry a non-2xx. No database, no attempt log.
-//   env: REDIS_URL, QUEUE_PREFIX, TARGET_URL, SECRET
+// at the service's concurrency (CONCURRENCY: the bench passes the service's WEBHOOK_CONCURRENCY), and lets Bull
+// retry a non-2xx. No database, no attempt log.
+//   env: REDIS_URL, QUEUE_PREFIX, TARGET_URL, SECRET, CONCURRENCY
 import Bull from 'bull';
 import { request } from 'undici';
 import { signatureHeader } from '../../dist/webhooks/signature.js';
@@ -8,7 +9,7 @@ import { signatureHeader } from '../../dist/webhooks/signature.js';
 const queue = new Bull('reference-webhooks', process.env.REDIS_URL, { prefix: process.env.QUEUE_PREFIX });
 const { TARGET_URL, SECRET } = process.env;
 
-queue.process('deliver', 20, async (job) => {
+queue.process('deliver', Number(process.env.CONCURRENCY), async (job) => {
   const { id, body } = job.data;
   const { statusCode, body: answer } = await request(TARGET_URL, {
     method: 'POST',

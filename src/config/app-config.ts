@@ -109,6 +109,13 @@ export class AppConfig {
   @Min(1)
   WEBHOOK_TIMEOUT_MS = 10_000;
 
+  /** Deliveries a worker process tries at once (and its most connections to one receiver). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  WEBHOOK_CONCURRENCY = 64;
+
   /**
    * Encrypts webhook signing secrets at rest (AES-256-GCM). Required with PostgreSQL; the embedded
    * default generates one into DATA_DIR/webhook-secret-key.

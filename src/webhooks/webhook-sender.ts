@@ -1,5 +1,5 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { guardedLookup, isBlockedAddress } from './url-guard.js';
 
@@ -18,6 +18,27 @@ export interface SendResult {
 export interface SendOptions {
   timeoutMs: number;
   allowPrivate: boolean;
+  /** Keep-alive connection pools (see `receiverAgents`); without them each POST opens a connection of its own. */
+  agents?: ReceiverAgents;
+}
+
+export interface ReceiverAgents {
+  http: HttpAgent;
+  https: HttpsAgent;
+  /** Closes the pooled connections (shutdown). */
+  destroy(): void;
+}
+
+/**
+ * Keep-alive pools, per receiver origin (Node's agents key sockets by host and port): a worker
+ * reuses its connections to a receiver instead of a TCP (and TLS) handshake per delivery. A pooled
+ * socket stays connected to the address the SSRF guard accepted when it was opened.
+ */
+export function receiverAgents(maxSockets: number): ReceiverAgents {
+  const options = { keepAlive: true, maxSockets, maxFreeSockets: maxSockets, timeout: 30_000 };
+  const http = new HttpAgent(options);
+  const https = new HttpsAgent(options);
+  return { http, https, destroy: () => (http.destroy(), https.destroy()) };
 }
 
 /**
@@ -57,12 +78,14 @@ export function sendWebhook(url: string, body: string, headers: Record<string, s
       return;
     }
     const payload = Buffer.from(body);
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const secure = target.protocol === 'https:';
+    const send = secure ? httpsRequest : httpRequest;
     const req = send(target, {
       method: 'POST',
       headers: { ...headers, 'content-length': String(payload.length), 'user-agent': 'platform-webhooks/1' },
+      // Checked on every new connection (pooled ones were checked when opened).
       lookup: guardedLookup(opts.allowPrivate) as never,
-      agent: false,
+      agent: opts.agents ? (secure ? opts.agents.https : opts.agents.http) : false,
     });
     timer = setTimeout(() => {
       done({ error: 'timeout' });
@@ -76,18 +99,21 @@ export function sendWebhook(url: string, body: string, headers: Record<string, s
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const finish = () => {
+      const finish = () =>
         done({
           statusCode: res.statusCode,
           body: Buffer.concat(chunks).toString('utf8').replaceAll('\u0000', '').slice(0, RESPONSE_BODY_LIMIT),
         });
-        res.destroy();
-      };
       res.on('data', (chunk: Buffer) => {
         if (size < RESPONSE_BODY_LIMIT) chunks.push(chunk.subarray(0, RESPONSE_BODY_LIMIT - size));
         size += chunk.length;
-        if (size >= RESPONSE_BODY_LIMIT) finish();
+        // More than we keep: stop reading (the connection is dropped, not returned to the pool).
+        if (size >= RESPONSE_BODY_LIMIT) {
+          finish();
+          res.destroy();
+        }
       });
+      // Read to the end: the connection goes back to the pool.
       res.on('end', finish);
       res.on('error', finish);
       res.on('close', finish);
