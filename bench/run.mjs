@@ -3,7 +3,8 @@
 // seeds a fresh database, drives it with autocannon, prints a table and writes
 // bench/results/<date>.json. See the README's "Benchmarks" section for what each load means.
 //   env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test), REDIS_URL
-//   (default redis://127.0.0.1:6379), BENCH_SECONDS (default 10), BENCH_WEBHOOK_SECONDS (default 30)
+//   (default redis://127.0.0.1:6379), BENCH_SECONDS (default 10), BENCH_WEBHOOK_SECONDS (default 30),
+//   BENCH_CPU_PROFILE (a directory: CPU profiles of the API and the worker)
 import autocannon from 'autocannon';
 import Bull from 'bull';
 import { fork, spawn } from 'node:child_process';
@@ -21,6 +22,11 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WEBHOOK_SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 30);
 const CONNECTIONS = 16;
+// Deliveries in flight per worker, the service's default; the reference worker runs at the same.
+const WEBHOOK_CONCURRENCY = 64;
+// BENCH_CPU_PROFILE=<dir>: the API and the worker write V8 CPU profiles there (<dir>/api, <dir>/worker) when
+// they stop; `node bench/profile-summary.mjs <dir>/api` prints where the time went. Profiling slows them down.
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 const ADMIN_TOKEN = randomBytes(24).toString('hex');
 const RUN = randomBytes(4).toString('hex');
 const DB_NAME = `bench_${RUN}`;
@@ -73,10 +79,11 @@ async function waitReady(url, what, timeoutMs = 60_000) {
   throw new Error(`${what} did not become ready at ${url}`);
 }
 
-/** `node dist/main.js` in a role, as production runs it (logs at the default level, to /dev/null). */
+/** `node dist/main.js` in a role, as production runs it (npm run start:api / start:worker, the Dockerfile): logs at the default level, to /dev/null. */
 async function startService(role, env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js')], {
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, role)}`] : [];
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', ...profile, join(ROOT, 'dist/main.js')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, ...env, APP_ROLE: role, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -207,6 +214,7 @@ async function main() {
     WEBHOOK_ALLOW_PRIVATE: 'true',
     DATA_DIR: join(os.tmpdir(), `bench-${RUN}`),
     PLANS_FILE: writeBenchPlans(),
+    WEBHOOK_CONCURRENCY: String(WEBHOOK_CONCURRENCY),
   };
   // The API runs the migrations; the worker starts in load 3, on a backlog.
   const api = await startService('api', env);
@@ -231,6 +239,20 @@ async function main() {
   log(`load 1: GET /v1/apps?limit=20, ${CONNECTIONS} connections, ${SECONDS} s each`);
   const list = await compare('load 1', `${api.url}/v1/apps?limit=20`, `${refUrl}/v1/apps?limit=20`, { headers: auth });
   const apiPeakRssLoad1 = peakRssMiB(api.child.pid);
+  // The framework's floor (no target): NestJS on Fastify with the same SQL and nothing else.
+  const floorPort = await freePort();
+  const { child: floorChild } = await forkReady('reference/nest-floor.mjs', {
+    DATABASE_URL,
+    ACCOUNT_ID: accountId,
+    PORT: String(floorPort),
+    SERVICE_URL: api.url,
+  });
+  const floorUrl = `http://127.0.0.1:${floorPort}/v1/apps?limit=20`;
+  await cannon({ url: floorUrl, duration: 2 });
+  const floor = summary(await cannon({ url: floorUrl }));
+  list.nestFloor = { ...floor, ratio: +(floor.reqPerSec / list.reference.reqPerSec).toFixed(2) };
+  log(`load 1: NestJS floor ${floor.reqPerSec} req/s (ratio ${list.nestFloor.ratio}), p50 ${floor.p50Ms} ms, p99 ${floor.p99Ms} ms`);
+  await stopProcess(floorChild);
 
   log(`load 2: POST /v1/apps/deploy, ${CONNECTIONS} connections, ${SECONDS} s each`);
   const deployBody = JSON.stringify({ appId: apps[0].appId, env: 'production' });
@@ -333,7 +355,13 @@ async function main() {
   await queue.close();
   receiver.send({ secrets: [refSecret] });
   receiver.send('reset');
-  await forkReady('reference/webhook-worker.mjs', { REDIS_URL, QUEUE_PREFIX: queuePrefix, TARGET_URL: receiverUrl, SECRET: refSecret });
+  await forkReady('reference/webhook-worker.mjs', {
+    REDIS_URL,
+    QUEUE_PREFIX: queuePrefix,
+    TARGET_URL: receiverUrl,
+    SECRET: refSecret,
+    CONCURRENCY: String(WEBHOOK_CONCURRENCY),
+  });
   stats = await drain(receiver, backlogCount, 120_000);
   const reference = drainFigures(stats, backlogCount);
   log(`load 3: reference worker ${reference.deliveriesPerSec} deliveries/s (${reference.delivered}/${backlogCount} in ${reference.drainSeconds} s)`);
@@ -391,6 +419,13 @@ function table(r) {
       `${r.list.reference.reqPerSec} req/s (p50 ${r.list.reference.p50Ms} / p99 ${r.list.reference.p99Ms} ms)`,
       r.list.ratio,
       `≥ ${TARGETS.list}: ${yes(r.targets.list)}`,
+    ],
+    [
+      '1. NestJS floor (no target)',
+      `${r.list.nestFloor.reqPerSec} req/s (p50 ${r.list.nestFloor.p50Ms} / p99 ${r.list.nestFloor.p99Ms} ms)`,
+      '',
+      r.list.nestFloor.ratio,
+      'the most a Nest app reaches here',
     ],
     [
       '2. POST /v1/apps/deploy',

@@ -8,7 +8,7 @@ import { createValidationPipe } from './common/errors/validation.js';
 import { AppConfig } from './config/app-config.js';
 import { RequestError, RequestErrorCode } from './common/errors/request-errors.js';
 import { frameworkErrorHandler } from './common/http/framework-errors.js';
-import { rejectNulCharacters } from './common/http/nul-characters.js';
+import { nulCharacterError } from './common/http/nul-characters.js';
 import { setupSwagger } from './docs/swagger.js';
 import { hostRouting } from './apps/app-addresses.js';
 import { PinoNestLogger, RequestLog } from './logging.js';
@@ -64,15 +64,16 @@ export function configureApp(app: NestFastifyApplication): void {
         throw new RequestError(RequestErrorCode.WorkerOnly, 'This is a worker process (APP_ROLE=worker): only /health and /metrics are served');
     });
   }
-  fastify.addHook('onRequest', async (request: FastifyRequest) => rejectUnsupportedBody(request));
-  fastify.addHook('preHandler', rejectNulCharacters);
-  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each.
+  fastify.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => done(rejectUnsupportedBody(request)));
+  fastify.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => done(nulCharacterError(request)));
+  fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     void reply.header('x-request-id', request.id);
-    return payload;
+    done(null, payload);
   });
-  fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   app.setGlobalPrefix('v1', {
@@ -94,14 +95,14 @@ export function configureApp(app: NestFastifyApplication): void {
   setupSwagger(app);
 }
 
-/** 415 before the body is read, for a body whose type the route does not take. */
-function rejectUnsupportedBody(request: FastifyRequest): void {
+/** 415 before the body is read, for a body whose type the route does not take (the error, or undefined). */
+function rejectUnsupportedBody(request: FastifyRequest): RequestError | undefined {
   const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-  if (!hasBody || request.is404) return;
+  if (!hasBody || request.is404) return undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type === 'application/json' || type.endsWith('+json')) return;
+  if (type === 'application/json' || type.endsWith('+json')) return undefined;
   const config = request.routeOptions.config as PlatformRouteConfig;
-  if (type === 'application/x-www-form-urlencoded' && config?.acceptsForm) return;
-  if (type === 'text/plain' && config?.acceptsText) return;
-  throw new RequestError(RequestErrorCode.UnsupportedMediaType, `Content-Type must be application/json (got ${type || 'none'})`);
+  if (type === 'application/x-www-form-urlencoded' && config?.acceptsForm) return undefined;
+  if (type === 'text/plain' && config?.acceptsText) return undefined;
+  return new RequestError(RequestErrorCode.UnsupportedMediaType, `Content-Type must be application/json (got ${type || 'none'})`);
 }

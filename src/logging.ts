@@ -23,9 +23,13 @@ export const REDACTED_PATHS = [
 /** Requests not worth a line each: probes and scrapes. */
 const QUIET_PATHS = new Set(['/health/live', '/metrics']);
 
-/** The one logger of a process: JSON lines from pino, for Fastify and for Nest alike. */
+/**
+ * The one logger of a process: JSON lines from pino, for Fastify and for Nest alike, to stdout.
+ * Written asynchronously (lines logged while a write is under way go out together in the next),
+ * and flushed when the process exits.
+ */
 export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Pino {
-  return pino({ level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+  return pino({ level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, pino.destination({ dest: 1, sync: false }));
 }
 
 /**
@@ -35,8 +39,12 @@ export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Pino {
  * costs nothing to log.
  */
 export class RequestLog extends LogController {
+  /** For the lines of answered requests, built here from nothing a caller sent but the path: no redaction pass per request. */
+  private readonly completed: Pino;
+
   constructor(private readonly logger: Pino) {
     super({});
+    this.completed = logger.child({}, { redact: { paths: [], censor: '[redacted]' } });
   }
 
   override incomingRequest(): void {}
@@ -53,7 +61,7 @@ export class RequestLog extends LogController {
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (error) this.logger.error({ ...line, err: error }, 'request errored');
-    else this.logger.info(line, 'request completed');
+    else this.completed.info(line, 'request completed');
   }
 
   // Our not-found answers are logged as requests like any other.

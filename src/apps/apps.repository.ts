@@ -68,8 +68,9 @@ export class AppsRepository {
   }
 
   /** FOR SHARE: the app stays until the caller commits what it hangs on it (a deployment, a user). */
-  findOwnedForShare(accountId: string, id: string): Promise<App | null> {
-    return this.apps.createQueryBuilder('app').setLock('pessimistic_read').where('app.accountId = :accountId AND app.id = :id', { accountId, id }).getOne();
+  async findOwnedForShare(accountId: string, id: string): Promise<App | null> {
+    const [row]: AppRow[] = await this.db.manager.query(`SELECT ${APP_COLUMNS} FROM apps WHERE account_id = $1 AND id = $2 FOR SHARE`, [accountId, id]);
+    return row ? fromRow(row) : null;
   }
 
   /**
@@ -79,7 +80,7 @@ export class AppsRepository {
    */
   async list(accountId: string, page: PageRequest): Promise<App[]> {
     const after = page.after ? 'AND (created_at, id) < ($3, $4)' : '';
-    const rows: AppRow[] = await this.db.manager.query(
+    const rows = await this.db.query<AppRow>(
       `SELECT ${APP_COLUMNS} FROM apps WHERE account_id = $1 ${after} ORDER BY created_at DESC, id DESC LIMIT $2`,
       page.after ? [accountId, page.limit + 1, page.after.createdAt, page.after.id] : [accountId, page.limit + 1],
     );

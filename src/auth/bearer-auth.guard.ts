@@ -4,11 +4,13 @@ import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC } from '../common/http/public.decorator.js';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard.js';
 import { AuthError } from './auth.errors.js';
+import { CredentialsService } from './credentials.service.js';
 import type { RequestWithPrincipal } from './auth.decorators.js';
 import { Principal } from './principal.js';
 
 /**
- * Global: every route needs an API key or OAuth access token unless marked @Public(). A refused
+ * Global: every route needs an API key or OAuth access token unless marked @Public(); passport's
+ * bearer strategy verifies those not in the credential cache. A refused
  * credential counts against the caller's IP in the failed-authentication bucket (429 once spent).
  */
 @Injectable()
@@ -16,12 +18,20 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
   constructor(
     private readonly reflector: Reflector,
     private readonly rateLimit: RateLimitGuard,
+    private readonly credentials: CredentialsService,
   ) {
     super();
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    // Most requests: a credential verified moments ago, answered from the cache without a passport round.
+    const request = context.switchToHttp().getRequest<RequestWithPrincipal>();
+    const cached = this.credentials.cached(request.headers.authorization);
+    if (cached) {
+      request.principal = cached;
+      return true;
+    }
     try {
       return (await super.canActivate(context)) as boolean;
     } catch (err) {

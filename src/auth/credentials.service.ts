@@ -6,6 +6,8 @@ import { ApiKeysRepository } from './repositories/api-keys.repository.js';
 import { ACCESS_TOKEN_PREFIX, API_KEY_PREFIX, sameDigest, sha256Hex } from './secrets.js';
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+/** What passport-http-bearer takes from the header: the scheme in any case, one space, the token. */
+const BEARER_HEADER = /^Bearer ([^ ]+)$/i;
 
 /** Turns a bearer string into a Principal: API key or OAuth access token, cached by hash. */
 @Injectable()
@@ -17,6 +19,18 @@ export class CredentialsService {
     private readonly tokens: AccessTokensRepository,
     private readonly cache: CredentialCache,
   ) {}
+
+  /**
+   * The principal of an `Authorization: Bearer …` header verified in the last 30 s, from memory
+   * (no query, no passport round); undefined when not cached — then `verify` decides.
+   */
+  cached(authorization: string | undefined): Principal | undefined {
+    const token = authorization && BEARER_HEADER.exec(authorization)?.[1];
+    if (!token) return undefined;
+    const principal = this.cache.get(sha256Hex(token));
+    if (principal) this.touch(principal);
+    return principal;
+  }
 
   async verify(bearer: string): Promise<Principal | null> {
     const hash = sha256Hex(bearer);

@@ -29,6 +29,12 @@ export class AccountPlans {
     return plan;
   }
 
+  /** The plan if it is cached (what `of` would answer without a query), else undefined. */
+  cached(accountId: string): Plan | undefined {
+    const cached = this.cache.get(accountId);
+    return cached && cached.until > Date.now() ? cached.plan : undefined;
+  }
+
   async of(accountId: string): Promise<Plan> {
     const now = Date.now();
     const cached = this.cache.get(accountId);

@@ -9,9 +9,10 @@ export class PlanRateLimits extends AccountRateLimits {
     super();
   }
 
-  async limitsFor(accountId: string): Promise<RequestLimits> {
-    const plan = await this.plans.of(accountId);
-    return { requestsPerMinute: plan.requestsPerMinute, aiRequestsPerMinute: plan.aiRequestsPerMinute };
+  /** From memory on almost every request (the plan is cached for 10 s); a promise only when the plan must be read. */
+  limitsFor(accountId: string): RequestLimits | Promise<RequestLimits> {
+    const plan = this.plans.cached(accountId);
+    return plan ?? this.plans.of(accountId);
   }
 
   override invalidate(accountId: string): void {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -13,11 +13,19 @@ export function newId(prefix: string, now = Date.now()): string {
     time = CROCKFORD[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  const bytes = randomBytes(16);
+  if (poolOffset + 16 > RANDOM_POOL.length) {
+    randomFillSync(RANDOM_POOL);
+    poolOffset = 0;
+  }
   let rand = '';
-  for (const b of bytes) rand += CROCKFORD[b % 32];
+  for (let i = poolOffset; i < poolOffset + 16; i++) rand += CROCKFORD[RANDOM_POOL[i] % 32];
+  poolOffset += 16;
   return `${prefix}_${time}${rand}`;
 }
+
+// Random bytes for ids are drawn 4 KiB at a time (each byte used once): one call to the CSPRNG per 256 ids, not per id.
+const RANDOM_POOL = Buffer.alloc(4096);
+let poolOffset = RANDOM_POOL.length;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

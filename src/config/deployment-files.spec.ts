@@ -67,7 +67,13 @@ describe('operator documentation', () => {
 
   it('has start scripts for each role', () => {
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
-    expect(scripts['start:api']).toMatch(/APP_ROLE=api node dist\/main\.js/);
-    expect(scripts['start:worker']).toMatch(/APP_ROLE=worker node dist\/main\.js/);
+    expect(scripts['start:api']).toMatch(/APP_ROLE=api node (--\S+ )*dist\/main\.js/);
+    expect(scripts['start:worker']).toMatch(/APP_ROLE=worker node (--\S+ )*dist\/main\.js/);
+  });
+
+  it('runs every process with the same V8 heap setting (npm scripts, Dockerfile)', () => {
+    const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    for (const name of ['start', 'start:api', 'start:worker']) expect(scripts[name]).toContain('node --max-semi-space-size=64 dist/main.js');
+    expect(read('docker/Dockerfile')).toContain('ENV NODE_OPTIONS=--max-semi-space-size=64');
   });
 });

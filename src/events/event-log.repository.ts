@@ -15,8 +15,15 @@ export class EventLogRepository {
   }
 
   async insert(event: Pick<StoredEvent, 'id' | 'accountId' | 'kind' | 'data' | 'createdAt'> & { dispatchedAt?: Date | null }): Promise<void> {
-    // jsonb: TypeORM's deep-partial type cannot describe an arbitrary JSON object.
-    await this.events.insert({ dispatchFailures: 0, dispatchedAt: null, ...event, data: event.data as never });
+    // Plain SQL: every write that raises an event runs this (see bench/).
+    await this.db.manager.query(`INSERT INTO events (id, account_id, kind, data, created_at, dispatched_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      event.id,
+      event.accountId,
+      event.kind,
+      JSON.stringify(event.data),
+      event.createdAt,
+      event.dispatchedAt ?? null,
+    ]);
   }
 
   /**

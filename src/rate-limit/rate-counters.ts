@@ -19,6 +19,10 @@ export interface Counters {
   hitAll(hits: Hit[]): Promise<Count[]>;
 }
 
+interface ScriptCommands {
+  rateLimitHitAll(numberOfKeys: number, ...keysThenTtls: Array<string | number>): Promise<number[]>;
+}
+
 // One round trip, atomic, for every key: count the hit, start the window on its first one, report the time left.
 const HIT_ALL = `
 local out = {}
@@ -36,10 +40,14 @@ export class RedisCounters implements Counters {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-  ) {}
+  ) {
+    // EVALSHA (ioredis loads the script on first use): the script's text is not sent and hashed per request.
+    if (!('rateLimitHitAll' in redis)) redis.defineCommand('rateLimitHitAll', { lua: HIT_ALL });
+  }
 
   async hitAll(hits: Hit[]): Promise<Count[]> {
-    const raw = (await this.redis.eval(HIT_ALL, hits.length, ...hits.map((h) => `${this.prefix}:${h.key}`), ...hits.map((h) => h.ttlMs))) as number[];
+    const keys = hits.map((h) => `${this.prefix}:${h.key}`);
+    const raw = await (this.redis as Redis & ScriptCommands).rateLimitHitAll(hits.length, ...keys, ...hits.map((h) => h.ttlMs));
     return hits.map((h, i) => ({ count: raw[i * 2], resetMs: raw[i * 2 + 1] > 0 ? raw[i * 2 + 1] : h.ttlMs }));
   }
 }

@@ -42,7 +42,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     const hits: Hit[] = [];
     if (principal) {
       this.apiRequests.count(principal.accountId); // the api.requests meter: counted in memory, written every 10 s
-      const account = await this.accounts.limitsFor(principal.accountId);
+      const limits = this.accounts.limitsFor(principal.accountId);
+      const account = limits instanceof Promise ? await limits : limits;
       hits.push({ key: `${bucket}:cred:${principal.credentialId}`, limit: credentialLimit, ttlMs: WINDOW_MS });
       hits.push({
         key: `${bucket}:acct:${principal.accountId}`,

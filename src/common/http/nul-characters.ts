@@ -21,15 +21,15 @@ export function nulCharacterAt(value: unknown, path: string): string | undefined
 }
 
 /**
- * A Fastify preHandler: PostgreSQL cannot store NUL in text (SQLSTATE 22021), and no field of this
- * API has a use for it, so any string holding one — in the path, the query or the body — is a 400
- * naming the field, before anything runs.
+ * For a Fastify preHandler: PostgreSQL cannot store NUL in text (SQLSTATE 22021), and no field of
+ * this API has a use for it, so any string holding one — in the path, the query or the body — is a
+ * 400 naming the field, before anything runs. Answers that error, or undefined.
  */
-export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+export function nulCharacterError(request: FastifyRequest): RequestError | undefined {
   const found =
     nulCharacterAt(request.params, '') ??
     nulCharacterAt(request.query, '') ??
     nulCharacterAt(request.body, '') ??
     (request.url.includes('%00') ? 'path' : undefined);
-  if (found) throw RequestError.invalid([`${found || 'path'} must not contain NUL characters`]);
+  return found ? RequestError.invalid([`${found || 'path'} must not contain NUL characters`]) : undefined;
 }
