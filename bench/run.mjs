@@ -23,7 +23,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WEBHOOK_SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 30);
 const CONNECTIONS = 16;
 // Deliveries in flight per worker, the service's default; the reference worker runs at the same.
-const WEBHOOK_CONCURRENCY = 64;
+const WEBHOOK_CONCURRENCY = 128;
 // BENCH_CPU_PROFILE=<dir>: the API and the worker write V8 CPU profiles there (<dir>/api, <dir>/worker) when
 // they stop; `node bench/profile-summary.mjs <dir>/api` prints where the time went. Profiling slows them down.
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;

@@ -114,7 +114,7 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   @Max(1000)
-  WEBHOOK_CONCURRENCY = 64;
+  WEBHOOK_CONCURRENCY = 128;
 
   /**
    * Encrypts webhook signing secrets at rest (AES-256-GCM). Required with PostgreSQL; the embedded

@@ -15,7 +15,7 @@ import { ReceiverAgents, receiverAgents, sendWebhook } from './webhook-sender.js
 import { WebhookAttempt, WebhookEndpoint } from './webhook.entities.js';
 
 /** Tries grouped per database round trip, and round trips at once, for the worker's reads and writes. */
-const BATCHING = { maxBatch: 100, maxInFlight: 2 };
+const BATCHING = { maxBatch: 100, maxInFlight: 1 };
 
 /** The webhook body: serialized once, and those exact bytes are signed and sent. */
 export function webhookBody(event: Pick<StoredEvent, 'id' | 'kind' | 'createdAt' | 'data'>): string {
