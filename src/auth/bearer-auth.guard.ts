@@ -10,8 +10,8 @@ import { Principal } from './principal.js';
 
 /**
  * Global: every route needs an API key or OAuth access token unless marked @Public(); passport's
- * bearer strategy verifies those not in the credential cache. A refused
- * credential counts against the caller's IP in the failed-authentication bucket (429 once spent).
+ * bearer strategy verifies those not in the credential cache. A refused credential counts against
+ * the caller's IP in the failed-authentication bucket (429 once spent).
  */
 @Injectable()
 export class BearerAuthGuard extends AuthGuard('bearer') {

@@ -19,11 +19,16 @@ interface StatementRow {
 export class StatementsRepository {
   constructor(private readonly db: Transactions) {}
 
-  /** Stores a closed statement unless the account's period is closed already; true if this call closed it. */
+  /**
+   * Stores a closed statement unless the account's period is closed already; true if this call closed it.
+   * ON CONFLICT without a target: two workers closing the same period insert the same id (it is derived
+   * from the account and period), and a conflict on the primary key must be "already closed" too, not an
+   * error (a target names one unique index; a concurrent insert can hit the other one first).
+   */
   async insertOnce(statement: Statement, accountId: string): Promise<boolean> {
     const rows = await this.db.manager.query(
       `INSERT INTO statements (id, account_id, period_start, period_end, plan_id, plan_name, lines, total_cents, currency)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (account_id, period_start) DO NOTHING RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING id`,
       [
         statement.id,
         accountId,

@@ -47,4 +47,15 @@ describe('GroupBatcher', () => {
     fail = false;
     await expect(batcher.add(3)).resolves.toBe(3);
   });
+
+  it('rejects the callers of a batch whose runner throws instead of returning a promise', async () => {
+    const batcher = new GroupBatcher<number, number>(
+      () => {
+        throw new Error('sync');
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
+    await expect(batcher.add(1)).rejects.toThrow('sync');
+    await expect(batcher.add(2)).rejects.toThrow('sync');
+  });
 });

@@ -33,7 +33,8 @@ export class GroupBatcher<I, O> {
     while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
       const batch = this.queue.splice(0, this.options.maxBatch);
       this.inFlight++;
-      this.run(batch.map((b) => b.item))
+      // A synchronous throw of `run` rejects the batch like a failed promise.
+      new Promise<O[]>((resolve) => resolve(this.run(batch.map((b) => b.item))))
         .then(
           (outs) => batch.forEach((b, i) => b.resolve(outs[i])),
           (err: unknown) => batch.forEach((b) => b.reject(err)),
