@@ -160,6 +160,19 @@ describe(`webhooks (${target})`, () => {
     });
   });
 
+  it('keeps the connection to a receiver alive between deliveries', async () => {
+    const a = await account();
+    await a.endpoint('/kept-alive', ['user.created']);
+    for (let i = 1; i <= 4; i++) {
+      await a.userCreated(`usr_keep${i}`);
+      await until(() => receiver.at('/kept-alive').length === i, 10_000, `delivery ${i}`);
+    }
+    const got = receiver.at('/kept-alive');
+    expect(got.map((r) => r.headers.connection)).toEqual(['keep-alive', 'keep-alive', 'keep-alive', 'keep-alive']);
+    // One after the other, so each found the previous one's connection free: one connection for all four.
+    expect(new Set(got.map((r) => r.remotePort)).size).toBe(1);
+  });
+
   it('retries a 500 receiver 4 times with growing gaps, then failed; a manual retry after recovery succeeds', async () => {
     const a = await account();
     receiver.modes.set('/fail', 'fail');

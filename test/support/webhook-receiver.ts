@@ -8,6 +8,8 @@ export interface Received {
   headers: IncomingMessage['headers'];
   raw: string;
   at: number;
+  /** The sender's port: requests with the same one came over the same connection. */
+  remotePort: number | undefined;
 }
 
 /**
@@ -30,7 +32,7 @@ export class Receiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const path = req.url ?? '/';
-        this.received.push({ path, headers: req.headers, raw: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+        this.received.push({ path, headers: req.headers, raw: Buffer.concat(chunks).toString('utf8'), at: Date.now(), remotePort: req.socket.remotePort });
         const mode = this.modes.get(path) ?? 'ok';
         if (mode === 'hang') {
           this.hanging.add(res);
