@@ -8,38 +8,15 @@ import { Controller, Get, Module, Query } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import pg from 'pg';
+import { appsPage } from './apps-page.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const accountId = process.env.ACCOUNT_ID;
 
-const toApp = (r) => {
-  const published = r.publish_state === 'published';
-  return {
-    appId: r.id,
-    name: r.name,
-    description: r.description,
-    slug: r.slug,
-    visibility: r.visibility,
-    publishState: r.publish_state,
-    publishedDeploymentId: published ? r.published_deployment_id : null,
-    publishedAt: published ? r.published_at.toISOString() : null,
-    publicUrl: published ? `${process.env.SERVICE_URL}/p/${r.slug}/` : null,
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
-  };
-};
-
 // Decorators applied by hand: this file is plain JavaScript.
 class AppsController {
-  async list(query) {
-    const limit = Number(query.limit ?? 20);
-    const { rows } = await pool.query(
-      `SELECT id, name, description, slug, visibility, publish_state, published_deployment_id, published_at, created_at, updated_at
-         FROM apps WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [accountId, limit + 1],
-    );
-    const items = rows.slice(0, limit).map(toApp);
-    return { data: items, nextCursor: rows.length > limit ? Buffer.from(items.at(-1).appId).toString('base64url') : null };
+  list(query) {
+    return appsPage(pool, accountId, Number(query.limit ?? 20));
   }
 }
 Controller('v1/apps')(AppsController);

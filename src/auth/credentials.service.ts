@@ -26,19 +26,13 @@ export class CredentialsService {
    */
   cached(authorization: string | undefined): Principal | undefined {
     const token = authorization && BEARER_HEADER.exec(authorization)?.[1];
-    if (!token) return undefined;
-    const principal = this.cache.get(sha256Hex(token));
-    if (principal) this.touch(principal);
-    return principal;
+    return token ? this.fromCache(sha256Hex(token)) : undefined;
   }
 
   async verify(bearer: string): Promise<Principal | null> {
     const hash = sha256Hex(bearer);
-    const cached = this.cache.get(hash);
-    if (cached) {
-      this.touch(cached);
-      return cached;
-    }
+    const cached = this.fromCache(hash);
+    if (cached) return cached;
     const epoch = this.cache.epoch();
     if (bearer.startsWith(API_KEY_PREFIX)) {
       const key = await this.apiKeys.findActiveByHash(hash);
@@ -56,6 +50,12 @@ export class CredentialsService {
       return principal;
     }
     return null;
+  }
+
+  private fromCache(hash: string): Principal | undefined {
+    const principal = this.cache.get(hash);
+    if (principal) this.touch(principal);
+    return principal;
   }
 
   /** last_used_at of an API key, written at most once a minute per key and off the request path. */

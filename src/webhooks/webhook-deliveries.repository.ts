@@ -78,11 +78,7 @@ export class WebhookDeliveriesRepository {
   }
 
   /** The delivery with its endpoint and event, in one round trip (the worker's first read per job). */
-  async context(deliveryId: string): Promise<DeliveryContext | null> {
-    return (await this.contexts([deliveryId]))[0];
-  }
-
-  /** `context` of several deliveries in one query (the worker's batched read, plain SQL: see bench/); null where one is gone. */
+  /** What the tries of these deliveries need, in one query (the worker's batched read, plain SQL: see bench/); null where one is gone. */
   async contexts(deliveryIds: string[]): Promise<Array<DeliveryContext | null>> {
     const rows = await this.db.query<ContextRow>(
       `SELECT d.id, d.status, d.attempt_count,

@@ -18,8 +18,8 @@ export interface SendResult {
 export interface SendOptions {
   timeoutMs: number;
   allowPrivate: boolean;
-  /** Keep-alive connection pools (see `receiverAgents`); without them each POST opens a connection of its own. */
-  agents?: ReceiverAgents;
+  /** The worker's keep-alive connection pools (`receiverAgents`). */
+  agents: ReceiverAgents;
 }
 
 export interface ReceiverAgents {
@@ -85,7 +85,7 @@ export function sendWebhook(url: string, body: string, headers: Record<string, s
       headers: { ...headers, 'content-length': String(payload.length), 'user-agent': 'platform-webhooks/1' },
       // Checked on every new connection (pooled ones were checked when opened).
       lookup: guardedLookup(opts.allowPrivate) as never,
-      agent: opts.agents ? (secure ? opts.agents.https : opts.agents.http) : false,
+      agent: secure ? opts.agents.https : opts.agents.http,
     });
     timer = setTimeout(() => {
       done({ error: 'timeout' });
