@@ -33,7 +33,10 @@ const ADMIN_TOKEN = randomBytes(24).toString('hex');
 const RUN = randomBytes(4).toString('hex');
 const DB_NAME = `bench_${RUN}`;
 const REDIS_PREFIX = `bench${RUN}`;
-const TALLY_SQL = `SELECT count(*)::int AS total, (count(*) FILTER (WHERE status <> 'succeeded'))::int AS unsettled FROM webhook_deliveries`;
+/** The users of an app, and the webhook deliveries (all, and not yet succeeded), in one snapshot. */
+const tallySql = (appId) =>
+  `SELECT (SELECT count(*)::int FROM users WHERE app_id = '${appId}') AS users,
+          count(*)::int AS total, (count(*) FILTER (WHERE status <> 'succeeded'))::int AS unsettled FROM webhook_deliveries`;
 const TARGETS = { list: 0.75, deploy: 0.5, webhooks: 0.5, p99Ms: 1000, collect: 0.5, aggregateTimeRatio: 1.5 };
 const SMALL_EVENTS = 100_000;
 const LARGE_EVENTS = 2_000_000;
@@ -252,6 +255,7 @@ async function main() {
   const floorUrl = `http://127.0.0.1:${floorPort}/v1/apps?limit=20`;
   await cannon({ url: floorUrl, duration: 2 });
   const floor = summary(await cannon({ url: floorUrl }));
+  if (floor.failed > 0) throw new Error(`load 1: the NestJS floor answered ${floor.failed} requests with errors`);
   list.nestFloor = { ...floor, ratio: +(floor.reqPerSec / list.reference.reqPerSec).toFixed(2) };
   log(`load 1: NestJS floor ${floor.reqPerSec} req/s (ratio ${list.nestFloor.ratio}), p50 ${floor.p50Ms} ms, p99 ${floor.p99Ms} ms`);
   await stopProcess(floorChild);
@@ -326,15 +330,17 @@ async function main() {
     `load 3: at ${serviceHalf.eventsPerSec} events/s p50 ${serviceHalf.p50Ms} ms, p99 ${serviceHalf.p99Ms} ms, ${serviceHalf.delivered}/${serviceHalf.produced} delivered`,
   );
   // Nothing lost: every user the API created (one user.created each) has a delivery, every delivery
-  // has succeeded, and the receiver saw each event exactly once. Waits for the last events still being
-  // dispatched: comparing before they are would count their deliveries on one side only. Users are
-  // counted in the database: autocannon does not count the answers still in flight when it stops.
-  const [{ usersCreated }] = await sql(DATABASE_URL, `SELECT count(*)::int AS "usersCreated" FROM users WHERE app_id = '${usersApp}'`);
-  let [tally] = await sql(DATABASE_URL, TALLY_SQL);
-  for (let i = 0; i < 120 && (tally.unsettled > 0 || tally.total < usersCreated); i++) {
+  // has succeeded, and the receiver saw each event exactly once. Users are counted in the database
+  // (autocannon does not count the answers still in flight when it stops), a second after the load so
+  // those requests have committed, and in the same snapshot as the deliveries; the tally waits for the
+  // last events still being dispatched, or one side would count deliveries the other does not yet.
+  await sleep(1000);
+  let [tally] = await sql(DATABASE_URL, tallySql(usersApp));
+  for (let i = 0; i < 120 && (tally.unsettled > 0 || tally.total < tally.users); i++) {
     await sleep(250);
-    [tally] = await sql(DATABASE_URL, TALLY_SQL);
+    [tally] = await sql(DATABASE_URL, tallySql(usersApp));
   }
+  const usersCreated = tally.users;
   const seen = await ask(receiver, 'stats');
   const nothingLost = tally.total === usersCreated && tally.unsettled === 0 && seen.everUnique === usersCreated && seen.everDuplicates === 0;
   const workerPeakRssLoad3 = peakRssMiB(worker.child.pid);
