@@ -8,8 +8,13 @@ import { LandingPageRow, LandingPageSource } from './landing-page.entity.js';
 export class LandingPagesRepository {
   constructor(private readonly db: Transactions) {}
 
-  find(appId: string): Promise<LandingPageRow | null> {
-    return this.db.manager.getRepository(LandingPageRow).findOneBy({ appId });
+  /** On the deploy path (see bench/): plain SQL, no entity metadata per read. */
+  async find(appId: string): Promise<LandingPageRow | null> {
+    const [row] = await this.db.query<{ account_id: string; source: LandingPageSource; page: LandingPage; updated_at: Date }>(
+      'SELECT account_id, source, page, updated_at FROM landing_pages WHERE app_id = $1',
+      [appId],
+    );
+    return row ? { appId, accountId: row.account_id, source: row.source, page: row.page, updatedAt: row.updated_at } : null;
   }
 
   /** Inserts or replaces the app's page; returns the stored row. */
