@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { RequestMethod } from '@nestjs/common';
+import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants.js';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { IdempotencyInterceptor } from '../src/common/idempotency/idempotency.interceptor.js';
 import { IdempotencyService } from '../src/common/idempotency/idempotency.service.js';
 import { ApiClient, EventRecorder, EventRecorderModule, expectErrorBody, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
@@ -140,6 +144,27 @@ describe(`Idempotency-Key (${target})`, () => {
     const purged = await app.server.app.get(IdempotencyService).purgeExpired();
     expect(purged).toBeGreaterThanOrEqual(1);
     expect(await app.query('SELECT key FROM idempotency_keys WHERE key = ANY($1)', [[expired, fresh]])).toEqual([{ key: fresh }]);
+  });
+
+  it('binds its interceptor to every POST route, first, and to no other route', () => {
+    const bound = { post: 0, other: 0 };
+    for (const controller of app.server.app.get(DiscoveryService).getControllers()) {
+      const prototype = (controller.metatype as { prototype: Record<string, object> }).prototype;
+      for (const name of app.server.app.get(MetadataScanner).getAllMethodNames(prototype)) {
+        const method = Reflect.getMetadata(METHOD_METADATA, prototype[name]) as RequestMethod | undefined;
+        if (method === undefined) continue;
+        const interceptors = (Reflect.getMetadata(INTERCEPTORS_METADATA, prototype[name]) as unknown[] | undefined) ?? [];
+        if (method === RequestMethod.POST) {
+          expect(interceptors[0]).toBe(app.server.app.get(IdempotencyInterceptor));
+          bound.post++;
+        } else {
+          expect(interceptors.some((i) => i instanceof IdempotencyInterceptor)).toBe(false);
+          bound.other++;
+        }
+      }
+    }
+    expect(bound.post).toBeGreaterThanOrEqual(10);
+    expect(bound.other).toBeGreaterThanOrEqual(10);
   });
 
   it('documents the header on every authenticated POST', async () => {

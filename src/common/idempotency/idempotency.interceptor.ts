@@ -13,8 +13,8 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 /**
- * Global: every POST behind the bearer guard honours an `Idempotency-Key` header (the key is per
- * account). Without the header the route runs as usual. Guards (auth, scopes, rate limit) run
+ * Every POST behind the bearer guard honours an `Idempotency-Key` header (the key is per account):
+ * IdempotencyRoutes puts this interceptor on each POST route. Without the header the route runs as usual. Guards (auth, scopes, rate limit) run
  * before this; the validation pipe and the handler run inside it, so a 400 releases the key too.
  */
 @Injectable()

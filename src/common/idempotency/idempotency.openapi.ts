@@ -15,7 +15,7 @@ const HEADER = {
 const IDEMPOTENCY_CONFLICT = 'an Idempotency-Key reused with another request, still in flight, or whose response is not kept';
 
 /**
- * Every authenticated POST honours Idempotency-Key (the global interceptor), so the document
+ * Every authenticated POST honours Idempotency-Key (IdempotencyRoutes binds the interceptor), so the document
  * says so on each of them: the header, and the 409 it can cause.
  */
 export function documentIdempotency(document: OpenAPIObject): void {
