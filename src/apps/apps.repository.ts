@@ -69,7 +69,7 @@ export class AppsRepository {
 
   /** FOR SHARE: the app stays until the caller commits what it hangs on it (a deployment, a user). */
   async findOwnedForShare(accountId: string, id: string): Promise<App | null> {
-    const [row]: AppRow[] = await this.db.manager.query(`SELECT ${APP_COLUMNS} FROM apps WHERE account_id = $1 AND id = $2 FOR SHARE`, [accountId, id]);
+    const [row] = await this.db.query<AppRow>(`SELECT ${APP_COLUMNS} FROM apps WHERE account_id = $1 AND id = $2 FOR SHARE`, [accountId, id]);
     return row ? fromRow(row) : null;
   }
 

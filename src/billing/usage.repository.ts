@@ -36,7 +36,7 @@ export class UsageRepository {
   async insertManyOnce(records: UsageToRecord[]): Promise<Array<{ id: string; accountId: string; meter: Meter }>> {
     if (records.length === 0) return [];
     const ids = records.map(() => newId('use'));
-    const rows: Array<{ id: string; account_id: string; meter: Meter }> = await this.db.manager.query(
+    const rows = await this.db.query<{ id: string; account_id: string; meter: Meter }>(
       `WITH input AS (
          SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::bigint[], $6::date[])
            AS i(id, account_id, meter, source_id, quantity, day)

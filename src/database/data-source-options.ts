@@ -31,3 +31,13 @@ export function buildDataSourceOptions(target: DatabaseTarget, entities: DataSou
   // 30 s gets an error rather than waiting for ever (a shutdown must not hang on it).
   return { ...common, host: target.socketDir, port: 5432, username: 'postgres', database: 'postgres', extra: { max: 1, connectionTimeoutMillis: 30_000 } };
 }
+
+/**
+ * Whether `Transactions.query` runs its statements as named prepared statements (parsed and
+ * planned once per connection). Only on PostgreSQL: the embedded server serves every connection in
+ * one session, where a statement prepared by a connection that closed would clash with the next
+ * one's. Behind PgBouncer in transaction mode, set its `max_prepared_statements` (1.21 and later).
+ */
+export function preparesStatements(options: DataSourceOptions): boolean {
+  return 'url' in options && Boolean(options.url);
+}

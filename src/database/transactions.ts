@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Pool } from 'pg';
+import { createHash } from 'node:crypto';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { preparesStatements } from './data-source-options.js';
 
 interface TransactionScope {
   manager: EntityManager;
@@ -21,7 +23,13 @@ export class Transactions {
   /** Transactions running now; with none, the AsyncLocalStorage is switched off (see `withScope`). */
   private running = 0;
 
-  constructor(private readonly dataSource: DataSource) {}
+  /** Statement names by SQL text (see `statement`). */
+  private readonly statementNames = new Map<string, string>();
+  private readonly prepares: boolean;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.prepares = preparesStatements(dataSource.options);
+  }
 
   /**
    * Runs `work` in a transaction, or inside the caller's when there is one already. Hooks added with
@@ -82,19 +90,33 @@ export class Transactions {
   }
 
   /**
-   * For repositories' plain SQL: the rows, read in the running transaction, or straight from the
-   * driver's pool outside of one — without a TypeORM query runner per statement, which costs more
-   * than a small query itself on the hottest reads (see bench/). Errors are TypeORM's
+   * For repositories' plain SQL on the hot paths: the rows, read in the running transaction, or
+   * straight from the driver's pool outside of one — on the driver's connection, without a TypeORM
+   * query runner per statement, which costs more than a small query itself (see bench/). Each SQL
+   * text is a prepared statement, parsed and planned once per connection (on PostgreSQL; see
+   * `preparesStatements`), so pass static SQL with $n parameters. Errors are TypeORM's
    * QueryFailedError either way.
    */
   async query<T>(sql: string, parameters: unknown[] = []): Promise<T[]> {
     const scope = this.scope.getStore();
-    if (scope) return ((await scope.manager.queryRunner!.query(sql, parameters, true)) as { records: T[] }).records;
+    const driver: Pick<Pool, 'query'> = scope
+      ? ((scope.manager.queryRunner as unknown as { databaseConnection: PoolClient }).databaseConnection as Pick<Pool, 'query'>)
+      : (this.dataSource.driver as unknown as { master: Pool }).master;
     try {
-      return (await (this.dataSource.driver as unknown as { master: Pool }).master.query(sql, parameters)).rows as T[];
+      return (await driver.query<T & object>(this.statement(sql, parameters))).rows;
     } catch (err) {
       throw new QueryFailedError(sql, parameters, err as Error);
     }
+  }
+
+  private statement(text: string, values: unknown[]): QueryConfig {
+    if (!this.prepares) return { text, values };
+    let name = this.statementNames.get(text);
+    if (name === undefined) {
+      name = `q_${createHash('sha1').update(text).digest('base64url')}`;
+      this.statementNames.set(text, name);
+    }
+    return { name, text, values };
   }
 
   /** For repositories: the running transaction's manager, or the pool's outside of one. */

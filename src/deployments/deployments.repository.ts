@@ -15,7 +15,7 @@ export class DeploymentsRepository {
 
   /** On the deploy path (see bench/): plain SQL, no entity metadata per insert. */
   async insert(deployment: Pick<Deployment, 'id' | 'accountId' | 'appId' | 'env' | 'snapshot'>): Promise<Deployment> {
-    const [row]: Array<{ created_at: Date }> = await this.db.manager.query(
+    const [row] = await this.db.query<{ created_at: Date }>(
       `INSERT INTO deployments (id, account_id, app_id, env, status, snapshot) VALUES ($1, $2, $3, $4, 'success', $5) RETURNING created_at`,
       [deployment.id, deployment.accountId, deployment.appId, deployment.env, JSON.stringify(deployment.snapshot)],
     );

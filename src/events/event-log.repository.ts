@@ -38,7 +38,7 @@ export class EventLogRepository {
 
   async insert(event: Pick<StoredEvent, 'id' | 'accountId' | 'kind' | 'data' | 'createdAt'> & { dispatchedAt?: Date | null }): Promise<void> {
     // Plain SQL: every write that raises an event runs this (see bench/).
-    await this.db.manager.query(`INSERT INTO events (id, account_id, kind, data, created_at, dispatched_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+    await this.db.query(`INSERT INTO events (id, account_id, kind, data, created_at, dispatched_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
       event.id,
       event.accountId,
       event.kind,
