@@ -33,8 +33,8 @@ const GATHER_MS = 10;
 /**
  * Hands committed events to the listeners (`@OnDomainEvent`) and marks them dispatched, in one
  * transaction per batch. Raised events are queued here in memory after their commit and dispatched
- * within GATHER_MS, in batches, off the request path; events this process never got to (it died, or its batch failed)
- * are picked up by the OutboxRelay of a worker, through the same `dispatch` code.
+ * within GATHER_MS, off the request path; events this process never got to (it died, or its batch
+ * failed) are picked up by the OutboxRelay of a worker, through the same `dispatch` code.
  */
 @Injectable()
 export class EventDispatcher implements OnModuleInit, OnApplicationShutdown {

@@ -14,8 +14,9 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 /**
  * Every POST behind the bearer guard honours an `Idempotency-Key` header (the key is per account):
- * IdempotencyRoutes puts this interceptor on each POST route. Without the header the route runs as usual. Guards (auth, scopes, rate limit) run
- * before this; the validation pipe and the handler run inside it, so a 400 releases the key too.
+ * IdempotencyRoutes puts this interceptor on each POST route. Without the header the route runs as
+ * usual. Guards (auth, scopes, rate limit) run before this; the validation pipe and the handler run
+ * inside it, so a 400 releases the key too.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {

@@ -7,7 +7,10 @@ import { IdempotencyInterceptor } from './idempotency.interceptor.js';
 import { IdempotencyRepository } from './idempotency.repository.js';
 import { IdempotencyService } from './idempotency.service.js';
 
-/** `Idempotency-Key` on every authenticated POST (the interceptor, bound to each POST route by IdempotencyRoutes), and the hourly purge of old keys. */
+/**
+ * `Idempotency-Key` on every authenticated POST (the interceptor, bound to each POST route by
+ * IdempotencyRoutes), and the hourly purge of old keys.
+ */
 @Global()
 @Module({
   imports: [ScheduleModule.forRoot(), DiscoveryModule],
