@@ -124,7 +124,7 @@ export class WebhookDeliveriesRepository {
    */
   async recordAttempts(items: Array<{ attempt: WebhookAttempt; delivery: AttemptOutcome }>): Promise<void> {
     const column = <T>(pick: (item: { attempt: WebhookAttempt; delivery: AttemptOutcome }) => T) => items.map(pick);
-    await this.db.manager.query(
+    await this.db.query(
       `WITH attempts AS (
          INSERT INTO webhook_attempts (id, delivery_id, attempt, attempted_at, status_code, duration_ms, response_body, error)
          SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::int[], $4::timestamptz[], $5::smallint[], $6::int[], $7::varchar[], $8::varchar[]))
