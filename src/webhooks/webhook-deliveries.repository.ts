@@ -77,7 +77,6 @@ export class WebhookDeliveriesRepository {
     return this.db.manager.getRepository(WebhookAttempt).find({ where: { deliveryId: In(deliveryIds) }, order: { attemptedAt: 'ASC', attempt: 'ASC' } });
   }
 
-  /** The delivery with its endpoint and event, in one round trip (the worker's first read per job). */
   /** What the tries of these deliveries need, in one query (the worker's batched read, plain SQL: see bench/); null where one is gone. */
   async contexts(deliveryIds: string[]): Promise<Array<DeliveryContext | null>> {
     const rows = await this.db.query<ContextRow>(

@@ -15,8 +15,8 @@ const HEADER = {
 const IDEMPOTENCY_CONFLICT = 'an Idempotency-Key reused with another request, still in flight, or whose response is not kept';
 
 /**
- * Every authenticated POST honours Idempotency-Key (IdempotencyRoutes binds the interceptor), so the document
- * says so on each of them: the header, and the 409 it can cause.
+ * Every authenticated POST honours Idempotency-Key (IdempotencyRoutes binds the interceptor), so
+ * the document says so on each of them: the header, and the 409 it can cause.
  */
 export function documentIdempotency(document: OpenAPIObject): void {
   for (const item of Object.values(document.paths)) {
