@@ -43,12 +43,26 @@ export class Meters {
     if (records.length === 0) return;
     const latest = new Date(Math.max(...things.map((t) => (t.at ?? new Date()).getTime())));
     await this.db.run(async () => {
+      if (!(await this.anyThresholds(records))) {
+        // Nothing to announce, so nothing waits for the rows: they go out with the transaction's COMMIT.
+        this.usage.queueManyOnce(records);
+        return;
+      }
       const recorded = await this.usage.insertManyOnce(records);
       // Each meter that grew, once, in the period of its latest thing.
       const touched = new Map<string, { accountId: string; meter: Meter; at: Date }>();
       for (const r of recorded) touched.set(`${r.accountId} ${r.meter}`, { accountId: r.accountId, meter: r.meter, at: latest });
       for (const { accountId, meter, at } of touched.values()) await this.announceThresholds(accountId, meter, at);
     });
+  }
+
+  /** Whether any of these meters has an included amount on its account's plan (so thresholds to announce). */
+  private async anyThresholds(records: Array<{ accountId: string; meter: Meter }>): Promise<boolean> {
+    for (const { accountId, meter } of records) {
+      const quota = (await this.plans.of(accountId)).meters[meter];
+      if (quota && quota.included !== null) return true;
+    }
+    return false;
   }
 
   /** `billing.usage.threshold_reached` for each threshold of the meter's included amount now reached, once per period. */

@@ -17,6 +17,31 @@ export interface UsageToRecord {
 const USAGE_BY_DAY = `SELECT meter, day, quantity FROM usage_daily WHERE account_id = $1
   UNION ALL SELECT meter, day, quantity FROM usage_pending WHERE account_id = $1`;
 
+/** The ledger row and its pending rollup row of each record, unless recorded before; answers the rows written. */
+const INSERT_MANY_ONCE = `WITH input AS (
+  SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::bigint[], $6::date[])
+     AS i(id, account_id, meter, source_id, quantity, day)
+ ), recorded AS (
+   INSERT INTO usage_records (id, account_id, meter, source_id, quantity)
+   SELECT id, account_id, meter, source_id, quantity FROM input
+   ON CONFLICT (meter, source_id) DO NOTHING RETURNING id
+ ), pending AS (
+   INSERT INTO usage_pending (record_id, account_id, meter, day, quantity)
+   SELECT i.id, i.account_id, i.meter, i.day, i.quantity FROM input i JOIN recorded r USING (id)
+ )
+ SELECT i.id, i.account_id, i.meter FROM input i JOIN recorded r USING (id)`;
+
+function insertManyOnceParameters(records: UsageToRecord[]): unknown[] {
+  return [
+    records.map(() => newId('use')),
+    records.map((r) => r.accountId),
+    records.map((r) => r.meter),
+    records.map((r) => r.sourceId),
+    records.map((r) => r.quantity),
+    records.map((r) => r.day),
+  ];
+}
+
 /** The usage ledger (one row per billable thing), its daily rollups and the thresholds already announced. */
 @Injectable()
 export class UsageRepository {
@@ -35,30 +60,13 @@ export class UsageRepository {
    */
   async insertManyOnce(records: UsageToRecord[]): Promise<Array<{ id: string; accountId: string; meter: Meter }>> {
     if (records.length === 0) return [];
-    const ids = records.map(() => newId('use'));
-    const rows = await this.db.query<{ id: string; account_id: string; meter: Meter }>(
-      `WITH input AS (
-         SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::bigint[], $6::date[])
-           AS i(id, account_id, meter, source_id, quantity, day)
-       ), recorded AS (
-         INSERT INTO usage_records (id, account_id, meter, source_id, quantity)
-         SELECT id, account_id, meter, source_id, quantity FROM input
-         ON CONFLICT (meter, source_id) DO NOTHING RETURNING id
-       ), pending AS (
-         INSERT INTO usage_pending (record_id, account_id, meter, day, quantity)
-         SELECT i.id, i.account_id, i.meter, i.day, i.quantity FROM input i JOIN recorded r USING (id)
-       )
-       SELECT i.id, i.account_id, i.meter FROM input i JOIN recorded r USING (id)`,
-      [
-        ids,
-        records.map((r) => r.accountId),
-        records.map((r) => r.meter),
-        records.map((r) => r.sourceId),
-        records.map((r) => r.quantity),
-        records.map((r) => r.day),
-      ],
-    );
+    const rows = await this.db.query<{ id: string; account_id: string; meter: Meter }>(INSERT_MANY_ONCE, insertManyOnceParameters(records));
     return rows.map((r) => ({ id: r.id, accountId: r.account_id, meter: r.meter }));
+  }
+
+  /** `insertManyOnce` when nobody needs to know which rows were new: queued in the running transaction (see Transactions). */
+  queueManyOnce(records: UsageToRecord[]): void {
+    if (records.length > 0) this.db.queueWrite(INSERT_MANY_ONCE, insertManyOnceParameters(records));
   }
 
   /**

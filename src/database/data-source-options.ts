@@ -25,7 +25,8 @@ export function buildDataSourceOptions(target: DatabaseTarget, entities: DataSou
     logging: false,
   };
   if (target.url) {
-    return { ...common, url: target.url, extra: { max: 10, connectionTimeoutMillis: 5_000 } };
+    // pipeline: a connection sends statements queued together without waiting for each answer (see Transactions).
+    return { ...common, url: target.url, extra: { max: 10, connectionTimeoutMillis: 5_000, pipeline: true } };
   }
   // The embedded database serves one connection at a time. A caller that waits for it longer than
   // 30 s gets an error rather than waiting for ever (a shutdown must not hang on it).

@@ -1,12 +1,21 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import type { Pool, PoolClient, QueryConfig } from 'pg';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import type { Writable } from 'node:stream';
+import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
+import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
 import { preparesStatements } from './data-source-options.js';
 
 interface TransactionScope {
   manager: EntityManager;
+  /** The transaction's connection. */
+  client: PoolClient;
+  /** Statements not sent yet (BEGIN, queued writes): they go out ahead of the next one (see `send`). */
+  queued: QueryConfig[];
+  /** Whether BEGIN has gone out (a transaction that never ran a statement has nothing to roll back). */
+  begun: boolean;
+  /** On a connection that does not pipeline: settles when the statements sent so far have (see `sendInTurn`). */
+  inTurn: Promise<unknown>;
   afterCommit: Array<() => unknown>;
 }
 
@@ -15,6 +24,10 @@ interface TransactionScope {
  * `manager`, which is the running transaction's (carried by AsyncLocalStorage) or the pool's. So a
  * service never hands an EntityManager to anyone, and everything a change writes — its rows and
  * its events (the outbox) — commits together or not at all.
+ *
+ * Round trips (see bench/): a transaction's BEGIN goes out with its first statement, and writes
+ * whose result nobody waits for (`queueWrite`) go out with the statement after them or with the
+ * COMMIT — in one round trip on PostgreSQL, whose connections pipeline (see `pipelines`).
  */
 @Injectable()
 export class Transactions {
@@ -38,7 +51,7 @@ export class Transactions {
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.scope.getStore()) return work();
     const afterCommit: Array<() => unknown> = [];
-    const result = await this.withScope(() => this.dataSource.transaction((manager) => this.scope.run({ manager, afterCommit }, work)));
+    const result = await this.transaction('BEGIN', afterCommit, work);
     await this.runAfterCommit(afterCommit);
     return result;
   }
@@ -49,7 +62,50 @@ export class Transactions {
    */
   async snapshot<T>(work: () => Promise<T>): Promise<T> {
     if (this.scope.getStore()) return work();
-    return this.withScope(() => this.dataSource.transaction('REPEATABLE READ', (manager) => this.scope.run({ manager, afterCommit: [] }, work)));
+    return this.transaction('BEGIN ISOLATION LEVEL REPEATABLE READ', [], work);
+  }
+
+  /**
+   * A transaction on a connection of TypeORM's pool, begun and ended here rather than by TypeORM's
+   * `transaction()` so that BEGIN and COMMIT can share round trips with the statements next to them.
+   * The query runner is marked as in a transaction, as TypeORM marks its own, so that its manager
+   * (the repositories' `manager`) opens savepoints, never a second transaction.
+   */
+  private async transaction<T>(begin: string, afterCommit: Array<() => unknown>, work: () => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as PoolClient;
+      const scope: TransactionScope = { manager: runner.manager, client, queued: [{ text: begin }], begun: false, inTurn: Promise.resolve(), afterCommit };
+      this.sendQueuedBeforeTypeOrm(runner, scope);
+      // What TypeORM's own startTransaction() sets (both fields are its query runner's state).
+      const state = runner as unknown as { isTransactionActive: boolean; transactionDepth: number };
+      state.isTransactionActive = true;
+      state.transactionDepth = 1;
+      try {
+        const result = await this.withScope(() => this.scope.run(scope, work));
+        await this.send(scope, { text: 'COMMIT' });
+        return result;
+      } catch (err) {
+        scope.queued = [];
+        // (After a failed queued write the pipelined COMMIT has rolled back already; a second ROLLBACK is a no-op.)
+        if (scope.begun) await this.send(scope, { text: 'ROLLBACK' }).catch(() => undefined); // a broken connection leaves the pool on release
+        throw err;
+      } finally {
+        state.isTransactionActive = false;
+        state.transactionDepth = 0;
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /** Statements through the TypeORM manager must follow the queued ones too (a row they read, a key they point at). */
+  private sendQueuedBeforeTypeOrm(runner: QueryRunner, scope: TransactionScope): void {
+    const typeOrmQuery = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+    runner.query = (async (...args: unknown[]) => {
+      if (scope.queued.length > 0) await this.send(scope);
+      return typeOrmQuery(...args);
+    }) as QueryRunner['query'];
   }
 
   /**
@@ -99,14 +155,71 @@ export class Transactions {
    */
   async query<T>(sql: string, parameters: unknown[] = []): Promise<T[]> {
     const scope = this.scope.getStore();
-    const driver: Pick<Pool, 'query'> = scope
-      ? ((scope.manager.queryRunner as unknown as { databaseConnection: PoolClient }).databaseConnection as Pick<Pool, 'query'>)
-      : (this.dataSource.driver as unknown as { master: Pool }).master;
+    if (scope) return (await this.send<T>(scope, this.statement(sql, parameters))).rows;
     try {
-      return (await driver.query<T & object>(this.statement(sql, parameters))).rows;
+      return (await (this.dataSource.driver as unknown as { master: Pool }).master.query<T & object>(this.statement(sql, parameters))).rows;
     } catch (err) {
-      throw new QueryFailedError(sql, parameters, err as Error);
+      throw this.failed({ text: sql, values: parameters }, err);
     }
+  }
+
+  /**
+   * A write in the running transaction whose result the caller does not need (an outbox row, a
+   * ledger row): sent with the transaction's next statement or its COMMIT, in the same round trip.
+   * It fails the transaction as any statement would, only later: `run` rejects with its error. Static
+   * SQL with $n parameters, as for `query`.
+   */
+  queueWrite(sql: string, parameters: unknown[]): void {
+    const scope = this.scope.getStore();
+    if (!scope) throw new Error('queueWrite() needs a transaction: call it inside Transactions.run()');
+    scope.queued.push(this.statement(sql, parameters));
+  }
+
+  /**
+   * Sends the queued statements and then `last` (if any) on the transaction's connection, and
+   * answers `last`'s result. On a pipelining connection they all go out at once; on others, one
+   * after another. A queued statement that fails fails the call; the transaction is then aborted
+   * and PostgreSQL answers what follows (a COMMIT included) with errors or a rollback.
+   */
+  private async send<T>(scope: TransactionScope, last?: QueryConfig): Promise<QueryResult<T & object>> {
+    const statements = last ? [...scope.queued, last] : scope.queued;
+    scope.queued = [];
+    scope.begun = true;
+    const client = scope.client as PoolClient & { pipeline?: boolean; connection?: { stream?: Writable } };
+    if (!client.pipeline) return this.sendInTurn(scope, statements);
+    // pg writes each statement to the socket on the spot. Corked until the next tick, the statements
+    // sent in this tick (these, and those of a concurrent read) leave in one write.
+    const stream = client.connection?.stream;
+    if (stream) {
+      stream.cork();
+      process.nextTick(() => stream.uncork());
+    }
+    const pending = statements.map((s) => client.query<T & object>(s));
+    const results = await Promise.allSettled(pending);
+    const failure = results.findIndex((r) => r.status === 'rejected');
+    if (failure >= 0) throw this.failed(statements[failure], (results[failure] as PromiseRejectedResult).reason);
+    return (results.at(-1) as PromiseFulfilledResult<QueryResult<T & object>>).value;
+  }
+
+  /** `send` on a connection that does not pipeline: one statement after another, and after any the transaction sent before. */
+  private sendInTurn<T>(scope: TransactionScope, statements: QueryConfig[]): Promise<QueryResult<T & object>> {
+    const sent = scope.inTurn.then(async () => {
+      let result: QueryResult<T & object> | undefined;
+      for (const s of statements) {
+        try {
+          result = await scope.client.query<T & object>(s);
+        } catch (err) {
+          throw this.failed(s, err);
+        }
+      }
+      return result!;
+    });
+    scope.inTurn = sent.catch(() => undefined);
+    return sent;
+  }
+
+  private failed(statement: QueryConfig, err: unknown): QueryFailedError {
+    return new QueryFailedError(statement.text, statement.values ?? [], err as Error);
   }
 
   private statement(text: string, values: unknown[]): QueryConfig {

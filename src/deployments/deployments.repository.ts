@@ -13,13 +13,19 @@ export class DeploymentsRepository {
     return this.db.manager.getRepository(Deployment);
   }
 
-  /** On the deploy path (see bench/): plain SQL, no entity metadata per insert. */
-  async insert(deployment: Pick<Deployment, 'id' | 'accountId' | 'appId' | 'env' | 'snapshot'>): Promise<Deployment> {
-    const [row] = await this.db.query<{ created_at: Date }>(
-      `INSERT INTO deployments (id, account_id, app_id, env, status, snapshot) VALUES ($1, $2, $3, $4, 'success', $5) RETURNING created_at`,
-      [deployment.id, deployment.accountId, deployment.appId, deployment.env, JSON.stringify(deployment.snapshot)],
-    );
-    return { ...deployment, status: 'success', createdAt: row.created_at };
+  /** On the deploy path (see bench/): plain SQL, queued to go out with the deploy's next statements (its COMMIT). */
+  insert(deployment: Pick<Deployment, 'id' | 'accountId' | 'appId' | 'env' | 'snapshot'>): Deployment {
+    const row: Deployment = { ...deployment, status: 'success', createdAt: new Date() };
+    this.db.queueWrite(`INSERT INTO deployments (id, account_id, app_id, env, status, snapshot, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      row.id,
+      row.accountId,
+      row.appId,
+      row.env,
+      row.status,
+      JSON.stringify(row.snapshot),
+      row.createdAt,
+    ]);
+    return row;
   }
 
   findOwned(accountId: string, id: string): Promise<Deployment | null> {

@@ -6,6 +6,7 @@ import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
+import { defaultLandingPage } from '../landing-pages/landing-page.js';
 import { LandingPagesService } from '../landing-pages/landing-pages.service.js';
 import { landingPageOf, snapshotOf } from './deployment-snapshot.js';
 import { Deployment } from './deployment.entity.js';
@@ -29,10 +30,11 @@ export class DeploymentsService {
   /** Snapshots the app as it is now and serves it at `url`. Emits `deployment.succeeded`; metered (`deployments`, 402 past a hard quota). */
   async deploy(accountId: string, input: { appId: string; env: string }): Promise<DeployResultDto> {
     return this.db.run(async () => {
-      const app = await this.apps.requireOwnedForBody(accountId, input.appId);
+      // One round trip for both reads (see Transactions): the app, locked, then its saved page (unused if the app is not the caller's).
+      const [app, savedPage] = await Promise.all([this.apps.requireOwnedForBody(accountId, input.appId), this.landingPages.savedPage(input.appId)]);
       await this.meters.assertRoom(accountId, 'deployments'); // 402 before anything is written
-      const snapshot = snapshotOf(app, await this.landingPages.pageOf(app));
-      const result = this.toResult(await this.deployments.insert({ id: newId('dep'), accountId, appId: app.id, env: input.env, snapshot }));
+      const snapshot = snapshotOf(app, savedPage ?? defaultLandingPage(app));
+      const result = this.toResult(this.deployments.insert({ id: newId('dep'), accountId, appId: app.id, env: input.env, snapshot }));
       const { deploymentId, appId, env, url, createdAt } = result;
       await this.events.raise('deployment.succeeded', accountId, { deploymentId, appId, env, url, createdAt });
       await this.meters.record(accountId, 'deployments', 1, deploymentId);

@@ -36,9 +36,10 @@ export class EventLogRepository {
     return this.db.manager.getRepository(StoredEvent);
   }
 
-  async insert(event: Pick<StoredEvent, 'id' | 'accountId' | 'kind' | 'data' | 'createdAt'> & { dispatchedAt?: Date | null }): Promise<void> {
+  /** In the running transaction, queued: it goes out with the transaction's next statement or its COMMIT (see Transactions). */
+  insert(event: Pick<StoredEvent, 'id' | 'accountId' | 'kind' | 'data' | 'createdAt'> & { dispatchedAt?: Date | null }): void {
     // Plain SQL: every write that raises an event runs this (see bench/).
-    await this.db.query(`INSERT INTO events (id, account_id, kind, data, created_at, dispatched_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+    this.db.queueWrite(`INSERT INTO events (id, account_id, kind, data, created_at, dispatched_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
       event.id,
       event.accountId,
       event.kind,

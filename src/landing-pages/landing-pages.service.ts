@@ -46,9 +46,12 @@ export class LandingPagesService {
     return this.save(principal.accountId, app.id, 'generated', page);
   }
 
-  /** For a deploy, in its transaction: the page to snapshot (the saved one, or the default). */
-  async pageOf(app: App): Promise<LandingPage> {
-    return (await this.pages.find(app.id))?.page ?? defaultLandingPage(app);
+  /**
+   * For a deploy, in its transaction: the app's saved page, or null (it snapshots the default). Takes
+   * the app's id, not the app, so that the deploy can send this read together with the app's.
+   */
+  async savedPage(appId: string): Promise<LandingPage | null> {
+    return (await this.pages.find(appId))?.page ?? null;
   }
 
   private save(accountId: string, appId: string, source: LandingPageSource, page: LandingPage): Promise<LandingPageResponseDto> {
