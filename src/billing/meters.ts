@@ -58,27 +58,29 @@ export class Meters {
 
   /** Whether any of these meters has an included amount on its account's plan (so thresholds to announce). */
   private async anyThresholds(records: Array<{ accountId: string; meter: Meter }>): Promise<boolean> {
-    for (const { accountId, meter } of records) {
-      const quota = (await this.plans.of(accountId)).meters[meter];
-      if (quota && quota.included !== null) return true;
-    }
+    for (const { accountId, meter } of records) if ((await this.includedOf(accountId, meter)) !== null) return true;
     return false;
+  }
+
+  /** The amount of `meter` the account's plan includes, or null when it includes none (no thresholds to announce). */
+  private async includedOf(accountId: string, meter: Meter): Promise<number | null> {
+    return (await this.plans.of(accountId)).meters[meter]?.included ?? null;
   }
 
   /** `billing.usage.threshold_reached` for each threshold of the meter's included amount now reached, once per period. */
   private async announceThresholds(accountId: string, meter: Meter, at: Date): Promise<void> {
-    const quota = (await this.plans.of(accountId)).meters[meter];
-    if (!quota || quota.included === null) return;
+    const included = await this.includedOf(accountId, meter);
+    if (included === null) return;
     const period = periodOf(at);
     const used = await this.usage.total(accountId, meter, period.start, period.end);
     for (const threshold of THRESHOLDS) {
-      if (used * 100 < quota.included * threshold) continue;
+      if (used * 100 < included * threshold) continue;
       if (await this.usage.markThreshold(accountId, meter, threshold, period.start)) {
         await this.events.raise('billing.usage.threshold_reached', accountId, {
           meter,
           threshold,
           used,
-          included: quota.included,
+          included,
           periodStart: period.start,
         });
       }

@@ -27,7 +27,7 @@ interface TransactionScope {
  *
  * Round trips (see bench/): a transaction's BEGIN goes out with its first statement, and writes
  * whose result nobody waits for (`queueWrite`) go out with the statement after them or with the
- * COMMIT — in one round trip on PostgreSQL, whose connections pipeline (see `pipelines`).
+ * COMMIT — in one round trip on PostgreSQL, whose connections pipeline (see `send`).
  */
 @Injectable()
 export class Transactions {
