@@ -84,6 +84,10 @@ describe(`domain events through the outbox (${target})`, () => {
     expect((await app.query<{ dispatched_at: Date | null }>(`SELECT dispatched_at FROM events WHERE id = $1`, [rows[0].id]))[0].dispatched_at).not.toBeNull();
   });
 
+  it('with a listener of every event that sets no condition (the recorder), every event goes through the dispatcher', () => {
+    expect(app.server.app.get(EventDispatcher).dispatchWhen).toBe('TRUE');
+  });
+
   it('the relay dispatches an event a crash left undispatched, once, even when run twice at the same time', async () => {
     const dev = await newAccountClient(app);
     await dev.post('/v1/webhook-endpoints', { url: `${receiver.url}/relay` }).expect(201);
@@ -100,5 +104,59 @@ describe(`domain events through the outbox (${target})`, () => {
     expect((await recorder.of('app.deleted', dev.accountId)).map((e) => e.id)).toEqual(['evt_left_behind']);
     expect(await count(`SELECT count(*) AS n FROM webhook_deliveries WHERE event_id = 'evt_left_behind'`, [])).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM events WHERE id = 'evt_left_behind' AND dispatched_at IS NOT NULL`, [])).toBe(1);
+  });
+});
+
+describe(`events no listener has work for (${target})`, () => {
+  // No EventRecorderModule here: the webhook fan-out is the only listener, as in production.
+  let app: TestApp;
+  const receiver = new Receiver();
+
+  beforeAll(async () => {
+    await receiver.start();
+    app = await startTestApp({ env: { ...NO_RATE_LIMIT } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await receiver.stop();
+  });
+
+  const eventsOf = (accountId: string) =>
+    app.query<{ id: string; kind: string; created_at: Date; dispatched_at: Date | null }>(
+      `SELECT id, kind, created_at, dispatched_at FROM events WHERE account_id = $1 ORDER BY created_at`,
+      [accountId],
+    );
+
+  it('are written as dispatched when the account has no Active endpoint: no delivery, nothing for the relay', async () => {
+    const dev = await newAccountClient(app);
+    const { appId } = (await dev.post('/v1/apps', { name: 'Quiet' }).expect(201)).body;
+    await dev.post('/v1/apps/deploy', { appId, env: 'production' }).expect(200);
+    // Dispatched as they were written, in the same transaction: the same instant, and before the dispatcher ran.
+    const events = await eventsOf(dev.accountId);
+    expect(events.map((e) => e.kind)).toEqual(['app.created', 'deployment.succeeded']);
+    for (const e of events) expect(e.dispatched_at?.getTime()).toBe(e.created_at.getTime());
+    await app.server.app.get(EventDispatcher).idle();
+    expect(await app.query(`SELECT id FROM webhook_deliveries WHERE account_id = $1`, [dev.accountId])).toEqual([]);
+  });
+
+  it('are dispatched as before once the account has an Active endpoint: the endpoint gets the events raised after it', async () => {
+    const dev = await newAccountClient(app);
+    const { appId } = (await dev.post('/v1/apps', { name: 'Heard' }).expect(201)).body;
+    await dev.post('/v1/webhook-endpoints', { url: `${receiver.url}/heard`, events: ['deployment.succeeded'] }).expect(201);
+    const { deploymentId } = (await dev.post('/v1/apps/deploy', { appId, env: 'production' }).expect(200)).body;
+    await until(() => receiver.at('/heard').length === 1, 10_000, 'the deployment delivered');
+    expect(JSON.parse(receiver.at('/heard')[0].raw)).toMatchObject({ event: 'deployment.succeeded', data: { deploymentId, appId } });
+    await app.server.app.get(EventDispatcher).idle();
+    const [created, deployed] = await eventsOf(dev.accountId);
+    // app.created came before the endpoint: written as dispatched. deployment.succeeded went through the dispatcher.
+    expect(created.dispatched_at?.getTime()).toBe(created.created_at.getTime());
+    expect(deployed.dispatched_at).not.toBeNull();
+    expect(deployed.dispatched_at!.getTime()).toBeGreaterThan(deployed.created_at.getTime());
+    expect(await app.query(`SELECT event_id FROM webhook_deliveries WHERE account_id = $1`, [dev.accountId])).toEqual([{ event_id: deployed.id }]);
+  });
+
+  it("the fan-out's condition, SQL on the event row, is what decides", () => {
+    // The suite above adds a recorder that listens to everything without a condition: there, every event is dispatched.
+    expect(app.server.app.get(EventDispatcher).dispatchWhen).toMatch(/^\(EXISTS \(SELECT 1 FROM webhook_endpoints w WHERE w\.account_id = e\.account_id/);
   });
 });

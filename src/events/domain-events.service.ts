@@ -8,7 +8,8 @@ import { EventLogRepository } from './event-log.repository.js';
 /**
  * Raising a domain event is writing it to the outbox (the `events` table) in the transaction of the
  * change that raised it: the event commits with the change or not at all. Once committed it is
- * handed to the dispatcher; if this process dies first, the outbox relay finds it.
+ * handed to the dispatcher; if this process dies first, the outbox relay finds it. An event no
+ * listener can have work for (`@ListensOnlyWhen`) is written as dispatched already.
  */
 @Injectable()
 export class DomainEvents {
@@ -22,7 +23,8 @@ export class DomainEvents {
   async raise<K extends DomainEventName>(name: K, accountId: string, data: DomainEventMap[K]): Promise<DomainEvent<K>> {
     if (!this.db.active) throw new Error(`raise('${name}') needs the transaction of the change it describes: call it inside Transactions.run()`);
     const event: DomainEvent<K> = { id: newId('evt'), name, accountId, data, occurredAt: new Date() };
-    await this.log.insert({ id: event.id, accountId, kind: name, data: data as unknown as Record<string, unknown>, createdAt: event.occurredAt });
+    const row = { id: event.id, accountId, kind: name, data: data as unknown as Record<string, unknown>, createdAt: event.occurredAt };
+    this.log.insert(row, this.dispatcher.dispatchWhen);
     this.db.afterCommit(() => this.dispatcher.schedule(event.id));
     return event;
   }

@@ -6,7 +6,7 @@ import { Transactions } from '../database/transactions.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import type { AnyDomainEvent } from './domain-events.js';
 import { EventLogRepository } from './event-log.repository.js';
-import { DOMAIN_EVENT_BATCH_LISTENER, DOMAIN_EVENT_LISTENER } from './on-domain-event.decorator.js';
+import { DOMAIN_EVENT_BATCH_LISTENER, DOMAIN_EVENT_INTEREST, DOMAIN_EVENT_LISTENER } from './on-domain-event.decorator.js';
 import type { StoredEvent } from './stored-event.entity.js';
 
 interface Listener {
@@ -20,6 +20,12 @@ interface BatchListener {
 }
 
 const listens = (names: string[], event: AnyDomainEvent) => names.includes('*') || names.includes(event.name);
+
+/** SQL on the event row `e`: whether a listener of these names (and this `@ListensOnlyWhen` condition) can have work for it. */
+function interestOf(names: string[], condition: string | undefined): string {
+  const kinds = names.includes('*') ? undefined : `e.kind IN (${names.map((n) => `'${n.replaceAll("'", "''")}'`).join(', ')})`;
+  return [kinds, condition].flatMap((term) => (term ? [`(${term})`] : [])).join(' AND ') || 'TRUE';
+}
 
 /** Events dispatched in one transaction at most. */
 const BATCH = 100;
@@ -42,6 +48,11 @@ export class EventDispatcher implements OnModuleInit, OnApplicationShutdown {
   private readonly listeners: Listener[] = [];
   private readonly batchListeners: BatchListener[] = [];
   private readonly pending = new Set<string>();
+  /**
+   * When some listener can have work for an event, as SQL on the event row `e` (see
+   * `@ListensOnlyWhen`): an event for which it is false is written as dispatched.
+   */
+  dispatchWhen = 'TRUE';
   private draining?: Promise<void>;
   private closed = false;
   private readonly dispatched: Counter;
@@ -63,6 +74,7 @@ export class EventDispatcher implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
+    const interests: string[] = [];
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as Record<string, unknown> | undefined;
       if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
@@ -74,8 +86,13 @@ export class EventDispatcher implements OnModuleInit, OnApplicationShutdown {
         if (names) this.listeners.push({ names, handle: (handler as Listener['handle']).bind(instance) });
         const batchNames = Reflect.getMetadata(DOMAIN_EVENT_BATCH_LISTENER, handler) as string[] | undefined;
         if (batchNames) this.batchListeners.push({ names: batchNames, handle: (handler as BatchListener['handle']).bind(instance) });
+        const condition = Reflect.getMetadata(DOMAIN_EVENT_INTEREST, handler) as string | undefined;
+        for (const listened of [names, batchNames]) if (listened) interests.push(interestOf(listened, condition));
       }
     }
+    if (interests.length === 0) this.dispatchWhen = 'FALSE';
+    else if (interests.includes('TRUE')) this.dispatchWhen = 'TRUE';
+    else this.dispatchWhen = interests.length === 1 ? interests[0] : interests.map((i) => `(${i})`).join(' OR ');
   }
 
   /** After a commit: dispatch this event soon, in this process. */

@@ -36,17 +36,26 @@ export class EventLogRepository {
     return this.db.manager.getRepository(StoredEvent);
   }
 
-  /** In the running transaction, queued: it goes out with the transaction's next statement or its COMMIT (see Transactions). */
-  insert(event: Pick<StoredEvent, 'id' | 'accountId' | 'kind' | 'data' | 'createdAt'> & { dispatchedAt?: Date | null }): void {
+  /**
+   * In the running transaction, queued: it goes out with the transaction's next statement or its
+   * COMMIT (see Transactions). Written as dispatched when `dispatchWhen` (SQL on the row `e`, see
+   * `@ListensOnlyWhen`) is false, or at `dispatchedAt` when that is given.
+   */
+  insert(event: Pick<StoredEvent, 'id' | 'accountId' | 'kind' | 'data' | 'createdAt'> & { dispatchedAt?: Date }, dispatchWhen = 'TRUE'): void {
+    const values = [event.id, event.accountId, event.kind, JSON.stringify(event.data), event.createdAt];
+    if (event.dispatchedAt) values.push(event.dispatchedAt);
+    const dispatchedAt = event.dispatchedAt
+      ? '$6::timestamptz'
+      : dispatchWhen === 'TRUE'
+        ? 'NULL'
+        : `CASE WHEN ${dispatchWhen} THEN NULL ELSE e.created_at END`;
     // Plain SQL: every write that raises an event runs this (see bench/).
-    this.db.queueWrite(`INSERT INTO events (id, account_id, kind, data, created_at, dispatched_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      event.id,
-      event.accountId,
-      event.kind,
-      JSON.stringify(event.data),
-      event.createdAt,
-      event.dispatchedAt ?? null,
-    ]);
+    this.db.queueWrite(
+      `INSERT INTO events (id, account_id, kind, data, created_at, dispatched_at)
+       SELECT e.id, e.account_id, e.kind, e.data, e.created_at, ${dispatchedAt}
+         FROM (VALUES ($1::varchar, $2::varchar, $3::varchar, $4::jsonb, $5::timestamptz)) AS e (id, account_id, kind, data, created_at)`,
+      values,
+    );
   }
 
   /**

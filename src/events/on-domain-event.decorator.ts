@@ -36,3 +36,19 @@ export function OnDomainEventBatch<N extends DomainEventName | '*'>(...names: N[
     Reflect.defineMetadata(DOMAIN_EVENT_BATCH_LISTENER, names, descriptor.value!);
   };
 }
+
+export const DOMAIN_EVENT_INTEREST = Symbol('domainEventInterest');
+
+/**
+ * Beside @OnDomainEvent or @OnDomainEventBatch: when the listener can have work for an event, as a
+ * SQL condition on the event row `e` (its `account_id` and `kind`), checked as the event is written.
+ * An event that no listener can have work for is written as dispatched, so dispatching it costs
+ * nothing (no lock, no update): the webhook fan-out for an account without endpoints, say. The
+ * condition must hold whenever the listener would act — an event it misses never reaches the
+ * listener — and may hold when it would not.
+ */
+export function ListensOnlyWhen(sql: string) {
+  return (_target: object, _key: string | symbol, descriptor: PropertyDescriptor): void => {
+    Reflect.defineMetadata(DOMAIN_EVENT_INTEREST, sql, descriptor.value as object);
+  };
+}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { Transactions } from '../database/transactions.js';
 import type { AnyDomainEvent } from '../events/domain-events.js';
-import { OnDomainEventBatch } from '../events/on-domain-event.decorator.js';
+import { ListensOnlyWhen, OnDomainEventBatch } from '../events/on-domain-event.decorator.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { matchesFilters } from './event-kinds.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
@@ -12,9 +12,10 @@ import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 /**
  * Events → deliveries: one `webhook_deliveries` row per Active endpoint of the account that
  * subscribes to the kind, written in the dispatcher's transaction, and one queue job per delivery
- * once that commits. In bulk, a batch of events at a time: one query for the endpoints of every
- * account in it, one insert for all their deliveries, one round trip to queue the jobs. If the
- * process dies before the jobs are queued, the sweep queues them.
+ * once that commits. An endpoint gets the events raised once it exists (its row committed before
+ * the event's). In bulk, a batch of events at a time: one query for the endpoints of every account
+ * in it, one insert for all their deliveries, one round trip to queue the jobs. If the process dies
+ * before the jobs are queued, the sweep queues them.
  */
 @Injectable()
 export class WebhookFanOut {
@@ -26,6 +27,8 @@ export class WebhookFanOut {
   ) {}
 
   @OnDomainEventBatch('*')
+  // An account without an Active endpoint gets no deliveries: its events are written as dispatched.
+  @ListensOnlyWhen(`EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.account_id = e.account_id AND w.status = 'Active')`)
   async onDomainEvents(events: AnyDomainEvent[]): Promise<void> {
     const active = await this.endpoints.activeOf([...new Set(events.map((e) => e.accountId))]);
     const rows = events.flatMap((event) =>
