@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { Transactions } from '../src/database/transactions.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
@@ -86,6 +86,36 @@ describe(`transactions: pipelined statements and queued writes (${target})`, () 
       }),
     ).rejects.toThrow('changed my mind');
     expect(await rows()).toEqual([]);
+  });
+
+  it('a TypeORM query runner only for a transaction whose repositories use `manager`: one, on its connection, done with it after', async () => {
+    const dataSource = app.server.app.get(DataSource);
+    const createQueryRunner = dataSource.createQueryRunner;
+    let made = 0;
+    dataSource.createQueryRunner = (...args) => (made++, createQueryRunner.apply(dataSource, args));
+    try {
+      await db.run(async () => {
+        db.queueWrite(`INSERT INTO tx_probe (id, n) VALUES ($1, 1)`, ['plain']);
+        await db.query(`SELECT id FROM tx_probe`);
+      });
+      expect(made).toBe(0);
+
+      let kept: EntityManager | undefined;
+      const [pid, ormPid, again] = await db.run(async () => {
+        const [{ pid }] = await db.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`);
+        kept = db.manager;
+        const [{ pid: ormPid }]: Array<{ pid: number }> = await kept.query(`SELECT pg_backend_pid() AS pid`);
+        const [{ pid: again }]: Array<{ pid: number }> = await db.manager.query(`SELECT pg_backend_pid() AS pid`);
+        return [pid, ormPid, again];
+      });
+      expect(made).toBe(1);
+      expect([ormPid, again]).toEqual([pid, pid]);
+      // Its connection went back to the pool: a manager kept past the transaction cannot run anything on it.
+      await expect(kept!.query(`SELECT 1`)).rejects.toBeInstanceOf(QueryRunnerProviderAlreadyReleasedError);
+    } finally {
+      dataSource.createQueryRunner = createQueryRunner;
+    }
+    expect(await rows()).toEqual(['plain=1']);
   });
 
   it('queueWrite outside a transaction is a programming error', () => {

@@ -7,9 +7,10 @@ import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeor
 import { preparesStatements } from './data-source-options.js';
 
 interface TransactionScope {
-  manager: EntityManager;
   /** The transaction's connection. */
   client: PoolClient;
+  /** A TypeORM query runner on that connection, made the first time a repository asks for `manager`. */
+  runner?: QueryRunner;
   /** Statements not sent yet (BEGIN, queued writes): they go out ahead of the next one (see `send`). */
   queued: QueryConfig[];
   /** Whether BEGIN has gone out (a transaction that never ran a statement has nothing to roll back). */
@@ -68,44 +69,49 @@ export class Transactions {
   /**
    * A transaction on a connection of TypeORM's pool, begun and ended here rather than by TypeORM's
    * `transaction()` so that BEGIN and COMMIT can share round trips with the statements next to them.
-   * The query runner is marked as in a transaction, as TypeORM marks its own, so that its manager
-   * (the repositories' `manager`) opens savepoints, never a second transaction.
+   * Plain SQL (`query`, `queueWrite`) goes straight to the connection; a TypeORM query runner on it
+   * is made only when a repository uses `manager` (see `runnerOf`): most hot writes never do, and a
+   * query runner costs more to make than a small statement (see bench/).
    */
   private async transaction<T>(begin: string, afterCommit: Array<() => unknown>, work: () => Promise<T>): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
+    const driver = this.dataSource.driver as unknown as { obtainMasterConnection(): Promise<[PoolClient, (err?: unknown) => void]> };
+    const [client, release] = await driver.obtainMasterConnection();
+    // While checked out, the pool does not listen for the connection's errors: an 'error' event with no listener would end the process.
+    let broken: unknown;
+    const onError = (err: unknown) => (broken ??= err);
+    client.on('error', onError);
+    const scope: TransactionScope = { client, queued: [{ text: begin }], begun: false, inTurn: Promise.resolve(), afterCommit };
     try {
-      const client = (await runner.connect()) as PoolClient;
-      const scope: TransactionScope = { manager: runner.manager, client, queued: [{ text: begin }], begun: false, inTurn: Promise.resolve(), afterCommit };
-      this.sendQueuedBeforeTypeOrm(runner, scope);
-      // What TypeORM's own startTransaction() sets (both fields are its query runner's state).
-      const state = runner as unknown as { isTransactionActive: boolean; transactionDepth: number };
-      state.isTransactionActive = true;
-      state.transactionDepth = 1;
-      try {
-        const result = await this.withScope(() => this.scope.run(scope, work));
-        await this.send(scope, { text: 'COMMIT' });
-        return result;
-      } catch (err) {
-        scope.queued = [];
-        // (After a failed queued write the pipelined COMMIT has rolled back already; a second ROLLBACK is a no-op.)
-        if (scope.begun) await this.send(scope, { text: 'ROLLBACK' }).catch(() => undefined); // a broken connection leaves the pool on release
-        throw err;
-      } finally {
-        state.isTransactionActive = false;
-        state.transactionDepth = 0;
-      }
+      const result = await this.withScope(() => this.scope.run(scope, work));
+      await this.send(scope, { text: 'COMMIT' });
+      return result;
+    } catch (err) {
+      scope.queued = [];
+      // (After a failed queued write the pipelined COMMIT has rolled back already; a second ROLLBACK is a no-op.)
+      if (scope.begun) await this.send(scope, { text: 'ROLLBACK' }).catch((rollbackFailed: unknown) => (broken ??= rollbackFailed));
+      throw err;
     } finally {
-      await runner.release();
+      if (scope.runner) retire(scope.runner);
+      client.removeListener('error', onError);
+      release(broken); // a connection that failed leaves the pool
     }
   }
 
-  /** Statements through the TypeORM manager must follow the queued ones too (a row they read, a key they point at). */
-  private sendQueuedBeforeTypeOrm(runner: QueryRunner, scope: TransactionScope): void {
+  /**
+   * The transaction's TypeORM query runner: one on the transaction's connection, marked as in a
+   * transaction as TypeORM marks its own, so that its manager opens savepoints, never a second
+   * transaction; its statements follow the queued ones (a row they read, a key they point at).
+   */
+  private runnerOf(scope: TransactionScope): QueryRunner {
+    if (scope.runner) return scope.runner;
+    // The fields TypeORM's own connect() and startTransaction() set: connect() answers this connection, never the pool's.
+    const runner = Object.assign(this.dataSource.createQueryRunner(), { databaseConnection: scope.client, isTransactionActive: true, transactionDepth: 1 });
     const typeOrmQuery = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
     runner.query = (async (...args: unknown[]) => {
       if (scope.queued.length > 0) await this.send(scope);
       return typeOrmQuery(...args);
     }) as QueryRunner['query'];
+    return (scope.runner = runner);
   }
 
   /**
@@ -234,6 +240,12 @@ export class Transactions {
 
   /** For repositories: the running transaction's manager, or the pool's outside of one. */
   get manager(): EntityManager {
-    return this.scope.getStore()?.manager ?? this.dataSource.manager;
+    const scope = this.scope.getStore();
+    return scope ? this.runnerOf(scope).manager : this.dataSource.manager;
   }
+}
+
+/** A query runner whose transaction has ended: usable no more (its connection went back to the pool without it). */
+function retire(runner: QueryRunner): void {
+  Object.assign(runner, { isTransactionActive: false, transactionDepth: 0, isReleased: true });
 }
