@@ -1,3 +1,5 @@
+import { LOCAL_HEADROOM, SYNC_MS } from '../src/rate-limit/local-first-counters.js';
+import { RedisConnection } from '../src/redis/redis.module.js';
 import { ADMIN_TOKEN, createAccount, startTestApp, target, TestApp } from './support/test-app.js';
 
 const LIMIT = 100;
@@ -213,6 +215,27 @@ describe(`rate limits (${target})`, () => {
       expect(await spend(proxied, '198.51.100.2', 1)).toEqual([401]);
     } finally {
       await proxied.close();
+    }
+  });
+
+  it('a generous limit counts in the instance and still reaches the shared count (Redis) within SYNC_MS, exactly', async () => {
+    const generous = await startTestApp({ env: { RATE_LIMIT_MAX: String(LOCAL_HEADROOM * 100) } });
+    try {
+      const account = await createAccount(generous);
+      const remaining: number[] = [];
+      for (let i = 0; i < 30; i++)
+        remaining.push(Number((await generous.http().get('/v1/api-keys').set(bearer(account.apiKey)).expect(200)).headers['x-ratelimit-remaining']));
+      expect(remaining).toEqual(Array.from({ length: 30 }, (_, i) => LOCAL_HEADROOM * 100 - 1 - i));
+      const redis = generous.server.app.get(RedisConnection);
+      if (redis.client) {
+        await new Promise((r) => setTimeout(r, SYNC_MS * 3));
+        // Both buckets (the key's and its account's) hold every hit, though most never made a round trip of their own.
+        const keys = await redis.client.keys(`${redis.key('ratelimit')}:default:*`);
+        const counts = await Promise.all(keys.filter((k) => k.endsWith(account.accountId) || k.includes(':cred:')).map((k) => redis.client!.get(k)));
+        expect(counts.map(Number)).toEqual([30, 30]);
+      }
+    } finally {
+      await generous.close();
     }
   });
 });

@@ -19,16 +19,25 @@ export interface Counters {
   hitAll(hits: Hit[]): Promise<Count[]>;
 }
 
-interface ScriptCommands {
-  rateLimitHitAll(numberOfKeys: number, ...keysThenTtls: Array<string | number>): Promise<number[]>;
+/** `hits` hits on a key at once (see LocalFirstCounters). */
+export interface Add {
+  key: string;
+  ttlMs: number;
+  hits: number;
 }
 
-// One round trip, atomic, for every key: count the hit, start the window on its first one, report the time left.
-const HIT_ALL = `
+interface ScriptCommands {
+  rateLimitAddAll(numberOfKeys: number, ...keysThenTtlsThenHits: Array<string | number>): Promise<number[]>;
+}
+
+// One round trip, atomic, for every key: add the hits, start the window with its first ones, report the time left.
+const ADD_ALL = `
+local n = #KEYS
 local out = {}
 for i, key in ipairs(KEYS) do
-  local count = redis.call('INCR', key)
-  if count == 1 then redis.call('PEXPIRE', key, ARGV[i]) end
+  local hits = tonumber(ARGV[n + i])
+  local count = redis.call('INCRBY', key, hits)
+  if count == hits then redis.call('PEXPIRE', key, ARGV[i]) end
   local ttl = redis.call('PTTL', key)
   out[i * 2 - 1] = count
   out[i * 2] = ttl
@@ -42,13 +51,18 @@ export class RedisCounters implements Counters {
     private readonly prefix: string,
   ) {
     // EVALSHA (ioredis loads the script on first use): the script's text is not sent and hashed per request.
-    if (!('rateLimitHitAll' in redis)) redis.defineCommand('rateLimitHitAll', { lua: HIT_ALL });
+    if (!('rateLimitAddAll' in redis)) redis.defineCommand('rateLimitAddAll', { lua: ADD_ALL });
   }
 
-  async hitAll(hits: Hit[]): Promise<Count[]> {
-    const keys = hits.map((h) => `${this.prefix}:${h.key}`);
-    const raw = await (this.redis as Redis & ScriptCommands).rateLimitHitAll(hits.length, ...keys, ...hits.map((h) => h.ttlMs));
-    return hits.map((h, i) => ({ count: raw[i * 2], resetMs: raw[i * 2 + 1] > 0 ? raw[i * 2 + 1] : h.ttlMs }));
+  hitAll(hits: Hit[]): Promise<Count[]> {
+    return this.addAll(hits.map(({ key, ttlMs }) => ({ key, ttlMs, hits: 1 })));
+  }
+
+  /** Adds each key's hits; answers each key's count after them. */
+  async addAll(adds: Add[]): Promise<Count[]> {
+    const keys = adds.map((a) => `${this.prefix}:${a.key}`);
+    const raw = await (this.redis as Redis & ScriptCommands).rateLimitAddAll(adds.length, ...keys, ...adds.map((a) => a.ttlMs), ...adds.map((a) => a.hits));
+    return adds.map((a, i) => ({ count: raw[i * 2], resetMs: raw[i * 2 + 1] > 0 ? raw[i * 2 + 1] : a.ttlMs }));
   }
 }
 
@@ -88,7 +102,7 @@ export class RateCounters implements Counters, ThrottlerStorage {
   private down = false;
 
   constructor(
-    private readonly redis: RedisCounters | null,
+    private readonly redis: Counters | null,
     private readonly isRedisReady: () => boolean,
     private readonly onFallback: (down: boolean, err?: unknown) => void,
   ) {}

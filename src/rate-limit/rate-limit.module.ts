@@ -7,12 +7,14 @@ import { RedisConnection } from '../redis/redis.module.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { PlanRateLimits } from '../billing/plan-rate-limits.js';
 import { AccountRateLimits } from './account-rate-limits.js';
+import { LocalFirstCounters } from './local-first-counters.js';
 import { RateCounters, RedisCounters } from './rate-counters.js';
 import { RateLimitGuard, WINDOW_MS } from './rate-limit.guard.js';
 
 /**
  * Rate limits: @nestjs/throttler's module and guard, counting in Redis when configured (shared by
- * every instance) and in memory otherwise or while Redis is unreachable. The account limits come
+ * every instance; buckets far from their limit count here first, see LocalFirstCounters) and in
+ * memory otherwise or while Redis is unreachable. The account limits come
  * from AccountRateLimits (billing overrides it with each plan's).
  */
 @Module({
@@ -40,7 +42,7 @@ function countersFor(redis: RedisConnection, metrics: MetricsService): RateCount
   });
   const client = redis.client;
   return new RateCounters(
-    client ? new RedisCounters(client, redis.key('ratelimit')) : null,
+    client ? new LocalFirstCounters(new RedisCounters(client, redis.key('ratelimit'))) : null,
     () => client?.status === 'ready',
     (down, err) => {
       fallback.set(down ? 1 : 0);
