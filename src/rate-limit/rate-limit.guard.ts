@@ -14,8 +14,9 @@ export const WINDOW_MS = 60_000;
 
 /**
  * The API's rate limits (@nestjs/throttler's guard, with our counting). Per request, in one
- * counter round trip: the credential's bucket and its account's (so minting keys does not
- * multiply a quota), in the `default` or `ai` bucket (@AiRateLimit). Before authentication (public
+ * counter round trip at most (none for generous buckets, see LocalFirstCounters): the
+ * credential's bucket and its account's (so minting keys does not multiply a quota), in the
+ * `default` or `ai` bucket (@AiRateLimit). Before authentication (public
  * routes: the token endpoint, admin) the client IP counts; failed authentications count in their
  * own per-IP bucket (`countFailedAuthentication`) so they never block anyone's token or admin calls.
  * Whether a request is limited depends on the route that runs, not on how its URL is spelled.

@@ -14,8 +14,8 @@ import { RateLimitGuard, WINDOW_MS } from './rate-limit.guard.js';
 /**
  * Rate limits: @nestjs/throttler's module and guard, counting in Redis when configured (shared by
  * every instance; buckets far from their limit count here first, see LocalFirstCounters) and in
- * memory otherwise or while Redis is unreachable. The account limits come
- * from AccountRateLimits (billing overrides it with each plan's).
+ * memory otherwise or while Redis is unreachable. The account limits come from AccountRateLimits
+ * (billing overrides it with each plan's).
  */
 @Module({
   imports: [
