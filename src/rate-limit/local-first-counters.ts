@@ -1,4 +1,4 @@
-import type { Count, Counters, Hit, RedisCounters } from './rate-counters.js';
+import { type Count, type Counters, type Hit, MAX_WINDOWS, type RedisCounters } from './rate-counters.js';
 
 /** A bucket with more hits left than this (as this instance last heard from Redis) is counted here first. */
 export const LOCAL_HEADROOM = 1000;
@@ -6,7 +6,6 @@ export const LOCAL_HEADROOM = 1000;
 export const SYNC_MS = 100;
 /** How old Redis' last answer for a bucket may be for its hits to be counted here (older: the hit goes to Redis). */
 export const FRESH_MS = 2 * SYNC_MS;
-const MAX_WINDOWS = 100_000;
 
 interface Window {
   ttlMs: number;
@@ -78,6 +77,7 @@ export class LocalFirstCounters implements Counters {
 
   /** Sends every bucket's unsent hits in one round trip, and takes in the shared counts Redis answers. */
   private async sync(): Promise<void> {
+    this.syncing = undefined; // hits counted while this round trip runs schedule the next one
     const now = Date.now();
     this.sweep(now); // an ended window's unsent hits are dropped: they would count in the next one
     const batch = [...this.windows].filter(([, w]) => w.unsent > 0).map(([key, w]) => ({ key, w, hits: w.unsent }));
@@ -95,8 +95,6 @@ export class LocalFirstCounters implements Counters {
       // Redis unreachable: these hits are not counted (the next request that goes to Redis reports the outage).
     } finally {
       for (const { w, hits } of batch) w.sending -= hits;
-      this.syncing = undefined;
-      if ([...this.windows.values()].some((w) => w.unsent > 0)) this.scheduleSync();
     }
   }
 

@@ -66,7 +66,8 @@ export class RedisCounters implements Counters {
   }
 }
 
-const MAX_WINDOWS = 100_000;
+/** Windows an instance keeps in memory before it sweeps the ended ones. */
+export const MAX_WINDOWS = 100_000;
 
 /** This instance only: the embedded default, and the fallback while Redis is unreachable. */
 export class MemoryCounters implements Counters {
