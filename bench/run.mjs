@@ -1,7 +1,7 @@
 // npm run bench: the service against bare references, each figure a ratio measured in this run.
 // Starts the built service (dist/) as separate API and worker processes on PostgreSQL + Redis,
 // seeds a fresh database, drives it with autocannon, prints a table and writes
-// bench/results/<date>.json. See the README's "Benchmarks" section for what each load means.
+// bench/results/<date>.json. See bench/README.md for what each load means.
 //   env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test), REDIS_URL
 //   (default redis://127.0.0.1:6379), BENCH_SECONDS (default 10), BENCH_WEBHOOK_SECONDS (default 30),
 //   BENCH_CPU_PROFILE (a directory: CPU profiles of the API and the worker)

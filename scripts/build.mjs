@@ -5,11 +5,9 @@
 //
 //   node scripts/build.mjs            full build (dist/ is emptied first)
 //   node scripts/build.mjs --if-stale  only when a source is newer than the last build (npm start)
-import { before as swaggerPlugin } from '@nestjs/swagger/plugin';
 import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -41,7 +39,10 @@ function copyAssets(dir) {
   }
 }
 
-function build() {
+// The compiler and the plugin are loaded only to build: `--if-stale` with nothing stale answers at once.
+async function build() {
+  const { default: ts } = await import('typescript');
+  const { before: swaggerPlugin } = await import('@nestjs/swagger/plugin');
   const configPath = join(root, 'tsconfig.build.json');
   const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile);
   if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
@@ -62,5 +63,5 @@ function build() {
 
 if (process.argv.includes('--if-stale') && !isStale()) process.exit(0);
 const started = Date.now();
-build();
+await build();
 if (!process.argv.includes('--quiet')) console.log(`Built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);

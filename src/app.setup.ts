@@ -7,23 +7,19 @@ import type { Logger as Pino } from 'pino';
 import { createValidationPipe } from './common/errors/validation.js';
 import { AppConfig } from './config/app-config.js';
 import { RequestError, RequestErrorCode } from './common/errors/request-errors.js';
+import { clientErrorHandler } from './common/http/client-errors.js';
 import { frameworkErrorHandler } from './common/http/framework-errors.js';
-import { nulCharacterError } from './common/http/nul-characters.js';
+import { createJsonBodyParser } from './common/http/json-body.js';
+import { BODY_LIMIT_BYTES, PlatformRouteConfig, routeConfigOf } from './common/http/route-config.js';
+import { malformedStringError } from './common/http/well-formed-strings.js';
 import { setupSwagger } from './docs/swagger.js';
 import { hostRouting } from './apps/app-addresses.js';
 import { PinoNestLogger, RequestLog } from './logging.js';
 import { MetricsService } from './metrics/metrics.service.js';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+export { BODY_LIMIT_BYTES } from './common/http/route-config.js';
+export type { PlatformRouteConfig } from './common/http/route-config.js';
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Route config (via `@RouteConfig`) for the few routes that also take other bodies than JSON. */
-export interface PlatformRouteConfig {
-  /** application/x-www-form-urlencoded (OAuth, the sign-up form). */
-  acceptsForm?: boolean;
-  /** text/plain, handed over as a string (analytics beacons: `navigator.sendBeacon` sends a string as text/plain, with no CORS preflight). */
-  acceptsText?: boolean;
-}
 
 export function createFastifyAdapter(logger: Pino, config: Pick<AppConfig, 'trustProxy' | 'SITES_DOMAIN'> = { trustProxy: false }): FastifyAdapter {
   return new FastifyAdapter({
@@ -39,6 +35,8 @@ export function createFastifyAdapter(logger: Pino, config: Pick<AppConfig, 'trus
     logController: new RequestLog(logger),
     childLoggerFactory: (parent: FastifyBaseLogger) => parent,
     frameworkErrors: frameworkErrorHandler,
+    // Requests Node's HTTP parser refuses (headers too large, a malformed request line) get the envelope too.
+    clientErrorHandler,
     // request.ip honours X-Forwarded-For only from the hops TRUST_PROXY names.
     trustProxy: config.trustProxy,
     // <slug>.<SITES_DOMAIN> serves the published app at / (as /p/<slug>/).
@@ -54,9 +52,19 @@ export function configureApp(app: NestFastifyApplication): void {
   app.useLogger(new PinoNestLogger(fastify.log as Pino));
   app.flushLogs();
 
-  // Bodies are JSON (or form-encoded or text where a route says so): text/plain stays a string, never a second JSON.
+  // Bodies are JSON (or form-encoded where a route says so), parsed within the route's limits; text/plain
+  // is JSON too where a route takes it (beacons), through the same parser, and refused (415) elsewhere.
+  const parseJson = createJsonBodyParser(fastify.getDefaultJsonParser('error', 'error'));
+  app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT_BYTES }, parseJson);
   fastify.removeContentTypeParser('text/plain');
-  fastify.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  fastify.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (request, body, done) =>
+    routeConfigOf(request).acceptsText ? parseJson(request, body as Buffer, done) : done(null, (body as Buffer).toString('utf8')),
+  );
+  // A route may raise its body limit (`@RouteConfig({ bodyLimit })`); Fastify enforces it while reading.
+  fastify.addHook('onRoute', (route) => {
+    const bodyLimit = (route.config as PlatformRouteConfig | undefined)?.bodyLimit;
+    if (bodyLimit) route.bodyLimit = bodyLimit;
+  });
   if (!config.runsHttpApi) {
     // A worker answers health checks and metrics only.
     fastify.addHook('onRequest', async (request: FastifyRequest) => {
@@ -66,7 +74,7 @@ export function configureApp(app: NestFastifyApplication): void {
   }
   // Callback-style hooks: they run on every request, and an async hook costs a promise each.
   fastify.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => done(rejectUnsupportedBody(request)));
-  fastify.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => done(nulCharacterError(request)));
+  fastify.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => done(malformedStringError(request)));
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     void reply.header('x-request-id', request.id);
     done(null, payload);
@@ -101,8 +109,8 @@ function rejectUnsupportedBody(request: FastifyRequest): RequestError | undefine
   if (!hasBody || request.is404) return undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (type === 'application/json' || type.endsWith('+json')) return undefined;
-  const config = request.routeOptions.config as PlatformRouteConfig;
-  if (type === 'application/x-www-form-urlencoded' && config?.acceptsForm) return undefined;
-  if (type === 'text/plain' && config?.acceptsText) return undefined;
+  const config = routeConfigOf(request);
+  if (type === 'application/x-www-form-urlencoded' && config.acceptsForm) return undefined;
+  if (type === 'text/plain' && config.acceptsText) return undefined;
   return new RequestError(RequestErrorCode.UnsupportedMediaType, `Content-Type must be application/json (got ${type || 'none'})`);
 }

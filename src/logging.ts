@@ -2,6 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger as Pino } from 'pino';
 import type { AppConfig } from './config/app-config.js';
+import { prettyDestination } from './pretty-log.js';
 
 /** Paths whose values never reach a log line: credentials and personal data, wherever they turn up. */
 export const REDACTED_PATHS = [
@@ -20,21 +21,33 @@ export const REDACTED_PATHS = [
   '*.password',
 ];
 
+/**
+ * Route config (`@RouteConfig`) the request log reads. `secretInPath`: the route's path holds a
+ * credential (an invite token, a reset or sign-in link): its lines carry the route's pattern
+ * (`/portal/invite/:token`), never the path.
+ */
+export interface SecretPathRouteConfig {
+  secretInPath?: boolean;
+}
+
 /** Requests not worth a line each: probes and scrapes. */
 const QUIET_PATHS = new Set(['/health/live', '/metrics']);
 
 /**
  * The one logger of a process: JSON lines from pino, for Fastify and for Nest alike, to stdout.
  * Written asynchronously (lines logged while a write is under way go out together in the next),
- * and flushed when the process exits.
+ * and flushed when the process exits. LOG_FORMAT=pretty (the default on a terminal) makes each
+ * line readable instead, written as it comes.
  */
-export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Pino {
-  return pino({ level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, pino.destination({ dest: 1, sync: false }));
+export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL' | 'logFormat'>): Pino {
+  const destination = config.logFormat === 'pretty' ? prettyDestination() : pino.destination({ dest: 1, sync: false });
+  return pino({ level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
 }
 
 /**
  * Fastify's request logging, as one line per request written when it is answered: method, path
- * (never the query string: it may carry cursors or e-mails), status, response time, request id.
+ * (never the query string: it may carry cursors or e-mails; for a route with a secret in its path,
+ * the route's pattern instead — see `loggedPath`), status, response time, request id.
  * Fastify makes no child logger per request here (see app.setup.ts), so below info a request
  * costs nothing to log.
  */
@@ -52,7 +65,7 @@ export class RequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const level = error ? 'error' : 'info';
     if (!this.logger.isLevelEnabled(level)) return;
-    const path = request.url.split('?', 1)[0];
+    const path = loggedPath(request);
     if (!error && QUIET_PATHS.has(path)) return;
     const line = {
       requestId: request.id,
@@ -68,6 +81,21 @@ export class RequestLog extends LogController {
   override routeNotFound(): void {}
 }
 
+/** Nest's start-up detail, a line per module and per route: at debug, so that info shows what an operator needs. */
+const STARTUP_DETAIL = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+/**
+ * The path a log line may show: the request's, without its query string — or, for a route marked
+ * `secretInPath`, the route's pattern. Marked routes rather than every route with parameters: the
+ * ids in ordinary paths (`/v1/apps/app_…`) are what an operator searches the log for, and a secret
+ * in a path is rare and deliberate (a link sent to someone), so it is marked where it is routed.
+ */
+export function loggedPath(request: FastifyRequest): string {
+  const route = request.routeOptions;
+  if ((route.config as SecretPathRouteConfig | undefined)?.secretInPath && route.url) return route.url;
+  return request.url.split('?', 1)[0];
+}
+
 /**
  * Nest's `Logger` on the same pino instance. The code logs the pino way — `logger.error({ err, … },
  * 'message')` — or the Nest way — `logger.log('message')`; Nest appends the logger's context as the
@@ -77,7 +105,7 @@ export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Pino) {}
 
   log(message: unknown, ...params: unknown[]): void {
-    this.write('info', message, params);
+    this.write(STARTUP_DETAIL.has(params[params.length - 1] as string) ? 'debug' : 'info', message, params);
   }
   error(message: unknown, ...params: unknown[]): void {
     this.write('error', message, params);

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config.js';
+import { startupErrorLine } from './config/startup-errors.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
 import { migrateDatabase } from './database/run-migrations.js';
 
@@ -19,6 +20,6 @@ async function migrate(): Promise<void> {
 }
 
 migrate().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(startupErrorLine(err));
   process.exit(1);
 });

@@ -4,8 +4,9 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
 import { configureApp, createFastifyAdapter } from './app.setup.js';
 import { AppConfig, loadConfig } from './config/app-config.js';
+import { StartupError } from './config/startup-errors.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
-import { createLogger } from './logging.js';
+import { createLogger, PinoNestLogger } from './logging.js';
 
 export interface RunningServer {
   app: NestFastifyApplication;
@@ -30,10 +31,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config = loadConfig(options.env ?? process.env);
   const embedded = config.embeddedDatabase ? await EmbeddedPostgres.start(config.DATA_DIR) : undefined;
   try {
+    const logger = createLogger(config);
+    // Nest logs through pino from the first line (at LOG_LEVEL), also when the start fails.
     const app = await NestFactory.create<NestFastifyApplication>(
       AppModule.forRoot(config, { url: config.DATABASE_URL, socketDir: embedded?.socketDir }, options.modules),
-      createFastifyAdapter(createLogger(config), config),
-      { bufferLogs: true, abortOnError: false },
+      createFastifyAdapter(logger, config),
+      { logger: new PinoNestLogger(logger), abortOnError: false },
     );
     configureApp(app);
     let url = '';
@@ -41,7 +44,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await app.init();
       await app.getHttpAdapter().getInstance().ready();
     } else {
-      await app.listen(config.PORT, config.HOST);
+      await listen(app, config).catch(async (err: unknown) => {
+        await whileClosing(() => app.close()).catch(() => undefined);
+        throw err;
+      });
       const address = app.getHttpServer().address();
       const port = typeof address === 'object' && address ? address.port : config.PORT;
       url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
@@ -50,13 +56,54 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
     let closing: Promise<void> | undefined;
     const close = () =>
-      (closing ??= (async () => {
+      (closing ??= whileClosing(async () => {
         await app.close();
         await embedded?.stop();
-      })());
+      }));
     return { app, config, url, close };
   } catch (err) {
     await embedded?.stop().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** ioredis' rejection of the commands still queued on a connection that is being closed. */
+const CONNECTION_CLOSED = 'Connection is closed.';
+
+/**
+ * Runs a shutdown. A Bull queue closed soon after it started leaves rejected Redis commands that
+ * nobody awaits (OptimalBits/bull#2222, "wontfix"): Node would end the process on them with a raw
+ * trace instead of the clean exit (or the one-line start-up error). Those, and only those, are
+ * expected while closing; any other unhandled rejection stays fatal.
+ */
+async function whileClosing<T>(work: () => Promise<T>): Promise<T> {
+  const expected = (reason: unknown) => {
+    if (!(reason instanceof Error && reason.message === CONNECTION_CLOSED)) throw reason;
+  };
+  process.on('unhandledRejection', expected);
+  try {
+    return await work();
+  } finally {
+    // Rejections are reported after the microtasks of the turn that rejected them: let those through.
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('unhandledRejection', expected);
+  }
+}
+
+/**
+ * Binds the HTTP server. Through Fastify rather than `app.listen`, which logs a failure at error
+ * level before rethrowing it: a taken port is told once, as a StartupError naming PORT or HOST.
+ */
+async function listen(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  await app.init();
+  try {
+    await app.getHttpAdapter().getInstance().listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new StartupError(`Port ${config.PORT} is in use: stop the other process or set PORT to another port`);
+    if (code === 'EACCES') throw new StartupError(`Port ${config.PORT} needs privileges this process lacks: set PORT to 1024 or above`);
+    if (code === 'EADDRNOTAVAIL')
+      throw new StartupError(`HOST ${config.HOST} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all`);
     throw err;
   }
 }

@@ -1,10 +1,11 @@
 import request from 'supertest';
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
-import { AnalyticsEvent, visitorIdFromHex } from '../src/analytics/analytics-event.js';
 import { AnalyticsPartitions } from '../src/analytics/analytics-partitions.js';
 import { AnalyticsWriter } from '../src/analytics/analytics-writer.js';
 import { TRACKER_SCRIPT } from '../src/analytics/tracker-script.js';
 import { SignupTokens } from '../src/sites/signup-token.js';
+import { SignupService } from '../src/sites/signup.service.js';
+import { pageview } from './support/analytics-events.js';
 import { ApiClient, expectErrorBody, newAccountClient, NO_RATE_LIMIT, scopedClient } from './support/api-client.js';
 import { ChildServer, startChildServer } from './support/child-server.js';
 import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, startTestApp, target, TestApp } from './support/test-app.js';
@@ -207,6 +208,7 @@ describe(`analytics (${target})`, () => {
         .type('form')
         .send({ email: 'reader@example.com', website: '', token })
         .expect(303);
+      await app.server.app.get(SignupService).settled(); // stored after the answer
       // Signed up by the API, not through a page: a user, not a conversion.
       await dev.post('/v1/users', { appId, email: 'imported@example.com' }).expect(201);
       expect(await aggregate({ metrics: 'visitors,signups,conversionRate' })).toEqual({ visitors: 4, signups: 1, conversionRate: 25 });
@@ -224,21 +226,7 @@ describe(`analytics (${target})`, () => {
     it('splits a visitor’s pageviews into visits at 30-minute gaps, with their durations', async () => {
       const other = (await dev.post('/v1/apps', { name: 'Timed' }).expect(201)).body.appId as string;
       const base = Date.parse(`${today()}T00:00:00Z`);
-      const event = (minutes: number, pathname: string): AnalyticsEvent => ({
-        appId: other,
-        deploymentId: null,
-        occurredAt: new Date(base + minutes * 60_000),
-        visitorId: visitorIdFromHex('00000000000000ff'),
-        name: 'pageview',
-        pathname,
-        referrerHost: null,
-        utmSource: null,
-        utmMedium: null,
-        utmCampaign: null,
-        browser: 'Firefox',
-        os: 'Linux',
-        device: 'desktop',
-      });
+      const event = (minutes: number, pathname: string) => pageview({ appId: other, visitor: 0xff, pathname, at: new Date(base + minutes * 60_000) });
       const writer = app.server.app.get(AnalyticsWriter);
       // Two batches: a visit is continued across them.
       await writer.write([event(1, '/'), event(11, '/a')]);

@@ -32,7 +32,7 @@ const PLANS = {
     aiRequestsPerMinute: 2,
     meters: { deployments: { included: 10, hard: false, overageCentsPerUnit: 7 } },
   },
-  tiny: { name: 'Tiny', priceCents: 100, requestsPerMinute: 500, aiRequestsPerMinute: 500, meters: { 'ai.tokens': { included: 5, hard: true } } },
+  tiny: { name: 'Tiny', priceCents: 100, requestsPerMinute: 500, aiRequestsPerMinute: 500, meters: { 'ai.tokens': { included: 60, hard: true } } },
 };
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
 
@@ -190,13 +190,14 @@ describe(`billing (${target})`, () => {
     expect(statement.totalCents).toBe(12);
   });
 
-  it('refuses AI generation once a hard token quota is used up, without calling the model', async () => {
+  it('refuses AI generation that could go past a hard token quota, without calling the model', async () => {
     const dev = await newAccountClient(app);
     await setPlan(dev.accountId, 'tiny').expect(200);
-    await dev.post('/v1/ai/generate', { prompt: 'use up the tokens' }).expect(200);
+    // Holds 5 + the prompt's 17 bytes + 32 (see quotas.e2e-spec.ts) of the 60, uses 9 (the stub's 4 + 5).
+    await dev.post('/v1/ai/generate', { prompt: 'use up the tokens', maxTokens: 5 }).expect(200);
     const calls = stub.requests.length;
     const refused = await dev.post('/v1/ai/generate', { prompt: 'one more' }).expect(402);
-    expectErrorBody(refused.body, 402, 'The ai.tokens quota of your plan (5 a month) is used up');
+    expectErrorBody(refused.body, 402, 'The ai.tokens quota of your plan (60 a month) has 51 left, less than the 296 this request may use');
     expect(stub.requests.length).toBe(calls);
     expect(await app.query(`SELECT count(*)::int AS n FROM ai_usage WHERE account_id = $1`, [dev.accountId])).toEqual([{ n: 1 }]);
   });
@@ -232,19 +233,29 @@ describe(`billing (${target})`, () => {
     const openId = (await dev.get('/v1/billing/statements').expect(200)).body.data[0].id as string;
     // The job closes the month that just ended; here it is told to close this one.
     const period = periodOf(new Date());
-    const second = target === 'postgres' ? await startTestApp({ reuse: { dataDir: app.dataDir, env: app.env }, keep: true }) : null;
-    const workers = [app, second ?? app].map((a) => a.server.app.get(StatementsService));
-    const closed = await Promise.all([workers[0].closePeriod(period), workers[1].closePeriod(period), workers[0].closePeriod(period)]);
-    expect(closed.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
-    const rows = await app.query(`SELECT id, total_cents FROM statements WHERE account_id = $1`, [dev.accountId]);
-    expect(rows).toHaveLength(1);
-    expect(rows[0].id).toBe(openId);
-    const closedEvents = (await events.of('billing.statement.closed')).filter((e) => e.accountId === dev.accountId);
-    expect(closedEvents.map((e) => e.data)).toEqual([{ statementId: rows[0].id, period, totalCents: 100 }]);
+    // A second instance on PostgreSQL, with a recorder of its own: whichever instance wins the close
+    // commits the event, and its own dispatcher dispatches it.
+    const second =
+      target === 'postgres' ? await startTestApp({ reuse: { dataDir: app.dataDir, env: app.env }, keep: true, modules: [EventRecorderModule] }) : null;
+    try {
+      const workers = [app, second ?? app].map((a) => a.server.app.get(StatementsService));
+      const closed = await Promise.all([workers[0].closePeriod(period), workers[1].closePeriod(period), workers[0].closePeriod(period)]);
+      expect(closed.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+      const rows = await app.query(`SELECT id, total_cents FROM statements WHERE account_id = $1`, [dev.accountId]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].id).toBe(openId);
+      const recorders = second ? [events, second.server.app.get(EventRecorder)] : [events];
+      const closedEvents = (await Promise.all(recorders.map((r) => r.of('billing.statement.closed', dev.accountId)))).flat();
+      expect(closedEvents.map((e) => e.data)).toEqual([{ statementId: rows[0].id, period, totalCents: 100 }]);
+      const stored = await app.query(`SELECT id FROM events WHERE kind = 'billing.statement.closed' AND account_id = $1`, [dev.accountId]);
+      expect(stored).toEqual([{ id: closedEvents[0].id }]);
+    } finally {
+      await second?.close();
+    }
     // Listed as closed, with the same id it had while open.
     const listed = (await dev.get('/v1/billing/statements').expect(200)).body;
     expect(listed.data).toHaveLength(1);
-    expect(listed.data[0]).toMatchObject({ id: rows[0].id, status: 'closed', plan: { id: 'tiny', name: 'Tiny' }, totalCents: 100, currency: 'usd' });
+    expect(listed.data[0]).toMatchObject({ id: openId, status: 'closed', plan: { id: 'tiny', name: 'Tiny' }, totalCents: 100, currency: 'usd' });
     expect(listed.data[0].lines[0]).toEqual({ meter: 'plan', quantity: 1, included: null, overage: 0, unitPriceCents: 100, unitSize: 1, amountCents: 100 });
     expect(listed.data[0].lines.find((l: { meter: string }) => l.meter === 'deployments')).toMatchObject({
       quantity: 1,

@@ -33,6 +33,41 @@ describe(`client input is a 400 envelope, never a 500 (${target})`, () => {
     expect(await app.query(`SELECT count(*)::int AS n FROM apps WHERE name LIKE 'bad%'`)).toEqual([{ n: 0 }]);
   });
 
+  it('refuses lone surrogates like NUL characters, in one check of every field, key and body type', async () => {
+    const expectNamed = (res: { status: number; body: Record<string, unknown> }, message: string) => {
+      expect(res.status).toBe(400);
+      expectErrorBody(res.body, 400, message);
+      expect(res.body).toMatchObject({ reason: 'invalid_parameter', details: [res.body.message] });
+    };
+    expectNamed(await dev.post('/v1/apps', { name: 'a\ud800b' }), 'name must not contain lone surrogates (not well-formed Unicode)');
+    expectNamed(await dev.patch(`/v1/apps/${appId}`, { description: 'x\udc00' }), 'description must not contain lone surrogates');
+    expectNamed(await dev.post('/v1/api-keys', { name: 'ci', scopes: ['apps:read', '\ud83d'] }), 'scopes[1] must not contain lone surrogates');
+    const beacon = { appId, name: 'click', url: 'https://x.example/' };
+    expectNamed(
+      await app
+        .http()
+        .post('/collect')
+        .send({ ...beacon, props: { 'k\ud800': 'v' } }),
+      'props must not have keys with lone surrogates',
+    );
+    // JSON sent as text is parsed before the check, like JSON sent as JSON: its escapes are seen too.
+    for (const [url, flaw] of [
+      ['https://x.example/\ud800', 'lone surrogates'],
+      ['https://x.example/\u0000', 'NUL characters'],
+    ]) {
+      const res = await app
+        .http()
+        .post('/collect')
+        .set('content-type', 'text/plain')
+        .send(JSON.stringify({ ...beacon, url }));
+      expectNamed(res, `url must not contain ${flaw}`);
+    }
+    // A surrogate pair is a character like any other.
+    const smile = await dev.post('/v1/apps', { name: 'Smile \ud83d\ude00' }).expect(201);
+    expect(await app.query('SELECT name FROM apps WHERE id = $1', [smile.body.appId])).toEqual([{ name: 'Smile 😀' }]);
+    expect(await app.query(`SELECT count(*)::int AS n FROM apps WHERE name LIKE 'a%b'`)).toEqual([{ n: 0 }]);
+  });
+
   it('refuses a cursor that decodes to a date outside years 1-9999', async () => {
     for (const when of ['-000001-01-01T00:00:00.000Z', '+010000-01-01T00:00:00.000Z']) {
       const cursor = Buffer.from(JSON.stringify([when, 'app_1'])).toString('base64url');

@@ -1,11 +1,12 @@
 import pg from 'pg';
 import request from 'supertest';
 import { ChildServer, startChildServer } from './support/child-server.js';
-import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, target } from './support/test-app.js';
+import { ADMIN_TOKEN, dropFreshResources, freshEnvironment } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
+import { describeUnless, UNLESS_REDIS } from './support/skips.js';
 
 // Scale-out proof: separate API and worker processes (APP_ROLE) on one PostgreSQL and one Redis.
-const describeScaledOut = target === 'postgres' && process.env.REDIS_URL ? describe : describe.skip;
+const describeScaledOut = describeUnless(UNLESS_REDIS);
 
 describeScaledOut('two API processes and two workers (postgres + redis, child processes)', () => {
   const receiver = new Receiver({ answerAfterMs: 20 });

@@ -1,11 +1,12 @@
 import pg from 'pg';
 import request from 'supertest';
 import { ChildServer, startChildServer } from './support/child-server.js';
-import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, target } from './support/test-app.js';
+import { ADMIN_TOKEN, dropFreshResources, freshEnvironment } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
+import { describeUnless, UNLESS_REDIS } from './support/skips.js';
 
 // Real processes killed with SIGKILL mid-burst and restarted: rows in PostgreSQL, jobs in Redis.
-const describeOnPostgres = target === 'postgres' && process.env.REDIS_URL ? describe : describe.skip;
+const describeOnPostgres = describeUnless(UNLESS_REDIS);
 
 const ROUNDS = 3;
 const BURST = 150;

@@ -332,7 +332,7 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
       expect(fifth.text).toContain('locked for 15 minutes');
       // Even the right password waits.
       expect((await signIn('locked@example.com', PASSWORD)).status).toBe(429);
-      await app.query(`UPDATE portal_login_failures SET failed_at = failed_at - interval '16 minutes'`);
+      await app.query(`UPDATE portal_sign_in_attempts SET attempted_at = array(SELECT t - interval '16 minutes' FROM unnest(attempted_at) t)`);
       expect((await signIn('locked@example.com', PASSWORD)).status).toBe(303);
     });
 

@@ -67,6 +67,49 @@ describe(`publishing (${target})`, () => {
       expect((await page('/p/after-rename/')).status).toBe(404);
       await other.post('/v1/apps', { name: 'Later', slug: 'after-rename' }).expect(201);
     });
+
+    it("holds a deleted app's slugs for its account for 30 days: 404 at the old addresses, 409 for anyone else, reusable by the account", async () => {
+      const bank = await newAccountClient(app);
+      const created = (await bank.post('/v1/apps', { name: 'Famous Bank', slug: 'famous-bank-was', visibility: 'public' }).expect(201)).body;
+      await bank.post('/v1/apps/deploy', { appId: created.appId, env: 'production' }).expect(200);
+      await bank.post(`/v1/apps/${created.appId}/publish`, {}).expect(200);
+      await bank.patch(`/v1/apps/${created.appId}`, { slug: 'famous-bank' }).expect(200);
+      expect((await page('/p/famous-bank/')).status).toBe(200);
+      await bank.delete(`/v1/apps/${created.appId}`).expect(204);
+
+      // Its address and the old slug it redirected from: 404, never a redirect.
+      for (const slug of ['famous-bank', 'famous-bank-was']) {
+        const res = await page(`/p/${slug}/`);
+        expect(res.status).toBe(404);
+        expect(res.headers.location).toBeUndefined();
+      }
+      // Nobody else may take them, by creating or renaming; a default slug from the name passes them by.
+      const squatter = await newAccountClient(app);
+      for (const slug of ['famous-bank', 'famous-bank-was']) {
+        const refused = await squatter.post('/v1/apps', { name: 'Famous Bank', slug }).expect(409);
+        expect(refused.body).toMatchObject({ error: true, code: 409, reason: 'slug_taken', message: `slug "${slug}" is taken; choose another` });
+      }
+      const own = (await squatter.post('/v1/apps', { name: 'Famous Bank' }).expect(201)).body;
+      expect(own.slug).toBe('famous-bank-2');
+      expect((await squatter.patch(`/v1/apps/${own.appId}`, { slug: 'famous-bank' }).expect(409)).body.reason).toBe('slug_taken');
+      await squatter.post(`/v1/apps/deploy`, { appId: own.appId, env: 'production' }).expect(200);
+      await squatter.post(`/v1/apps/${own.appId}/publish`, {}).expect(200);
+      expect((await page('/p/famous-bank/')).status).toBe(404);
+
+      // The account itself may take them again, by creating or renaming.
+      const again = (await bank.post('/v1/apps', { name: 'Famous Bank', slug: 'famous-bank' }).expect(201)).body;
+      expect(again.slug).toBe('famous-bank');
+      const other = (await bank.post('/v1/apps', { name: 'Other' }).expect(201)).body;
+      expect((await bank.patch(`/v1/apps/${other.appId}`, { slug: 'famous-bank-was' }).expect(200)).body.slug).toBe('famous-bank-was');
+      expect(await app.query(`SELECT slug FROM slug_redirects WHERE slug LIKE 'famous-bank%'`)).toEqual([]);
+
+      // After 30 days a deleted app's slug is free for anyone.
+      await bank.delete(`/v1/apps/${again.appId}`).expect(204);
+      await squatter.post('/v1/apps', { name: 'Too soon', slug: 'famous-bank' }).expect(409);
+      await app.query(`UPDATE slug_redirects SET expires_at = now() - interval '1 second' WHERE slug = 'famous-bank'`);
+      await squatter.patch(`/v1/apps/${own.appId}`, { slug: 'famous-bank' }).expect(200);
+      expect((await page('/p/famous-bank/')).status).toBe(200);
+    });
   });
 
   describe('publish, roll back, unpublish, republish', () => {
@@ -160,7 +203,7 @@ describe(`publishing (${target})`, () => {
       ]);
       await until(() => receiver.at('/publishing').filter((r) => JSON.parse(r.raw).data.appId === appId).length === 6, 10_000, 'six deliveries');
 
-      // Deleting the app takes the address with it, and frees the slug.
+      // Deleting the app takes the address with it; the slug stays the account's to reuse.
       await dev.delete(`/v1/apps/${appId}`).expect(204);
       expect((await page(address)).status).toBe(404);
       await dev.post('/v1/apps', { name: 'Reuse', slug: 'recipe-box-pub' }).expect(201);
@@ -176,6 +219,8 @@ describe(`publishing (${target})`, () => {
       const token = app.server.app.get(SignupTokens).issue(deploymentId, Date.now() - 5000);
       const res = await app.http().post('/p/published-signup/signup').type('form').send({ email: 'public@example.com', website: '', token }).expect(303);
       expect(res.headers.location).toBe('/p/published-signup/thanks');
+      const { SignupService } = await import('../src/sites/signup.service.js');
+      await app.server.app.get(SignupService).settled(); // stored after the answer
       expect((await events.of('user.created')).filter((e) => e.data.appId === created.appId).map((e) => e.data.deploymentId)).toEqual([deploymentId]);
     });
   });

@@ -1,5 +1,6 @@
 import { Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { QueueService } from '../src/queue/queue.service.js';
+import { JobDeferred } from '../src/queue/queue.types.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
 /** Records what the queue did with each test job. */
@@ -8,12 +9,22 @@ class Recorder implements OnModuleInit {
   readonly runs: Array<{ job: string; attempt: number; at: number }> = [];
   active = 0;
   maxActive = 0;
+  private readonly deferrals = new Map<string, number>();
 
   constructor(private readonly queue: QueueService) {}
 
   onModuleInit(): void {
     this.queue.registerProcessor<{ key: string; failTimes: number }>('maintenance', 'test-flaky', async (data, job) => {
       this.runs.push({ job: data.key, attempt: job.attempt, at: Date.now() });
+      if (job.attempt <= data.failTimes) throw new Error(`planned failure ${job.attempt}`);
+    });
+    this.queue.registerProcessor<{ key: string; deferTimes: number; failTimes: number }>('maintenance', 'test-deferred', async (data, job) => {
+      this.runs.push({ job: data.key, attempt: job.attempt, at: Date.now() });
+      const deferred = this.deferrals.get(data.key) ?? 0;
+      if (deferred < data.deferTimes) {
+        this.deferrals.set(data.key, deferred + 1);
+        throw new JobDeferred(50);
+      }
       if (job.attempt <= data.failTimes) throw new Error(`planned failure ${job.attempt}`);
     });
     this.queue.registerProcessor<{ key: string }>(
@@ -78,6 +89,22 @@ describe(`queue service (${target}: ${process.env.REDIS_URL && target === 'postg
     expect(recorder.runsOf('doomed')).toHaveLength(2);
   });
 
+  it('hands a deferred job back delayed, without counting the try: it still gets all its attempts', async () => {
+    await queue.add('maintenance', 'test-deferred', { key: 'deferred', deferTimes: 3, failTimes: 1 }, { attempts: 2, backoffMs: 10, jobId: 'deferred-id' });
+    await until(() => recorder.runsOf('deferred').length === 2);
+    // Deferred twice so far: waiting its delay, still live.
+    expect(await queue.isLive('maintenance', 'deferred-id')).toBe(true);
+    await until(() => recorder.runsOf('deferred').length === 5);
+    const runs = recorder.runsOf('deferred');
+    // Three deferrals of the first try, then the first try (fails), then the second (succeeds).
+    expect(runs.map((r) => r.attempt)).toEqual([1, 1, 1, 1, 2]);
+    expect(runs[1].at - runs[0].at).toBeGreaterThanOrEqual(45);
+    await until(() => recorder.active === 0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(recorder.runsOf('deferred')).toHaveLength(5);
+    expect(await queue.isLive('maintenance', 'deferred-id')).toBe(false);
+  });
+
   it('waits for a delay before the first try', async () => {
     const added = Date.now();
     await queue.add('maintenance', 'test-flaky', { key: 'delayed', failTimes: 0 }, { delayMs: 300 });
@@ -85,11 +112,11 @@ describe(`queue service (${target}: ${process.env.REDIS_URL && target === 'postg
     expect(recorder.runsOf('delayed')[0].at - added).toBeGreaterThanOrEqual(290);
   });
 
-  it("runs at most as many jobs at once as the queue processors' concurrencies add up to (1 + 2)", async () => {
+  it("runs at most as many jobs at once as the queue processors' concurrencies add up to (1 + 1 + 2)", async () => {
     for (let i = 0; i < 5; i++) await queue.add('maintenance', 'test-slow', { key: `slow-${i}` });
     await until(() => recorder.runs.filter((r) => r.job.startsWith('slow-')).length === 5);
     await until(() => recorder.active === 0);
-    expect(recorder.maxActive).toBe(3);
+    expect(recorder.maxActive).toBe(4);
   });
 
   it('adds a job id only once while it is live, and again once it is done', async () => {

@@ -1,11 +1,12 @@
 import request from 'supertest';
 import { ChildServer, startChildServer } from './support/child-server.js';
 import { TcpProxy } from './support/tcp-proxy.js';
-import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, target } from './support/test-app.js';
+import { ADMIN_TOKEN, dropFreshResources, freshEnvironment } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
+import { describeUnless, UNLESS_REDIS } from './support/skips.js';
 
 // Redis taken away from a running server (a TCP proxy in front of the real one), then given back.
-const describeWithRedis = target === 'postgres' && process.env.REDIS_URL ? describe : describe.skip;
+const describeWithRedis = describeUnless(UNLESS_REDIS);
 
 describeWithRedis('when Redis is unreachable (postgres + redis, child process)', () => {
   const receiver = new Receiver();

@@ -2,13 +2,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { hasLocalModel, startSdkTestServer } from './support/sdk-server.js';
 import { ADMIN_TOKEN, target, TestApp } from './support/test-app.js';
+import { describeUnless } from './support/skips.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SDK_DIR = join(ROOT, 'libs/sdk-python');
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 
-if (!hasPython) console.warn('sdk-python: python3 is not installed here, so the Python SDK tests are skipped');
-const describeWithPython = hasPython ? describe : describe.skip;
+const describeWithPython = describeUnless(!hasPython && 'python3 is not installed here');
 
 describeWithPython(`Python SDK against a real server (${target})`, () => {
   let app: TestApp;

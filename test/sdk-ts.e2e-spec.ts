@@ -20,12 +20,13 @@ import { FaultProxy, startFaultProxy } from './support/fault-proxy.js';
 import { hasLocalModel, startSdkTestServer } from './support/sdk-server.js';
 import { createAccount, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
+import { itUnless } from './support/skips.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SDK_DIR = join(ROOT, 'libs/sdk');
 const hasPython = spawnSync('python3', ['--version']).status === 0;
-if (!hasLocalModel) console.warn('sdk-ts: no local GGUF model or node-llama-cpp here, so the AI tests are skipped');
-if (!hasPython) console.warn('sdk-ts: python3 is not installed here, so the cross-language signature tests are skipped');
+const itWithModel = itUnless(!hasLocalModel && 'no local GGUF model or node-llama-cpp here');
+const itWithPython = itUnless(!hasPython && 'python3 is not installed here');
 
 /** Runs Python with the Python SDK importable; returns stdout, throws with stderr on failure. */
 function python(code: string, input = ''): string {
@@ -143,7 +144,7 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     expect(await client.analytics.realtime(made.appId)).toEqual({ visitors: 2 });
   });
 
-  (hasLocalModel ? it : it.skip)('reads, replaces and generates a landing page', async () => {
+  itWithModel('reads, replaces and generates a landing page', async () => {
     const made = await client.apps.create({ name: 'Landing SDK', description: 'A page from TypeScript' });
     const initial = await client.landingPage.get(made.appId);
     expect(initial).toMatchObject({ appId: made.appId, source: 'default', page: { hero: { headline: 'Landing SDK' } } });
@@ -274,7 +275,7 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     expect(await tokens.token()).toBe('tok_2');
   });
 
-  (hasLocalModel ? it : it.skip)(
+  itWithModel(
     'generates with the local model, and streams text chunks',
     async () => {
       const generation = await client.ai.generate({ prompt: 'Once upon a time', maxTokens: 8 });
@@ -339,7 +340,7 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
       expect(verifyWebhook(delivery.raw, header, 'whsec_old').id).toBe(delivery.eventId);
     });
 
-    (hasPython ? it : it.skip)("agrees with the Python SDK both ways, and on the server's own delivery", () => {
+    itWithPython("agrees with the Python SDK both ways, and on the server's own delivery", () => {
       const verifyInPython = `import json, sys
 from platform_sdk import verify_webhook
 msg = json.load(sys.stdin)

@@ -1,4 +1,5 @@
 import { SignupTokens } from '../src/sites/signup-token.js';
+import { SignupService } from '../src/sites/signup.service.js';
 import { ApiClient, EventRecorder, EventRecorderModule, newAccountClient } from './support/api-client.js';
 import { describeInBrowser, openBrowser, screenshot } from './support/browser.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
@@ -40,6 +41,8 @@ describe(`the landing page's sign-up form (${target})`, () => {
     app.http().post(`${path}signup`).set('content-type', 'application/x-www-form-urlencoded').set('x-forwarded-for', ip).send(form(fields));
   const usersOf = (appId: string) => app.query<{ id: string; email: string }>('SELECT id, email FROM users WHERE app_id = $1 ORDER BY created_at', [appId]);
   const signupsOf = async (appId: string) => (await events.of('user.created')).filter((e) => e.data.appId === appId);
+  /** Sign-ups are stored after their 303 went out: waits for those answered so far. */
+  const settled = () => app.server.app.get(SignupService).settled();
   const spamCount = async (reason: string) => {
     const metrics = (await app.http().get('/metrics').expect(200)).text;
     return Number(new RegExp(`signup_spam_dropped_total\\{reason="${reason}"\\} (\\d+)`).exec(metrics)?.[1] ?? 0);
@@ -57,6 +60,7 @@ describe(`the landing page's sign-up form (${target})`, () => {
     await new Promise((r) => setTimeout(r, 2100));
     const res = await post(site.path, { email: '  Ada@Example.com ', website: '', token }).expect(303);
     expect(res.headers.location).toBe(`${site.path}thanks`);
+    await settled();
     expect(await usersOf(site.appId)).toEqual([{ id: expect.stringMatching(/^usr_/), email: 'ada@example.com' }]);
     const raised = await signupsOf(site.appId);
     expect(raised.map((e) => e.data)).toEqual([
@@ -68,25 +72,60 @@ describe(`the landing page's sign-up form (${target})`, () => {
 
   it('answers the same e-mail again with the same 303 and nothing else: no second user, no second event', async () => {
     const site = await deployedApp('Signup twice');
-    const first = await post(site.path, { email: 'same@example.com', website: '', token: tokenFor(site.deploymentId) }).expect(303);
+    // A token of nearly 2 hours still counts.
+    const first = await post(site.path, { email: 'same@example.com', website: '', token: tokenFor(site.deploymentId, 119 * 60_000) }).expect(303);
+    await settled();
     const again = await post(site.path, { email: 'SAME@example.com', website: '', token: tokenFor(site.deploymentId) }).expect(303);
-    expect(again.headers.location).toBe(first.headers.location);
+    // Nothing in the answer tells them apart: status, headers (but the date and the request's id) and body.
+    const { date: _firstDate, 'x-request-id': _firstId, ...firstHeaders } = first.headers;
+    const { date: _againDate, 'x-request-id': _againId, ...againHeaders } = again.headers;
+    expect(againHeaders).toEqual(firstHeaders);
     expect(again.text).toBe(first.text);
+    await settled();
     expect(await usersOf(site.appId)).toHaveLength(1);
     expect(await signupsOf(site.appId)).toHaveLength(1);
+  });
+
+  it('answers before the user is stored, so a known and a new e-mail take the same time to answer', async () => {
+    const site = await deployedApp('Signup timing');
+    await post(site.path, { email: 'known@example.com', website: '', token: tokenFor(site.deploymentId) }).expect(303);
+    await settled();
+    // While every sign-up's storing is held back, both answers still come: neither waits on it.
+    const signups = app.server.app.get(SignupService) as unknown as { create: (...args: unknown[]) => Promise<void> };
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const create = signups.create.bind(signups);
+    signups.create = async (...args: unknown[]) => {
+      await gate;
+      return create(...args);
+    };
+    try {
+      const known = await post(site.path, { email: 'known@example.com', website: '', token: tokenFor(site.deploymentId) }, '203.0.113.20').expect(303);
+      const fresh = await post(site.path, { email: 'fresh@example.com', website: '', token: tokenFor(site.deploymentId) }, '203.0.113.21').expect(303);
+      expect(fresh.headers.location).toBe(known.headers.location);
+      expect(fresh.text).toBe(known.text);
+      expect((await usersOf(site.appId)).map((u) => u.email)).toEqual(['known@example.com']);
+    } finally {
+      release();
+      delete (signups as Partial<typeof signups>).create; // the prototype's again
+    }
+    await settled();
+    expect((await usersOf(site.appId)).map((u) => u.email)).toEqual(['known@example.com', 'fresh@example.com']);
+    expect((await signupsOf(site.appId)).map((e) => e.data.email)).toEqual(['known@example.com', 'fresh@example.com']);
   });
 
   it.each([
     ['honeypot', (dep: string) => ({ email: 'bot1@example.com', website: 'http://spam.example', token: tokenFor(dep) })],
     ['token_missing', () => ({ email: 'bot2@example.com', website: '' })],
     ['token_forged', (dep: string) => ({ email: 'bot3@example.com', website: '', token: `${dep}.${Date.now().toString(36)}.forged` })],
-    ['token_expired', (dep: string) => ({ email: 'bot4@example.com', website: '', token: tokenFor(dep, 25 * 3600 * 1000) })],
+    ['token_expired', (dep: string) => ({ email: 'bot4@example.com', website: '', token: tokenFor(dep, 2 * 3600 * 1000 + 60_000) })],
     ['too_fast', (dep: string) => ({ email: 'bot5@example.com', website: '', token: tokenFor(dep, 100) })],
   ])('drops spam silently (%s): the same 303, nothing stored, counted in /metrics', async (reason, fields) => {
     const site = await deployedApp(`Spam ${reason}`);
     const before = await spamCount(reason);
     const res = await post(site.path, fields(site.deploymentId)).expect(303);
     expect(res.headers.location).toBe(`${site.path}thanks`);
+    await settled();
     expect(await usersOf(site.appId)).toEqual([]);
     expect(await signupsOf(site.appId)).toEqual([]);
     expect(await spamCount(reason)).toBe(before + 1);
@@ -103,21 +142,29 @@ describe(`the landing page's sign-up form (${target})`, () => {
     expect(await usersOf(site.appId)).toEqual([]);
   });
 
-  it('answers a flood from one visitor with 429 after 5 sign-ups a minute to one deployment, without slowing other visitors', async () => {
+  it('answers a flood from one visitor with 429 after 5 sign-ups a minute to one app (any of its deployments), without slowing other visitors', async () => {
     const site = await deployedApp('Signup flood');
+    // The app's second deployment and its alias count with the first: the limit is per app.
+    const second = (await dev.post('/v1/apps/deploy', { appId: site.appId, env: 'staging' }).expect(200)).body.deploymentId as string;
+    const addresses = [site.path, `/sites/${second}/`, `/sites/${site.appId}/production/`];
     for (let i = 0; i < 5; i++)
-      await post(site.path, { email: `flood${i}@example.com`, website: '', token: tokenFor(site.deploymentId) }, '198.51.100.7').expect(303);
-    const limited = await post(site.path, { email: 'flood5@example.com', website: '', token: tokenFor(site.deploymentId) }, '198.51.100.7').expect(429);
+      await post(addresses[i % 3], { email: `flood${i}@example.com`, website: '', token: tokenFor(site.deploymentId) }, '198.51.100.7').expect(303);
+    const limited = await post(`/sites/${second}/`, { email: 'flood5@example.com', website: '', token: tokenFor(second) }, '198.51.100.7').expect(429);
     expect(limited.headers['content-type']).toMatch(/^text\/html/);
     expect(limited.text).toContain('Try again in a minute');
-    expect((await usersOf(site.appId)).map((u) => u.email).sort()).toEqual([
-      'flood0@example.com',
-      'flood1@example.com',
-      'flood2@example.com',
-      'flood3@example.com',
-      'flood4@example.com',
-    ]);
-    // The limit is per deployment: the same visitor may still sign up to another app.
+    // An IPv6 visitor is one visitor across its /64.
+    for (let i = 0; i < 5; i++)
+      await post(site.path, { email: `six${i}@example.com`, website: '', token: tokenFor(site.deploymentId) }, `2001:db8:7:7::${i + 1}`).expect(303);
+    await post(site.path, { email: 'six5@example.com', website: '', token: tokenFor(site.deploymentId) }, '2001:db8:7:7:ffff::1').expect(429);
+    await post(site.path, { email: 'six6@example.com', website: '', token: tokenFor(site.deploymentId) }, '2001:db8:7:8::1').expect(303);
+    await settled();
+    expect(
+      (await usersOf(site.appId))
+        .map((u) => u.email)
+        .filter((e) => e.startsWith('flood'))
+        .sort(),
+    ).toEqual(['flood0@example.com', 'flood1@example.com', 'flood2@example.com', 'flood3@example.com', 'flood4@example.com']);
+    // The same visitor may still sign up to another app.
     const other = await deployedApp('Signup flood elsewhere');
     await post(other.path, { email: 'flood5@example.com', website: '', token: tokenFor(other.deploymentId) }, '198.51.100.7').expect(303);
   });
@@ -146,11 +193,13 @@ describe(`the landing page's sign-up form (${target})`, () => {
     const newer = (await dev.post('/v1/apps/deploy', { appId: site.appId, env: 'production' }).expect(200)).body.deploymentId;
     const res = await post(alias, { email: 'alias@example.com', website: '', token: seenToken }).expect(303);
     expect(res.headers.location).toBe(`${alias}thanks`);
+    await settled();
     expect((await signupsOf(site.appId)).map((e) => e.data.deploymentId)).toEqual([site.deploymentId]);
     expect(newer).not.toBe(site.deploymentId);
     // A token of another app's page does not count here.
     const other = await deployedApp('Signup other');
     await post(alias, { email: 'cross@example.com', website: '', token: tokenFor(other.deploymentId) }).expect(303);
+    await settled();
     expect((await usersOf(site.appId)).map((u) => u.email)).toEqual(['alias@example.com']);
   });
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Meters } from '../billing/meters.js';
+import { Meters, type QuotaReservation } from '../billing/meters.js';
 import { Transactions } from '../database/transactions.js';
 import type { AiUsage } from './ai-usage.entity.js';
 import { AiUsageRepository } from './ai-usage.repository.js';
@@ -25,14 +25,16 @@ export class AiUsageService {
   ) {}
 
   /**
-   * Records one generation, and its tokens on the `ai.tokens` meter, in one transaction. Metering
-   * must not fail the generation it meters: errors are logged.
+   * Records one generation, and its tokens on the `ai.tokens` meter, and gives back the quota it
+   * held, in one transaction (so a quota check counts its tokens once, as held or as used). Metering
+   * must not fail the generation it meters: errors are logged (the hold then lapses when it expires).
    */
-  async record(entry: AiUsageRecord): Promise<void> {
+  async record(entry: AiUsageRecord, reservation: QuotaReservation | null = null): Promise<void> {
     try {
       await this.db.run(async () => {
         await this.usage.insert(entry);
         await this.meters.record(entry.accountId, 'ai.tokens', entry.totalTokens, entry.id);
+        await this.meters.release(reservation);
       });
     } catch (err) {
       this.logger.error({ err: { message: (err as Error)?.message }, generationId: entry.id }, 'Could not record AI usage');

@@ -44,6 +44,8 @@ export class AiController {
       'Generates text from a prompt with the provider this server is configured for (AI_PROVIDER).',
       'Prompts and outputs are never stored or logged; each call records only its usage (tokens, latency, model, outcome).',
       'Counted in the AI rate limit (RATE_LIMIT_AI_MAX per 60 s).',
+      "Under a hard `ai.tokens` quota the generation holds `maxTokens` + the prompt's UTF-8 bytes + 32 tokens while it runs, and 402 answers",
+      'when that does not fit beside what is used and held; the usage recorded after is the real count.',
       '',
       'With `"stream": true` the answer is `text/event-stream`: `data: {"text": "…"}` chunks as they are generated, one',
       '`data: {"finishReason", "usage"}`, then `data: [DONE]`. A failure before the first byte is an ordinary error response;',
@@ -65,7 +67,7 @@ export class AiController {
       },
     },
   })
-  @ApiErrors(400, 413, 415, 502, 503, 504)
+  @ApiErrors(400, 402, 413, 415, 502, 503, 504)
   async generate(@Body() body: GenerateDto, @CurrentPrincipal() principal: Principal, @Res() reply: FastifyReply): Promise<void> {
     // Closing the connection early stops the work: nobody would read the answer.
     const client = watchClient(reply);

@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import { newId } from '../common/ids.js';
 import { AppConfig } from '../config/app-config.js';
 import { AiError, AiErrorCode, asAiError, NOT_CONFIGURED_MESSAGE } from './ai.errors.js';
-import { Meters } from '../billing/meters.js';
+import { Meters, type QuotaReservation } from '../billing/meters.js';
 import { AiUsageOutcome } from './ai-usage.entity.js';
 import { AiUsageService } from './ai-usage.service.js';
 import { DEFAULT_MAX_TOKENS, GenerateDto, GenerationDto } from './dto/generate.dto.js';
@@ -11,9 +11,24 @@ import { redactPii } from './pii.js';
 import { AI_PROVIDER, AiProvider, FinishReason, GenerationRequest, StreamEvent, TokenUsage, totalUsage } from './providers/ai-provider.js';
 import { sseData, SSE_DONE } from './sse.js';
 
+/** How long after its deadline a generation's quota hold lapses if nothing settled it (its process died): time enough to record the usage. */
+const SETTLE_GRACE_MS = 60_000;
+/** Tokens a chat template adds around the prompt (OpenAI counts 7 for one user message; llama.cpp-style templates a dozen or so). */
+const TEMPLATE_TOKENS = 32;
+
+/**
+ * The most `ai.tokens` a generation may use, held before it runs: its maxTokens, and its prompt's
+ * tokens bounded by the prompt's UTF-8 bytes (byte-level tokenizers never make more tokens than
+ * bytes) plus the chat template's.
+ */
+export function mostTokensOf(request: GenerationRequest): number {
+  return request.maxTokens + Buffer.byteLength(request.prompt, 'utf8') + TEMPLATE_TOKENS;
+}
+
 /**
  * Runs generations: privacy (PII masking for remote providers), the deadline, the mapping of
- * failures to HTTP, and metering. Never logs or stores a prompt or an output.
+ * failures to HTTP, and metering (the quota held before, the usage recorded after). Never logs or
+ * stores a prompt or an output.
  */
 @Injectable()
 export class AiService implements OnApplicationShutdown {
@@ -27,8 +42,7 @@ export class AiService implements OnApplicationShutdown {
   ) {}
 
   async generate(principal: Principal, dto: GenerateDto, clientSignal: AbortSignal): Promise<GenerationDto> {
-    await this.meters.assertRoom(principal.accountId, 'ai.tokens'); // 402 once a hard quota is used up, before any work
-    const call = this.begin(principal, dto, clientSignal, false);
+    const call = await this.begin(principal, dto, clientSignal, false);
     try {
       const result = await call.provider.generate(call.request, call.signal);
       await call.succeeded(result.model, result.finishReason, result.usage);
@@ -46,8 +60,7 @@ export class AiService implements OnApplicationShutdown {
    * `{finishReason, usage}`, `[DONE]` — or one `{error, code, message}` frame if it fails midway.
    */
   async stream(principal: Principal, dto: GenerateDto, clientSignal: AbortSignal): Promise<AsyncIterable<string>> {
-    await this.meters.assertRoom(principal.accountId, 'ai.tokens');
-    const call = this.begin(principal, dto, clientSignal, true);
+    const call = await this.begin(principal, dto, clientSignal, true);
     try {
       const stream = await call.provider.stream(call.request, call.signal);
       const frames = this.frames(call, stream.model, stream.events);
@@ -64,6 +77,17 @@ export class AiService implements OnApplicationShutdown {
       call.dispose();
       throw error;
     }
+  }
+
+  /**
+   * For work made of several generations (a landing page): 402 unless a hard `ai.tokens` quota has
+   * room for all of them at once, so it fails before the first rather than midway. A check, nothing
+   * held: each generation still holds its own quota when it starts.
+   */
+  async assertRoomFor(principal: Principal, requests: Array<Pick<GenerateDto, 'prompt' | 'maxTokens'>>): Promise<void> {
+    if (!this.provider) throw new AiError(AiErrorCode.NotConfigured, NOT_CONFIGURED_MESSAGE);
+    const most = requests.reduce((sum, r) => sum + mostTokensOf({ prompt: r.prompt, maxTokens: r.maxTokens ?? DEFAULT_MAX_TOKENS }), 0);
+    await this.meters.assertRoom(principal.accountId, 'ai.tokens', most);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -95,13 +119,20 @@ export class AiService implements OnApplicationShutdown {
     }
   }
 
-  private begin(principal: Principal, dto: GenerateDto, clientSignal: AbortSignal, streamed: boolean): GenerationCall {
+  /**
+   * A generation about to run, with the `ai.tokens` it may use held against a hard quota (402 when
+   * there is no room, before any work). The hold is settled when its usage is recorded; one left by
+   * a process that died expires once the generation could not be running any more.
+   */
+  private async begin(principal: Principal, dto: GenerateDto, clientSignal: AbortSignal, streamed: boolean): Promise<GenerationCall> {
     const provider = this.provider;
     if (!provider) throw new AiError(AiErrorCode.NotConfigured, NOT_CONFIGURED_MESSAGE);
     // Masked before the prompt leaves the process; an in-process model sees it as sent.
     const prompt = provider.remote && this.config.AI_REDACT_PII ? redactPii(dto.prompt).text : dto.prompt;
     const request: GenerationRequest = { prompt, maxTokens: dto.maxTokens ?? DEFAULT_MAX_TOKENS, temperature: dto.temperature };
-    return new GenerationCall(principal, request, streamed, clientSignal, this.config.AI_TIMEOUT_MS, provider, this.usage, this.logger);
+    const ttlMs = this.config.AI_TIMEOUT_MS + SETTLE_GRACE_MS;
+    const reservation = await this.meters.reserve(principal.accountId, 'ai.tokens', mostTokensOf(request), ttlMs);
+    return new GenerationCall(principal, request, streamed, clientSignal, this.config.AI_TIMEOUT_MS, provider, this.usage, this.logger, reservation);
   }
 }
 
@@ -128,6 +159,8 @@ class GenerationCall {
     readonly provider: AiProvider,
     private readonly usage: AiUsageService,
     private readonly logger: Logger,
+    /** The quota held for this call: given back in the transaction that records its usage. */
+    private readonly reservation: QuotaReservation | null,
   ) {
     this.timer = setTimeout(() => this.deadline.abort(new AiError(AiErrorCode.Timeout, this.timeoutMessage())), timeoutMs);
     this.signal = AbortSignal.any([client, this.deadline.signal]);
@@ -167,21 +200,24 @@ class GenerationCall {
   private async record(row: { model: string; outcome: AiUsageOutcome; statusCode: number; finishReason: string | null; usage: TokenUsage }): Promise<void> {
     if (this.recorded) return;
     this.recorded = true;
-    await this.usage.record({
-      id: this.id,
-      accountId: this.principal.accountId,
-      credentialId: this.principal.credentialId ?? null,
-      provider: this.provider.name,
-      model: row.model.slice(0, 200),
-      streamed: this.streamed,
-      promptTokens: row.usage.promptTokens,
-      completionTokens: row.usage.completionTokens,
-      totalTokens: row.usage.totalTokens,
-      latencyMs: Math.round(performance.now() - this.started),
-      outcome: row.outcome,
-      statusCode: row.statusCode,
-      finishReason: row.finishReason,
-    });
+    await this.usage.record(
+      {
+        id: this.id,
+        accountId: this.principal.accountId,
+        credentialId: this.principal.credentialId ?? null,
+        provider: this.provider.name,
+        model: row.model.slice(0, 200),
+        streamed: this.streamed,
+        promptTokens: row.usage.promptTokens,
+        completionTokens: row.usage.completionTokens,
+        totalTokens: row.usage.totalTokens,
+        latencyMs: Math.round(performance.now() - this.started),
+        outcome: row.outcome,
+        statusCode: row.statusCode,
+        finishReason: row.finishReason,
+      },
+      this.reservation,
+    );
   }
 
   private timeoutMessage(): string {

@@ -1,6 +1,8 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
+import type { BatchWriter } from '../common/batch-writer.js';
 import { withDeadline } from '../common/with-deadline.js';
+import { WritePaths } from '../health/write-paths.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import type { AnalyticsEvent } from './analytics-event.js';
 import { AnalyticsWriter } from './analytics-writer.js';
@@ -15,8 +17,10 @@ const SHUTDOWN_FLUSH_MS = 5000;
 
 /**
  * Pageviews are not written one by one on the request path: they wait here and go to the database
- * in batches (one transaction each) when BATCH_SIZE wait or every second. A failed batch stays and
- * is retried. On shutdown (SIGTERM) the rest is written after the HTTP server has stopped taking
+ * in batches (one transaction each) when BATCH_SIZE wait or every second. A batch the database
+ * refuses for some rows' data is split and those rows set aside (see BatchWriter): one bad event
+ * never holds up the others. A batch that fails otherwise (the database down) stays, in order, and
+ * is retried; `/health/ready` tells when that has lasted over 30 s. On shutdown (SIGTERM) the rest is written after the HTTP server has stopped taking
  * requests and before the database closes: nothing buffered is lost by a graceful stop.
  */
 @Injectable()
@@ -31,11 +35,14 @@ export class AnalyticsBuffer implements OnModuleDestroy, BeforeApplicationShutdo
   private readonly written: Counter;
   private readonly dropped: Counter;
   private readonly flushSeconds: Histogram;
+  private readonly batches: BatchWriter<AnalyticsEvent>;
 
   constructor(
     private readonly writer: AnalyticsWriter,
     metrics: MetricsService,
+    writePaths: WritePaths,
   ) {
+    this.batches = writePaths.writer('analytics', (batch: AnalyticsEvent[]) => this.writeBatch(batch));
     this.timer = setInterval(() => void this.writePending(), FLUSH_INTERVAL_MS);
     this.timer.unref();
     this.written = new Counter({ name: 'analytics_events_written_total', help: 'Analytics events written to the database', registers: [metrics.registry] });
@@ -96,18 +103,22 @@ export class AnalyticsBuffer implements OnModuleDestroy, BeforeApplicationShutdo
 
   private async writeAll(): Promise<void> {
     while (this.pending.length > 0) {
-      const batch = this.pending.splice(0, BATCH_SIZE);
-      const stop = this.flushSeconds.startTimer();
-      try {
-        const written = await this.writer.write(batch);
-        this.written.inc(written);
-      } catch (err) {
-        this.pending.unshift(...batch); // kept, in order, for the next flush
-        this.logger.warn(`Could not write ${batch.length} analytics event(s), will retry: ${(err as Error).message}`);
+      const { unwritten, error } = await this.batches.write(this.pending.splice(0, BATCH_SIZE));
+      if (unwritten.length > 0) {
+        this.pending.unshift(...unwritten); // kept, in order, for the next flush
+        this.logger.warn(`Could not write ${unwritten.length} analytics event(s), will retry: ${(error as Error).message}`);
         return;
-      } finally {
-        stop();
       }
+    }
+  }
+
+  /** One transaction: all of `batch` or none. */
+  private async writeBatch(batch: AnalyticsEvent[]): Promise<void> {
+    const stop = this.flushSeconds.startTimer();
+    try {
+      this.written.inc(await this.writer.write(batch));
+    } finally {
+      stop();
     }
   }
 

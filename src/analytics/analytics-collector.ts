@@ -7,7 +7,9 @@ import { AnalyticsBuffer } from './analytics-buffer.js';
 import { AnalyticsWriter } from './analytics-writer.js';
 import { pageAddress } from './page-address.js';
 import { VisitorIds } from './visitor-ids.service.js';
+import { clientNetworkOf } from '../common/client-network.js';
 import { optedOut, UserAgents } from './visitor-traits.js';
+import { WindowLimiter } from './window-limiter.js';
 
 /** What a counted request tells: who asks (only to hash and to classify, never kept), what for and from where. */
 export interface Sighting {
@@ -24,15 +26,24 @@ export interface Sighting {
   screenWidth?: number;
 }
 
-type DropReason = 'bot' | 'opted_out' | 'unknown_app';
+type DropReason = 'bot' | 'opted_out' | 'unknown_app' | 'rate_limited';
 
+/** Events one visitor (salted hash of the IP, IPv6 by /64) may have counted per app and minute: beacons and served-page views together. */
+export const EVENTS_PER_VISITOR_MINUTE = 120;
+/** Visitors whose minute is tracked at once, per instance (about 100 bytes each). */
+const MAX_LIMITED_VISITORS = 100_000;
+
+/** What an app id can look like (`app_01JC…`); anything else is no app, and is not looked up. */
+const APP_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const KNOWN_APPS_TTL_MS = 60_000;
 const KNOWN_APPS_MAX = 10_000;
 
 /**
  * Turns requests into analytics events: bots and visitors who opted out (Sec-GPC, DNT) are not
  * counted; the IP and User-Agent become a daily visitor id and three labels, and are dropped.
- * Pageviews go through the buffer; a sign-up is written in the caller's transaction, with the user.
+ * A visitor's events past EVENTS_PER_VISITOR_MINUTE a minute for one app are not counted either
+ * (nor billed): counted in this instance's memory, so a beacon costs no round trip. Pageviews go
+ * through the buffer; a sign-up is written in the caller's transaction, with the user.
  */
 @Injectable()
 export class AnalyticsCollector {
@@ -41,6 +52,8 @@ export class AnalyticsCollector {
   private readonly knownApps = new Map<string, { exists: boolean; until: number }>();
   private readonly accepted: Counter<'source'>;
   private readonly notCounted: Counter<'reason'>;
+  /** Per app and visitor network; its clock is `perVisitor.now`. */
+  readonly perVisitor = new WindowLimiter(EVENTS_PER_VISITOR_MINUTE, 60_000, MAX_LIMITED_VISITORS);
 
   constructor(
     private readonly visitors: VisitorIds,
@@ -57,7 +70,7 @@ export class AnalyticsCollector {
     });
     this.notCounted = new Counter({
       name: 'analytics_events_dropped_total',
-      help: 'Requests not counted: bots, visitors who opted out (Sec-GPC / DNT), unknown apps',
+      help: 'Requests not counted: bots, visitors who opted out (Sec-GPC / DNT), unknown apps, visitors over their rate limit',
       labelNames: ['reason'] as const,
       registers: [metrics.registry],
     });
@@ -65,7 +78,7 @@ export class AnalyticsCollector {
 
   /** A served page (deployment url, alias or public address) counts itself: no script needed. Never throws. */
   servedPage(sighting: Sighting): void {
-    const counted = this.toEvent(sighting, PAGEVIEW)
+    const counted = this.toEvent(sighting, PAGEVIEW, true)
       .then((event) => {
         if (!event) return;
         this.accepted.inc({ source: 'served_page' });
@@ -81,7 +94,7 @@ export class AnalyticsCollector {
       this.drop('unknown_app');
       return;
     }
-    const event = await this.toEvent(sighting, name);
+    const event = await this.toEvent(sighting, name, true);
     if (!event) return;
     this.accepted.inc({ source: 'collect' });
     await this.buffer.add(event);
@@ -89,16 +102,21 @@ export class AnalyticsCollector {
 
   /** A sign-up through a landing page: written in the caller's transaction (the user's), so it counts exactly once. */
   async signup(sighting: Sighting): Promise<void> {
-    const event = await this.toEvent(sighting, SIGNUP);
+    const event = await this.toEvent(sighting, SIGNUP, false); // the form has its own limit
     if (event) await this.writer.write([event]);
   }
 
-  private async toEvent(sighting: Sighting, name: string): Promise<AnalyticsEvent | null> {
+  private async toEvent(sighting: Sighting, name: string, limited: boolean): Promise<AnalyticsEvent | null> {
     if (optedOut(sighting.headers)) return this.drop('opted_out');
     const userAgent = typeof sighting.headers['user-agent'] === 'string' ? sighting.headers['user-agent'] : undefined;
     const traits = this.userAgents.traitsOf(userAgent, sighting.screenWidth);
     if (!traits) return this.drop('bot');
     const occurredAt = new Date();
+    if (limited) {
+      // Keyed by the salted hash of the network, not the address: this memory holds no IP either.
+      const network = await this.visitors.idOf(sighting.appId, clientNetworkOf(sighting.ip), '', occurredAt);
+      if (!this.perVisitor.hit(network)) return this.drop('rate_limited');
+    }
     const visitorHex = await this.visitors.idOf(sighting.appId, sighting.ip, userAgent!, occurredAt);
     return {
       appId: sighting.appId,
@@ -117,6 +135,7 @@ export class AnalyticsCollector {
   }
 
   private async appExists(appId: string): Promise<boolean> {
+    if (!APP_ID.test(appId)) return false;
     const now = Date.now();
     const known = this.knownApps.get(appId);
     if (known && known.until > now) return known.exists;

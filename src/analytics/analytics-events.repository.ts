@@ -3,6 +3,14 @@ import { Transactions } from '../database/transactions.js';
 import type { AnalyticsEvent, Visit } from './analytics-event.js';
 import type { RollupDelta } from './rollup-deltas.js';
 
+/** One value of one breakdown property on one app's day: a row of the rollups, or a candidate for one. */
+export interface RollupValue {
+  appId: string;
+  day: string;
+  dimension: string;
+  value: string;
+}
+
 export interface VisitorMark {
   appId: string;
   day: string;
@@ -130,6 +138,34 @@ export class AnalyticsEventsRepository {
       [marks.map((m) => m.appId), marks.map((m) => m.day), marks.map((m) => m.dimension), marks.map((m) => m.value), marks.map((m) => m.visitorId)],
     );
     return rows.map((r) => ({ appId: r.app_id, day: r.day, dimension: r.dimension, value: r.value, visitorId: r.visitor_id }));
+  }
+
+  /** Which of these values already have their own rollup row (answered as indexes into `values`). */
+  async existingRollupValues(values: RollupValue[]): Promise<Set<number>> {
+    if (values.length === 0) return new Set();
+    const rows: Array<{ i: number }> = await this.db.manager.query(
+      `SELECT c.i::int AS i FROM unnest($1::varchar[], $2::date[], $3::varchar[], $4::varchar[]) WITH ORDINALITY AS c(app_id, day, dimension, value, i)
+        WHERE EXISTS (SELECT 1 FROM analytics_daily d WHERE d.app_id = c.app_id AND d.dimension = c.dimension AND d.day = c.day AND d.value = c.value)`,
+      [values.map((v) => v.appId), values.map((v) => v.day), values.map((v) => v.dimension), values.map((v) => v.value)],
+    );
+    return new Set(rows.map((r) => r.i - 1));
+  }
+
+  /**
+   * How many values of each (app, day, dimension) have their own rollup row, not counting `other`
+   * (the row the rest fold into) — counted up to `upTo` (that many is as good as more). In the same
+   * order as `groups`.
+   */
+  async rollupValueCounts(groups: Array<Omit<RollupValue, 'value'>>, other: string, upTo: number): Promise<number[]> {
+    if (groups.length === 0) return [];
+    const rows: Array<{ n: number }> = await this.db.manager.query(
+      `SELECT (SELECT count(*) FROM (SELECT 1 FROM analytics_daily d
+                 WHERE d.app_id = g.app_id AND d.dimension = g.dimension AND d.day = g.day AND d.value <> $4 LIMIT $5) AS capped)::int AS n
+         FROM unnest($1::varchar[], $2::date[], $3::varchar[]) WITH ORDINALITY AS g(app_id, day, dimension, i)
+        ORDER BY g.i`,
+      [groups.map((g) => g.appId), groups.map((g) => g.day), groups.map((g) => g.dimension), other, upTo],
+    );
+    return rows.map((r) => r.n);
   }
 
   async addToRollups(deltas: RollupDelta[]): Promise<void> {

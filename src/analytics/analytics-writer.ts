@@ -5,17 +5,20 @@ import { Transactions } from '../database/transactions.js';
 import { AnalyticsEvent, PAGEVIEW, SIGNUP, Visit, VISIT_GAP_MS } from './analytics-event.js';
 import { AnalyticsEventsRepository, VisitorMark } from './analytics-events.repository.js';
 import { eventDimensions, TOTAL, visitDimensions } from './dimensions.js';
+import { RollupCardinality } from './rollup-cardinality.js';
+import { RollupDeltas } from './rollup-deltas.js';
+import { utcDay } from './visitor-ids.service.js';
 
 /** Dimensions fixed for a visitor's day (they come from the User-Agent, which is hashed into the visitor id). */
 const VISITOR_INVARIANT = new Set(['browser', 'os', 'device']);
-import { RollupDeltas } from './rollup-deltas.js';
-import { utcDay } from './visitor-ids.service.js';
 
 /**
  * Writes a batch of events in one transaction (the caller's, if there is one): the raw rows, the
  * visits they open or continue, and what they add to the daily rollups — so the rollups are exact
  * and always agree with the raw rows. `visitors` stays exact under upserts because each (day, row,
  * visitor) is marked once; it needs no more than a day of marks, as visitor ids change daily.
+ * Breakdown values past a property's daily cap are folded into `(other)` (RollupCardinality)
+ * before anything is marked or added, so `(other)` counts its visitors exactly too.
  */
 @Injectable()
 export class AnalyticsWriter {
@@ -23,6 +26,7 @@ export class AnalyticsWriter {
     private readonly db: Transactions,
     private readonly repository: AnalyticsEventsRepository,
     private readonly meters: Meters,
+    private readonly cardinality: RollupCardinality,
   ) {}
 
   /** Answers how many events were written (those of deleted apps are not). */
@@ -35,8 +39,8 @@ export class AnalyticsWriter {
 
       const visits = await this.latestVisits(events);
       const touched = new Map<string, Visit>();
-      const rollups = new RollupDeltas();
-      const marks = new Map<string, VisitorMark>();
+      let rollups = new RollupDeltas();
+      const rawMarks: VisitorMark[] = [];
       const invariants = new Map<string, Array<readonly [string, string]>>();
       for (const event of events) {
         if (event.name !== PAGEVIEW && event.name !== SIGNUP) continue; // custom events are kept raw only
@@ -69,11 +73,27 @@ export class AnalyticsWriter {
         rollups.add(event.appId, day, pairs, { pageviews: 1 });
         for (const [dimension, value] of pairs) {
           if (VISITOR_INVARIANT.has(dimension)) continue; // counted with the day's total, below
-          marks.set(`${key}\u0000${day}\u0000${dimension}\u0000${value}`, { appId: event.appId, day, dimension, value, visitorId: event.visitorId });
+          rawMarks.push({ appId: event.appId, day, dimension, value, visitorId: event.visitorId });
         }
         invariants.set(
           `${key}\u0000${day}`,
           pairs.filter(([dimension]) => VISITOR_INVARIANT.has(dimension)),
+        );
+      }
+
+      // Raw rows keep every value; the rollups keep each property's first values of the day, the rest as `(other)`.
+      const fold = await this.cardinality.fold(rollups.list());
+      rollups = rollups.folded(fold);
+      const marks = new Map<string, VisitorMark>();
+      for (const mark of rawMarks) {
+        const value = fold(mark.appId, mark.day, mark.dimension, mark.value);
+        marks.set(`${mark.appId}\u0000${mark.visitorId}\u0000${mark.day}\u0000${mark.dimension}\u0000${value}`, { ...mark, value });
+      }
+      for (const [key, pairs] of invariants) {
+        const [appId, , day] = key.split('\u0000');
+        invariants.set(
+          key,
+          pairs.map(([dimension, value]) => [dimension, fold(appId, day, dimension, value)] as const),
         );
       }
 

@@ -49,7 +49,8 @@ export class AnalyticsController {
     summary: 'Metrics per value of a property',
     description:
       'Rows keyed by the property, most visitors first, in the list shape. For `page`, visits and bounces count visits that began on the page. ' +
-      '`deployment` with `signups,conversionRate` is the funnel of each deployment’s landing page.',
+      '`deployment` with `signups,conversionRate` is the funnel of each deployment’s landing page. ' +
+      'A property keeps at most 1,000 values per day: the rest count together as one row, `(other)`.',
   })
   @ApiParam(APP_ID_PARAM)
   @ApiOkResponse({ type: BreakdownPageDto })

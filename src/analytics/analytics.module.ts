@@ -11,6 +11,7 @@ import { AnalyticsWriter } from './analytics-writer.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { CollectController } from './collect.controller.js';
 import { CollectService } from './collect.service.js';
+import { RollupCardinality } from './rollup-cardinality.js';
 import { VisitorIds } from './visitor-ids.service.js';
 import { VisitorSaltsRepository } from './visitor-salts.repository.js';
 
@@ -29,6 +30,7 @@ import { VisitorSaltsRepository } from './visitor-salts.repository.js';
     VisitorIds,
     AnalyticsEventsRepository,
     AnalyticsStatsRepository,
+    RollupCardinality,
     AnalyticsWriter,
     AnalyticsBuffer,
     AnalyticsCollector,

@@ -30,7 +30,8 @@ export class CollectController {
     summary: 'Count a pageview or custom event (no auth, CORS *)',
     description:
       'For developers’ own sites (served pages count themselves). Any well-formed body answers 202, also for unknown apps, bots and visitors ' +
-      'who sent `Sec-GPC: 1` or `DNT: 1` — those are not counted (see `analytics_events_dropped_total` in /metrics). The IP and User-Agent ' +
+      'who sent `Sec-GPC: 1` or `DNT: 1`, and events past 120 a minute from one visitor for one app — those are not counted ' +
+      '(see `analytics_events_dropped_total` in /metrics). The IP and User-Agent ' +
       'are used to make a daily visitor id and three labels (browser, OS, device), then dropped; of the URL only the pathname and campaign tags are kept.',
   })
   @ApiAcceptedResponse({ description: 'Taken (counted, or dropped without telling)' })

@@ -3,10 +3,11 @@ import { createValidationPipe } from '../common/errors/validation.js';
 import { AnalyticsCollector } from './analytics-collector.js';
 import { AnalyticsError } from './analytics.errors.js';
 import { CollectDto } from './dto/collect.dto.js';
+import { isStorableText } from './storable-text.js';
 
 const MAX_PROPS = 10;
 
-/** POST /collect: checks the body (JSON, sent as JSON or as text), then hands the event to the collector. */
+/** POST /collect: checks the event, then hands it to the collector. */
 @Injectable()
 export class CollectService {
   private readonly validation = createValidationPipe();
@@ -31,22 +32,18 @@ export class CollectService {
     );
   }
 
+  /** The body arrives parsed, as JSON or as text holding JSON, within the JSON limits of every route (see route-config.ts). */
   private async read(body: unknown): Promise<CollectDto> {
-    let value = body;
-    if (typeof body === 'string') {
-      try {
-        value = JSON.parse(body);
-      } catch {
-        throw AnalyticsError.event('The body must be a JSON object');
-      }
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw AnalyticsError.event('The body must be a JSON object');
-    const event = (await this.validation.transform(value, { type: 'body', metatype: CollectDto })) as CollectDto;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw AnalyticsError.event('The body must be a JSON object');
+    const event = (await this.validation.transform(body, { type: 'body', metatype: CollectDto })) as CollectDto;
     if (!URL.canParse(event.url))
       throw new BadRequestException({ message: 'url must be an absolute http(s) URL', details: ['url must be an absolute http(s) URL'] });
     const props = Object.entries(event.props ?? {});
-    if (props.length > MAX_PROPS || props.some(([k, v]) => k.length > 40 || typeof v !== 'string' || v.length > 200)) {
-      throw AnalyticsError.event(`props must be at most ${MAX_PROPS} string pairs (keys up to 40, values up to 200 characters)`);
+    if (
+      props.length > MAX_PROPS ||
+      props.some(([k, v]) => k.length > 40 || typeof v !== 'string' || v.length > 200 || !isStorableText(k) || !isStorableText(v))
+    ) {
+      throw AnalyticsError.event(`props must be at most ${MAX_PROPS} string pairs (keys up to 40, values up to 200 characters, no control characters)`);
     }
     return event;
   }

@@ -1,3 +1,5 @@
+import { storableText } from './storable-text.js';
+
 /** What analytics keeps of a page address and its referrer: no query string but the campaign tags, no full referrer URL. */
 export interface PageAddress {
   pathname: string;
@@ -7,15 +9,19 @@ export interface PageAddress {
   utmCampaign: string | null;
 }
 
+/** The columns' lengths, in characters. */
 const MAX_PATH = 300;
+const MAX_TAG = 100;
+const MAX_HOST = 255;
 
 /**
  * Reduces a page URL and its referrer to what is stored: the pathname, `utm_source` (or `ref`),
  * `utm_medium`, `utm_campaign`, and the referrer's host — unless the referrer is the site itself
- * (a click within the site is not a source).
+ * (a click within the site is not a source). Every value is cut to its column and loses control
+ * characters and lone surrogates (a `%00` in a link decodes to a NUL, which the database refuses).
  */
 export function pageAddress(pathname: string, search: URLSearchParams, siteHost: string | undefined, referrer: string | undefined): PageAddress {
-  const tag = (name: string) => search.get(name)?.trim().slice(0, 100) || null;
+  const tag = (name: string) => storableText((search.get(name) ?? '').trim(), MAX_TAG).trim() || null;
   return {
     pathname: normalisePath(pathname),
     referrerHost: referrerHostOf(referrer, siteHost),
@@ -32,8 +38,8 @@ function normalisePath(pathname: string): string {
   } catch {
     // keep it as sent
   }
-  if (!path.startsWith('/')) path = `/${path}`;
-  return path.slice(0, MAX_PATH);
+  path = storableText(path, MAX_PATH);
+  return path.startsWith('/') ? path : storableText(`/${path}`, MAX_PATH);
 }
 
 function referrerHostOf(referrer: string | undefined, siteHost: string | undefined): string | null {
@@ -41,7 +47,7 @@ function referrerHostOf(referrer: string | undefined, siteHost: string | undefin
   try {
     const url = new URL(referrer);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    const host = url.hostname.replace(/^www\./, '').slice(0, 255);
+    const host = storableText(url.hostname.replace(/^www\./, ''), MAX_HOST);
     if (siteHost && host === siteHost.replace(/:\d+$/, '').replace(/^www\./, '')) return null;
     return host || null;
   } catch {

@@ -38,4 +38,11 @@ export class RollupDeltas {
   list(): RollupDelta[] {
     return [...this.rows.values()];
   }
+
+  /** The same changes with each value replaced by `fold`'s answer (rows that fold together are summed). */
+  folded(fold: (appId: string, day: string, dimension: string, value: string) => string): RollupDeltas {
+    const result = new RollupDeltas();
+    for (const row of this.rows.values()) result.add(row.appId, row.day, [[row.dimension, fold(row.appId, row.day, row.dimension, row.value)]], row);
+    return result;
+  }
 }

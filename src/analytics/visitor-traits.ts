@@ -1,5 +1,6 @@
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
+import { storableText } from './storable-text.js';
 
 export type Device = 'desktop' | 'mobile' | 'tablet';
 
@@ -38,10 +39,15 @@ export class UserAgents {
 function parse(userAgent: string): VisitorTraits {
   const { browser, os, device } = new UAParser(userAgent).getResult();
   return {
-    browser: browser.name?.slice(0, 40) ?? null,
-    os: os.name?.slice(0, 40) ?? null,
+    // Names are read out of the User-Agent the client sent: cut to their columns, control characters dropped.
+    browser: label(browser.name),
+    os: label(os.name),
     device: device.type === 'mobile' || device.type === 'wearable' ? 'mobile' : device.type === 'tablet' ? 'tablet' : 'desktop',
   };
+}
+
+function label(name: string | undefined): string | null {
+  return (name && storableText(name, 40)) || null;
 }
 
 /** Plausible's breakpoints. */

@@ -43,14 +43,23 @@ export class App {
   updatedAt: Date;
 }
 
-/** A slug an app gave up: it still redirects (301) to the app's address for 30 days, and nobody else may take it meanwhile. */
+/**
+ * A slug given up, held for 30 days: an app's old slug redirects (301) to the app's address, and a
+ * deleted app's slug answers 404; meanwhile no other account may take it (the app's own account
+ * may reuse a deleted app's slug).
+ */
 @Entity('slug_redirects')
 export class SlugRedirect {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   slug: string;
 
-  @Column({ name: 'app_id', type: 'varchar', length: 40 })
-  appId: string;
+  /** The app it redirects to; null once that app is deleted. */
+  @Column({ name: 'app_id', type: 'varchar', length: 40, nullable: true })
+  appId: string | null;
+
+  /** The account it is held for. */
+  @Column({ name: 'account_id', type: 'varchar', length: 40 })
+  accountId: string;
 
   @Column({ name: 'expires_at', type: 'timestamptz', precision: 3 })
   expiresAt: Date;

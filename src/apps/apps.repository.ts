@@ -37,7 +37,7 @@ function fromRow(r: AppRow): App {
   };
 }
 
-/** The apps table, and the slugs apps gave up (slug_redirects). Inside `Transactions.run()` every method runs in that transaction. */
+/** The apps table, and the slugs apps gave up, renamed or deleted (slug_redirects). Inside `Transactions.run()` every method runs in that transaction. */
 @Injectable()
 export class AppsRepository {
   constructor(private readonly db: Transactions) {}
@@ -74,7 +74,7 @@ export class AppsRepository {
   }
 
   /**
-   * The hottest read of the API (see bench/): one plain SQL statement, rows mapped by hand, because
+   * The hottest read of the API (docs/decisions/2026-11-22-plain-sql-hot-paths.md): one plain SQL statement, rows mapped by hand, because
    * TypeORM's query building and entity hydration cost more than the query itself here. Same keyset
    * as applyKeyset: (created_at, id) descending, one row more than the limit.
    */
@@ -107,28 +107,36 @@ export class AppsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Whether the slug is some other app's now, or was given up by another app less than 30 days ago. */
-  async slugTaken(slug: string, exceptAppId?: string): Promise<boolean> {
+  /**
+   * Whether `accountId` may not take the slug (for `exceptAppId`, if given): it is another app's
+   * now, or held less than 30 days after another app gave it up — unless it is held for this
+   * account because its app was deleted.
+   */
+  async slugTaken(slug: string, accountId: string, exceptAppId?: string): Promise<boolean> {
     const rows: unknown[] = await this.db.manager.query(
       `SELECT 1 FROM apps WHERE slug = $1 AND id IS DISTINCT FROM $2
-       UNION ALL SELECT 1 FROM slug_redirects WHERE slug = $1 AND app_id IS DISTINCT FROM $2 AND expires_at > now()
+       UNION ALL SELECT 1 FROM slug_redirects WHERE slug = $1 AND expires_at > now()
+         AND (app_id IS NULL AND account_id <> $3 OR app_id IS NOT NULL AND app_id IS DISTINCT FROM $2)
        LIMIT 1`,
-      [slug, exceptAppId ?? null],
+      [slug, exceptAppId ?? null, accountId],
     );
     return rows.length > 0;
   }
 
-  /** The app a given-up slug still redirects to, while the redirect lasts. */
+  /** The hold on a given-up slug, while it lasts (its `appId` null if the app was deleted). */
   findRedirect(slug: string): Promise<SlugRedirect | null> {
     return this.db.manager.getRepository(SlugRedirect).findOneBy({ slug, expiresAt: MoreThan(new Date()) });
   }
 
-  /** The app gave up `slug`: it redirects to the app until `expiresAt` (replacing an expired claim by anyone). */
-  async saveRedirect(slug: string, appId: string, expiresAt: Date): Promise<void> {
+  /**
+   * An app gave up `slug`: held for its account until `expiresAt`, redirecting to the app while it
+   * exists, or (`appId` null) answering 404 for a deleted one. Replaces an expired hold of anyone's.
+   */
+  async saveRedirect(slug: string, hold: { appId: string | null; accountId: string; expiresAt: Date }): Promise<void> {
     await this.db.manager.query(
-      `INSERT INTO slug_redirects (slug, app_id, expires_at) VALUES ($1, $2, $3)
-       ON CONFLICT (slug) DO UPDATE SET app_id = EXCLUDED.app_id, expires_at = EXCLUDED.expires_at`,
-      [slug, appId, expiresAt],
+      `INSERT INTO slug_redirects (slug, app_id, account_id, expires_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (slug) DO UPDATE SET app_id = EXCLUDED.app_id, account_id = EXCLUDED.account_id, expires_at = EXCLUDED.expires_at`,
+      [slug, hold.appId, hold.accountId, hold.expiresAt],
     );
   }
 

@@ -13,7 +13,7 @@ import { AppsRepository } from './apps.repository.js';
 import { AppDto, toAppDto } from './dto/app.dto.js';
 import { slugCandidate } from './slug.js';
 
-/** A given-up slug keeps redirecting to its app this long. */
+/** A given-up slug stays held for its account this long (and redirects to its app, if the app was renamed). */
 export const SLUG_REDIRECT_MS = 30 * 24 * 3600 * 1000;
 /** Default slugs tried before giving up (`name`, `name-2`, … `name-50`). */
 const SLUG_CANDIDATES = 50;
@@ -46,11 +46,15 @@ export class AppsService {
     private readonly addresses: AppAddresses,
   ) {}
 
-  /** Creates an app with the slug asked for (taken: 409) or one made from its name. Emits `app.created`. */
+  /**
+   * Creates an app with the slug asked for (taken: 409) or one made from its name. A slug the
+   * account's deleted app left held is the account's to reuse. Emits `app.created`.
+   */
   async create(accountId: string, input: { name: string; description?: string | null; slug?: string; visibility?: AppVisibility }): Promise<AppDto> {
     const attempt = (slug: string) =>
       this.db.run(async () => {
-        if (await this.apps.slugTaken(slug)) return null;
+        if (await this.apps.slugTaken(slug, accountId)) return null;
+        await this.apps.dropRedirect(slug);
         const dto = this.toDto(
           await this.apps.insert({
             id: newId('app'),
@@ -152,12 +156,17 @@ export class AppsService {
   /**
    * Deletes the app with everything hung on it, in one transaction: each module that holds its data
    * erases it (users are erased as by DELETE /v1/users/:id, one `user.deleted` each), then the row
-   * goes and its deployments with it (their pages stop being served).
+   * goes and its deployments with it (their pages stop being served). Its slug, and the old slugs
+   * it still redirected from, stay held for the account for 30 days (their addresses answer 404):
+   * nobody else can put a look-alike at an address its visitors know.
    */
   async delete(accountId: string, appId: string): Promise<void> {
     await this.db.run(async () => {
-      if (!(await this.apps.findOwnedForUpdate(accountId, appId))) throw AppsError.notFound(appId);
+      const app = await this.apps.findOwnedForUpdate(accountId, appId);
+      if (!app) throw AppsError.notFound(appId);
       await this.erasure.run(accountId, appId);
+      await this.apps.saveRedirect(app.slug, { appId: null, accountId, expiresAt: new Date(Date.now() + SLUG_REDIRECT_MS) });
+      // Its old slugs' holds lose their app (ON DELETE SET NULL) and keep their own expiry.
       await this.apps.delete(accountId, appId);
       await this.events.raise('app.deleted', accountId, { appId });
     });
@@ -182,13 +191,13 @@ export class AppsService {
 
   /**
    * What a public address names: the app with this slug, or the app that gave the slug up in the
-   * last 30 days (`movedTo` its current slug), or nothing.
+   * last 30 days (`movedTo` its current slug), or nothing (a deleted app's slug included).
    */
   async resolveSlug(slug: string): Promise<{ app: App } | { movedTo: string } | null> {
     const app = await this.apps.findBySlug(slug);
     if (app) return { app };
     const redirect = await this.apps.findRedirect(slug);
-    if (!redirect) return null;
+    if (!redirect?.appId) return null;
     const target = await this.apps.findById(redirect.appId);
     return target ? { movedTo: target.slug } : null;
   }
@@ -238,10 +247,10 @@ export class AppsService {
     return toAppDto(app, (slug) => this.addresses.publicUrl(slug));
   }
 
-  /** The app moves from `oldSlug` to its new one: the new one must be free; the old one redirects here for 30 days. */
+  /** The app moves from `oldSlug` to its new one: the new one must be free for it; the old one redirects here for 30 days. */
   private async moveSlug(app: App, oldSlug: string): Promise<void> {
-    if (await this.apps.slugTaken(app.slug, app.id)) throw AppsError.slugTaken(app.slug);
+    if (await this.apps.slugTaken(app.slug, app.accountId, app.id)) throw AppsError.slugTaken(app.slug);
     await this.apps.dropRedirect(app.slug);
-    await this.apps.saveRedirect(oldSlug, app.id, new Date(Date.now() + SLUG_REDIRECT_MS));
+    await this.apps.saveRedirect(oldSlug, { appId: app.id, accountId: app.accountId, expiresAt: new Date(Date.now() + SLUG_REDIRECT_MS) });
   }
 }

@@ -11,8 +11,15 @@ export class BillingError extends PlatformError<BillingErrorCode> {
     [BillingErrorCode.UnknownPlan]: 400,
   };
 
-  static quotaExceeded(meter: string, included: number, renewsOn: string): BillingError {
-    return new BillingError(BillingErrorCode.QuotaExceeded, `The ${meter} quota of your plan (${included} a month) is used up; it renews on ${renewsOn}.`);
+  /** `used`: what counts already (recorded and reserved); `wanted`: what the refused request needed. */
+  static quotaExceeded(meter: string, included: number, renewsOn: string, used = included, wanted = 1): BillingError {
+    const left = Math.max(0, included - used);
+    // Room left, but less than this request may use (a generation holds its maxTokens and its prompt): say so, or it reads like a bug.
+    const message =
+      left > 0
+        ? `The ${meter} quota of your plan (${included} a month) has ${left} left, less than the ${wanted} this request may use; it renews on ${renewsOn}.`
+        : `The ${meter} quota of your plan (${included} a month) is used up; it renews on ${renewsOn}.`;
+    return new BillingError(BillingErrorCode.QuotaExceeded, message);
   }
 
   static unknownPlan(plan: string, known: string[]): BillingError {

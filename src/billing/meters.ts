@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { newId } from '../common/ids.js';
 import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { AccountPlans } from './account-plans.js';
@@ -13,8 +14,8 @@ export const THRESHOLDS = [80, 100] as const;
  * The one way usage is recorded and quotas are checked. `record` runs in the caller's transaction
  * (the deploy's, the AI usage row's, the analytics batch's, the delivery attempt's), so a thing and
  * its usage commit or roll back together; the ledger's unique (meter, thing id) makes recording
- * twice record once. `assertRoom` is called before the work: a hard quota that is used up answers
- * 402 and nothing is done.
+ * twice record once. `assertRoom` is called before the work (in its transaction), `reserve` before
+ * work that runs outside one: a hard quota without room answers 402 and nothing is done.
  */
 @Injectable()
 export class Meters {
@@ -89,15 +90,49 @@ export class Meters {
 
   /**
    * Before metered work, in its transaction: 402 when the plan's hard quota of `meter` has no room
-   * for `quantity` more. Locks the account's meter until the transaction ends, so two requests
-   * cannot both take the last unit.
+   * for `quantity` more (recorded usage and live reservations counted). Locks the account's meter
+   * until the transaction ends, so two requests cannot both take the last unit: the work records
+   * its usage in the same transaction (a deploy).
    */
   async assertRoom(accountId: string, meter: Meter, quantity = 1, at = new Date()): Promise<void> {
     const quota = (await this.plans.of(accountId)).meters[meter];
     if (!quota?.hard || quota.included === null) return;
     const period = periodOf(at);
     await this.usage.lockMeter(accountId, meter);
-    const used = await this.usage.total(accountId, meter, period.start, period.end);
-    if (used + quantity > quota.included) throw BillingError.quotaExceeded(meter, quota.included, period.end);
+    const committed = await this.usage.committed(accountId, meter, period.start, period.end);
+    if (committed + quantity > quota.included) throw BillingError.quotaExceeded(meter, quota.included, period.end, committed, quantity);
   }
+
+  /**
+   * For metered work that runs outside a transaction (a generation, seconds long): holds `quantity`
+   * — the most it may use — against the plan's hard quota before it starts, or answers 402. The
+   * check and the hold are one transaction under the meter's lock (on PostgreSQL, across every
+   * instance), and the hold counts in every later check until the work settles (`release`, in the
+   * transaction that records what it used) or, if its process dies first, until `ttlMs` have passed.
+   * Null when the meter has no hard quota on the account's plan: nothing to hold.
+   */
+  async reserve(accountId: string, meter: Meter, quantity: number, ttlMs: number, at = new Date()): Promise<QuotaReservation | null> {
+    const quota = (await this.plans.of(accountId)).meters[meter];
+    if (!quota?.hard || quota.included === null) return null;
+    const id = newId('rsv');
+    await this.db.run(async () => {
+      await this.assertRoom(accountId, meter, quantity, at);
+      await this.usage.deleteExpiredReservations(accountId, meter);
+      await this.usage.insertReservation(id, accountId, meter, quantity, ttlMs);
+    });
+    return { id, accountId, meter, quantity };
+  }
+
+  /** Gives a reservation's quota back; in the caller's transaction (the one recording the usage it covered), if any. */
+  async release(reservation: QuotaReservation | null): Promise<void> {
+    if (reservation) await this.usage.deleteReservation(reservation.id);
+  }
+}
+
+/** Quota held by work in flight (see `Meters.reserve`). */
+export interface QuotaReservation {
+  id: string;
+  accountId: string;
+  meter: Meter;
+  quantity: number;
 }

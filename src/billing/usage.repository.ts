@@ -42,7 +42,7 @@ function insertManyOnceParameters(records: UsageToRecord[]): unknown[] {
   ];
 }
 
-/** The usage ledger (one row per billable thing), its daily rollups and the thresholds already announced. */
+/** The usage ledger (one row per billable thing), its daily rollups, the thresholds already announced and the quota reserved by work in flight. */
 @Injectable()
 export class UsageRepository {
   constructor(private readonly db: Transactions) {}
@@ -69,15 +69,24 @@ export class UsageRepository {
     if (records.length > 0) this.db.queueWrite(INSERT_MANY_ONCE, insertManyOnceParameters(records));
   }
 
+  /** Up to `limit` pending rows to roll up, but for those in `except` (set aside: the rollup refused them). */
+  async pendingIds(limit: number, except: string[]): Promise<string[]> {
+    const rows: Array<{ record_id: string }> = await this.db.manager.query(
+      `SELECT record_id FROM usage_pending WHERE record_id <> ALL($2::varchar[]) LIMIT $1`,
+      [limit, except],
+    );
+    return rows.map((r) => r.record_id);
+  }
+
   /**
-   * Moves up to `limit` pending rows into their daily rollups, in one statement (so a reader sees
-   * them in one table or the other, never both or neither); answers how many moved. Instances
-   * running it at once take different rows.
+   * Moves these pending rows into their daily rollups, in one statement (so a reader sees them in
+   * one table or the other, never both or neither); answers how many moved. Rows another instance
+   * is moving at the same time are skipped (it moves them).
    */
-  async rollUp(limit: number): Promise<number> {
+  async rollUp(recordIds: string[]): Promise<number> {
     const [{ moved }]: Array<{ moved: number }> = await this.db.manager.query(
       `WITH moved AS (
-         DELETE FROM usage_pending WHERE record_id IN (SELECT record_id FROM usage_pending LIMIT $1 FOR UPDATE SKIP LOCKED)
+         DELETE FROM usage_pending WHERE record_id IN (SELECT record_id FROM usage_pending WHERE record_id = ANY($1::varchar[]) FOR UPDATE SKIP LOCKED)
          RETURNING account_id, meter, day, quantity
        ), added AS (
          INSERT INTO usage_daily AS u (account_id, meter, day, quantity)
@@ -85,7 +94,7 @@ export class UsageRepository {
          ON CONFLICT (account_id, meter, day) DO UPDATE SET quantity = u.quantity + EXCLUDED.quantity
        )
        SELECT count(*)::int AS moved FROM moved`,
-      [limit],
+      [recordIds],
     );
     return moved;
   }
@@ -124,6 +133,37 @@ export class UsageRepository {
       [accountId, meter, threshold, periodStart],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * What counts against a quota over [from, to): the usage recorded, plus what live reservations
+   * hold. One statement, so one snapshot: a generation that settles meanwhile (its usage recorded
+   * and its reservation deleted in one transaction) is counted once, never twice or not at all.
+   */
+  async committed(accountId: string, meter: Meter, from: string, to: string): Promise<number> {
+    const [row]: Array<{ used: string }> = await this.db.manager.query(
+      `SELECT (SELECT coalesce(sum(quantity), 0) FROM (${USAGE_BY_DAY}) u WHERE meter = $2 AND day >= $3 AND day < $4)
+            + (SELECT coalesce(sum(quantity), 0) FROM quota_reservations WHERE account_id = $1 AND meter = $2 AND expires_at > now()) AS used`,
+      [accountId, meter, from, to],
+    );
+    return Number(row.used);
+  }
+
+  /** Holds `quantity` of the meter for `ttlMs` (on the database's clock, the same for every instance). */
+  async insertReservation(id: string, accountId: string, meter: Meter, quantity: number, ttlMs: number): Promise<void> {
+    await this.db.manager.query(
+      `INSERT INTO quota_reservations (id, account_id, meter, quantity, expires_at) VALUES ($1, $2, $3, $4, now() + ($5::int * interval '1 millisecond'))`,
+      [id, accountId, meter, quantity, ttlMs],
+    );
+  }
+
+  async deleteReservation(id: string): Promise<void> {
+    await this.db.manager.query(`DELETE FROM quota_reservations WHERE id = $1`, [id]);
+  }
+
+  /** Reservations left by processes that died before settling them: they count no more, and go. */
+  async deleteExpiredReservations(accountId: string, meter: Meter): Promise<void> {
+    await this.db.manager.query(`DELETE FROM quota_reservations WHERE account_id = $1 AND meter = $2 AND expires_at <= now()`, [accountId, meter]);
   }
 
   /** Serialises quota checks and records of one account's meter within transactions (a check and its record must not interleave with another's). */

@@ -48,6 +48,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('says once, on one line, what a bad variable accepts', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(new ConfigError('Invalid configuration: PORT must be a whole number from 0 to 65535'));
+    for (const port of ['-1', '70000', '1.5', '0x10', ' ']) {
+      expect(() => loadConfig({ PORT: port })).toThrow(new ConfigError('Invalid configuration: PORT must be a whole number from 0 to 65535'));
+    }
+    expect(() => loadConfig({ WEBHOOK_CONCURRENCY: '0', AI_REDACT_PII: 'yes' })).toThrow(
+      new ConfigError('Invalid configuration: WEBHOOK_CONCURRENCY must be a whole number from 1 to 1000; AI_REDACT_PII must be true or false'),
+    );
+    expect(() => loadConfig({ RATE_LIMIT_MAX: 'many' })).toThrow(new ConfigError('Invalid configuration: RATE_LIMIT_MAX must be a whole number of at least 1'));
+  });
+
+  it('folds a message in the older multi-line form into one line', () => {
+    expect(new ConfigError('Invalid configuration:\n  - AI_PROVIDER=local needs AI_MODEL_PATH (a .gguf file)').message).toBe(
+      'Invalid configuration: AI_PROVIDER=local needs AI_MODEL_PATH (a .gguf file)',
+    );
+  });
+
   it('refuses to start on PostgreSQL without WEBHOOK_SECRET_KEY and SESSION_SECRET (the embedded default generates them)', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/WEBHOOK_SECRET_KEY must be set[\s\S]*SESSION_SECRET must be set/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', SESSION_SECRET: 's'.repeat(32) })).toThrow(/WEBHOOK_SECRET_KEY must be set/);

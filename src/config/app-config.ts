@@ -1,14 +1,35 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { loadPlans, Plan, PlansFileError } from '../billing/plans.js';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { StartupError } from './startup-errors.js';
 
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+// Digits only ("1e3", "0x10", " " and "1.5" stay strings, so the validator names the variable).
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : /^\d+$/.test(String(value)) ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) => {
   if (value === undefined || value === '') return undefined;
   if (value === 'true' || value === '1' || value === true) return true;
   if (value === 'false' || value === '0' || value === false) return false;
   return value; // left as is so the validator names the variable
 };
+
+/** A whole-number variable, with one message saying what it accepts whichever of its checks fails. */
+function WholeNumber(min: number, max?: number): PropertyDecorator {
+  return (target, key) => {
+    const message = `${String(key)} must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`}`;
+    Transform(toInt)(target, key);
+    IsInt({ message })(target, key);
+    Min(min, { message })(target, key);
+    if (max !== undefined) Max(max, { message })(target, key);
+  };
+}
+
+/** A true/false variable (also 1/0). */
+function Flag(): PropertyDecorator {
+  return (target, key) => {
+    Transform(toBool)(target, key);
+    IsBoolean({ message: `${String(key)} must be true or false` })(target, key);
+  };
+}
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 export type AppRole = 'all' | 'api' | 'worker';
@@ -18,10 +39,7 @@ export type AppRole = 'all' | 'api' | 'worker';
  * stops the process with a message naming the variable. Names match the env vars.
  */
 export class AppConfig {
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @WholeNumber(0, 65535)
   PORT = 3000;
 
   @IsString()
@@ -82,38 +100,36 @@ export class AppConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /** `json` (a JSON object per line, for log collectors) or `pretty` (a readable line per message). Unset: pretty on a terminal, JSON otherwise. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['json', 'pretty'], { message: 'LOG_FORMAT must be json or pretty' })
+  LOG_FORMAT?: 'json' | 'pretty';
+
   @IsIn(['all', 'api', 'worker'])
   APP_ROLE: AppRole = 'all';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @WholeNumber(1)
   RATE_LIMIT_MAX = 100;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @WholeNumber(1)
   RATE_LIMIT_AI_MAX = 20;
 
-  @Transform(toBool)
-  @IsBoolean()
+  /** Portal sign-in and invite attempts per 60 s per client IP (IPv6: per /64). */
+  @WholeNumber(1)
+  RATE_LIMIT_SIGN_IN_MAX = 20;
+
+  @Flag()
   WEBHOOK_ALLOW_PRIVATE = false;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @WholeNumber(1)
   WEBHOOK_RETRY_BASE_MS = 30_000;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @WholeNumber(1)
   WEBHOOK_TIMEOUT_MS = 10_000;
 
   /** Deliveries a worker process tries at once (and its most connections to one receiver). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @WholeNumber(1, 1000)
   WEBHOOK_CONCURRENCY = 128;
 
   /**
@@ -155,34 +171,24 @@ export class AppConfig {
   @IsString()
   AI_MODEL_PATH?: string;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(64)
+  @WholeNumber(1, 64)
   AI_THREADS = 1;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @WholeNumber(1)
   AI_TIMEOUT_MS = 60_000;
 
-  @Transform(toBool)
-  @IsBoolean()
+  @Flag()
   AI_REDACT_PII = false;
 
   /** Lifetime of OAuth access tokens, in seconds. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @WholeNumber(1)
   OAUTH_TOKEN_TTL_SECONDS = 3600;
 
   /** Raw analytics events (and visits) are kept this long, then dropped a month partition at a time; daily rollups stay. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @WholeNumber(1)
   ANALYTICS_RETENTION_DAYS = 400;
 
-  /** A JSON file of plans (keyed by plan id) replacing or adding to the built-in ones; see the README's "Billing". */
+  /** A JSON file of plans (keyed by plan id) replacing or adding to the built-in ones; see docs/guide.md, "Billing". */
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
@@ -205,6 +211,11 @@ export class AppConfig {
     if (!/^\d+$/.test(this.TRUST_PROXY)) return this.TRUST_PROXY;
     const hops = Number(this.TRUST_PROXY);
     return (_address, hop) => hop < hops;
+  }
+
+  /** LOG_FORMAT, or what suits stdout: JSON unless it is a terminal. */
+  get logFormat(): 'json' | 'pretty' {
+    return this.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
   }
 
   get embeddedDatabase(): boolean {
@@ -236,6 +247,7 @@ export const CONFIG_KEYS = Object.keys(new AppConfig())
     'PUBLIC_URL',
     'TRUST_PROXY',
     'SITES_DOMAIN',
+    'LOG_FORMAT',
     'PLANS_FILE',
     'AI_PROVIDER',
     'AI_BASE_URL',
@@ -245,7 +257,21 @@ export const CONFIG_KEYS = Object.keys(new AppConfig())
   ])
   .filter((key, index, all) => all.indexOf(key) === index);
 
-export class ConfigError extends Error {}
+/**
+ * A bad setting: one line, `Invalid configuration: <problem>; <problem>`, each naming the variable
+ * and what it accepts. (A message in the older multi-line form, `Invalid configuration:\n  - a`,
+ * is folded into that line.)
+ */
+export class ConfigError extends StartupError {
+  constructor(message: string) {
+    const [head, ...problems] = message.split(/\n\s*-\s*/);
+    super(problems.length ? `${head.replace(/:?\s*$/, ':')} ${problems.join('; ')}` : message);
+  }
+
+  static of(problems: string[]): ConfigError {
+    return new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const known: Record<string, string | undefined> = {};
@@ -253,8 +279,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = plainToInstance(AppConfig, known, { exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: true });
   if (errors.length > 0) {
-    const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}));
-    throw new ConfigError(`Invalid configuration:\n  - ${lines.join('\n  - ')}`);
+    // One problem per variable (a port of "abc" is not also "less than 0").
+    throw ConfigError.of(errors.flatMap((e) => [...new Set(Object.values(e.constraints ?? {}))]));
   }
   try {
     void config.plans; // a PLANS_FILE that does not validate stops the start here, naming the bad key
@@ -269,10 +295,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     !config.SESSION_SECRET &&
       'SESSION_SECRET must be set (at least 32 characters) with DATABASE_URL: it signs sign-up form tokens and portal sessions; generate one with `openssl rand -base64 32`',
   ].filter(Boolean);
-  if (config.DATABASE_URL && missing.length > 0) throw new ConfigError(`Invalid configuration:\n  - ${missing.join('\n  - ')}`);
+  if (config.DATABASE_URL && missing.length > 0) throw ConfigError.of(missing as string[]);
   if (config.APP_ROLE !== 'all' && (!config.DATABASE_URL || !config.REDIS_URL)) {
     // Split roles share work through PostgreSQL and Redis; in-process queues would strand jobs.
-    throw new ConfigError(`Invalid configuration:\n  - APP_ROLE=${config.APP_ROLE} needs DATABASE_URL and REDIS_URL`);
+    throw ConfigError.of([`APP_ROLE=${config.APP_ROLE} needs DATABASE_URL and REDIS_URL`]);
   }
   return config;
 }

@@ -5,6 +5,25 @@ export function isUniqueViolation(err: unknown): boolean {
   return err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === '23505';
 }
 
+/** The SQLSTATE PostgreSQL answered a failed query with (through TypeORM's wrapper or not), or undefined (no answer: a network error). */
+export function sqlStateOf(err: unknown): string | undefined {
+  const answer = (err instanceof QueryFailedError ? err.driverError : err) as { code?: unknown; severity?: unknown } | null | undefined;
+  // The driver's DatabaseError carries the server's severity; a socket error's `code` (EPIPE…) is not a SQLSTATE.
+  if (typeof answer?.severity !== 'string' || typeof answer.code !== 'string') return undefined;
+  return answer.code;
+}
+
+/**
+ * Whether a write failed on the rows' own data (SQLSTATE class 22, data exception: a NUL, a value
+ * too long or out of range; class 23, integrity constraint violation) rather than on the database
+ * being unreachable, overloaded or shutting down: the former fails again however often it is
+ * retried, the latter passes later.
+ */
+export function isDataError(err: unknown): boolean {
+  const state = sqlStateOf(err);
+  return state !== undefined && (state.startsWith('22') || state.startsWith('23'));
+}
+
 /**
  * A failed query, as it may be logged: the SQL and the error code, never the parameters (they can
  * hold personal data). Anything else comes back as it is.

@@ -26,7 +26,7 @@ interface TransactionScope {
  * service never hands an EntityManager to anyone, and everything a change writes — its rows and
  * its events (the outbox) — commits together or not at all.
  *
- * Round trips (see bench/): a transaction's BEGIN goes out with its first statement, and writes
+ * Round trips (docs/decisions/2026-11-25-deploy-in-two-round-trips.md): a transaction's BEGIN goes out with its first statement, and writes
  * whose result nobody waits for (`queueWrite`) go out with the statement after them or with the
  * COMMIT — in one round trip on PostgreSQL, whose connections pipeline (see `send`).
  */
@@ -71,7 +71,7 @@ export class Transactions {
    * `transaction()` so that BEGIN and COMMIT can share round trips with the statements next to them.
    * Plain SQL (`query`, `queueWrite`) goes straight to the connection; a TypeORM query runner on it
    * is made only when a repository uses `manager` (see `runnerOf`): most hot writes never do, and a
-   * query runner costs more to make than a small statement (see bench/).
+   * query runner costs more to make than a small statement (docs/decisions/2026-11-25-lazy-query-runner.md).
    */
   private async transaction<T>(begin: string, afterCommit: Array<() => unknown>, work: () => Promise<T>): Promise<T> {
     const driver = this.dataSource.driver as unknown as { obtainMasterConnection(): Promise<[PoolClient, (err?: unknown) => void]> };
@@ -116,7 +116,7 @@ export class Transactions {
 
   /**
    * An enabled AsyncLocalStorage makes Node (20) run a hook on every promise the process creates,
-   * about 8% of a read request's CPU (see bench/). So the storage is on only while a transaction
+   * about 8% of a read request's CPU (docs/decisions/2026-11-24-async-local-storage-only-in-transactions.md). So the storage is on only while a transaction
    * runs: `scope.run` switches it on, and the last transaction to end switches it off. Nothing
    * outside a transaction reads its scope, so nothing is lost.
    */
@@ -154,7 +154,7 @@ export class Transactions {
   /**
    * For repositories' plain SQL on the hot paths: the rows, read in the running transaction, or
    * straight from the driver's pool outside of one — on the driver's connection, without a TypeORM
-   * query runner per statement, which costs more than a small query itself (see bench/). Each SQL
+   * query runner per statement, which costs more than a small query itself (docs/decisions/2026-11-24-prepared-statements.md). Each SQL
    * text is a prepared statement, parsed and planned once per connection (on PostgreSQL; see
    * `preparesStatements`), so pass static SQL with $n parameters. Errors are TypeORM's
    * QueryFailedError either way.

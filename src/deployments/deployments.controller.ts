@@ -22,10 +22,10 @@ export class DeploymentsController {
     description:
       'Takes an immutable snapshot of the app (name, description, landing page) and serves it, without authentication, at `url` ' +
       '(`{PUBLIC_URL}/sites/<deploymentId>/`). `{PUBLIC_URL}/sites/<appId>/<env>/` always serves the newest deployment ' +
-      'of that environment. Emits `deployment.succeeded`.',
+      'of that environment. Emits `deployment.succeeded`. Counts one `deployments`; past a hard quota 402, nothing deployed.',
   })
   @ApiOkResponse({ type: DeployResultDto, description: 'Deployed' })
-  @ApiErrors(400, 413, 415)
+  @ApiErrors(400, 402, 413, 415)
   deploy(@CurrentPrincipal() principal: Principal, @Body() body: DeployDto): Promise<DeployResultDto> {
     return this.deployments.deploy(principal.accountId, body);
   }

@@ -13,7 +13,7 @@ export class DeploymentsRepository {
     return this.db.manager.getRepository(Deployment);
   }
 
-  /** On the deploy path (see bench/): plain SQL, queued to go out with the deploy's next statements (its COMMIT). */
+  /** On the deploy path (docs/decisions/2026-11-25-deploy-in-two-round-trips.md): plain SQL, queued to go out with the deploy's next statements (its COMMIT). */
   insert(deployment: Pick<Deployment, 'id' | 'accountId' | 'appId' | 'env' | 'snapshot'>): Deployment {
     const row: Deployment = { ...deployment, status: 'success', createdAt: new Date() };
     this.db.queueWrite(`INSERT INTO deployments (id, account_id, app_id, env, status, snapshot, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [

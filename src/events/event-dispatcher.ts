@@ -32,7 +32,7 @@ const BATCH = 100;
 /**
  * How long the first scheduled event waits for others to join its batch. A batch costs about the
  * same few round trips whatever its size, so under load this takes most of the dispatch cost off
- * each write (see bench/); it adds as much to an event's latency, which has 1 s to spare.
+ * each write (docs/decisions/2026-11-24-dispatch-batches.md); it adds as much to an event's latency, which has 1 s to spare.
  */
 const GATHER_MS = 10;
 

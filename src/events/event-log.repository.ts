@@ -49,7 +49,7 @@ export class EventLogRepository {
       : dispatchWhen === 'TRUE'
         ? 'NULL'
         : `CASE WHEN ${dispatchWhen} THEN NULL ELSE e.created_at END`;
-    // Plain SQL: every write that raises an event runs this (see bench/).
+    // Plain SQL: every write that raises an event runs this (docs/decisions/2026-11-22-plain-sql-hot-paths.md).
     this.db.queueWrite(
       `INSERT INTO events (id, account_id, kind, data, created_at, dispatched_at)
        SELECT e.id, e.account_id, e.kind, e.data, e.created_at, ${dispatchedAt}
@@ -63,7 +63,7 @@ export class EventLogRepository {
    * another process is dispatching right now is left to it, never dispatched twice.
    */
   async lockUndispatched(ids: string[]): Promise<StoredEvent[]> {
-    // Plain SQL, like markDispatched: the dispatcher runs both for every batch of raised events (see bench/).
+    // Plain SQL, like markDispatched: the dispatcher runs both for every batch of raised events (docs/decisions/2026-11-24-dispatch-batches.md).
     const rows = await this.db.query<StoredEventRow>(
       `SELECT ${STORED_EVENT_COLUMNS} FROM events WHERE id = ANY($1) AND dispatched_at IS NULL ORDER BY created_at FOR UPDATE SKIP LOCKED`,
       [ids],

@@ -4,6 +4,7 @@ import { HealthCheckService, HealthIndicatorFunction, HealthIndicatorService, Ty
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
 import { RedisConnection } from '../redis/redis.module.js';
+import { WritePaths } from './write-paths.js';
 
 @ApiTags('service')
 @Public()
@@ -14,6 +15,7 @@ export class HealthController {
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     private readonly redis: RedisConnection,
+    private readonly writePaths: WritePaths,
   ) {}
 
   @Get('live')
@@ -24,17 +26,23 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: the database (and Redis when configured) answer' })
+  @ApiOperation({
+    summary: 'Readiness: the database (and Redis when configured) answer, and no background write path has been failing for more than 30 s',
+    description: 'A 503 names what is down, e.g. `Not ready: analytics writes failing for 42 s`.',
+  })
   @ApiOkResponse({ schema: { example: { status: 'ok', info: { database: { status: 'up' } } } } })
   @ApiErrors(503)
   async ready() {
     const checks: HealthIndicatorFunction[] = [() => this.database.pingCheck('database', { timeout: 2000 })];
     if (this.redis.client) checks.push(() => this.pingRedis());
+    const stalled = this.writePaths.stalled().map(({ name, failingMs }) => `${name} writes failing for ${Math.round(failingMs / 1000)} s`);
+    if (stalled.length > 0) checks.push(() => this.indicators.check('writes').down({ message: stalled.join(', ') }));
     try {
       return await this.health.check(checks);
     } catch (err) {
       const down = Object.keys((err as { response?: { error?: object } }).response?.error ?? {});
-      throw new ServiceUnavailableException({ message: `Not ready: ${down.join(', ') || 'dependency'} unavailable` });
+      const parts = down.map((key) => (key === 'writes' ? stalled.join(', ') : `${key} unavailable`));
+      throw new ServiceUnavailableException({ message: `Not ready: ${parts.join(', ') || 'dependency unavailable'}` });
     }
   }
 

@@ -46,8 +46,12 @@ export class LandingPageGenerator {
     const context = `the app "${app.name}"${app.description ? ` (${app.description})` : ''}${options.prompt ? `. Stress this: ${options.prompt}` : ''}`;
     const page: LandingPage = structuredClone(current);
     const want = new Set(options.sections);
+    const fields: Field[] = [];
     const jobs: Array<() => Promise<void>> = [];
-    const fill = (field: Field, set: (text: string) => void) => jobs.push(async () => set(await this.field(principal, context, field, signal)));
+    const fill = (field: Field, set: (text: string) => void) => {
+      fields.push(field);
+      jobs.push(async () => set(await this.field(principal, context, field, signal)));
+    };
 
     if (want.has('hero')) {
       fill(line('a headline for the landing page of', 32, LIMITS.hero.headline, app.name), (t) => (page.hero.headline = t));
@@ -81,16 +85,25 @@ export class LandingPageGenerator {
       );
     }
 
+    // 402 before the first field when the quota has no room for them all, rather than a page half paid for.
+    await this.ai.assertRoomFor(
+      principal,
+      fields.map((field) => ({ prompt: promptOf(field, context), maxTokens: field.maxTokens })),
+    );
     await inParallel(jobs, PARALLEL);
     return page;
   }
 
   private async field(principal: Principal, context: string, field: Field, signal: AbortSignal): Promise<string> {
-    const prompt = `Write ${field.ask} ${context}. Plain text only, no quotes, no markdown. Answer with the text alone.\n`;
+    const prompt = promptOf(field, context);
     const result = await this.ai.generate(principal, { prompt, maxTokens: field.maxTokens, temperature: 0.7 }, signal);
     const cleaned = cleanGeneratedText(result.text, field.limit[1], field.oneLine);
     return cleaned.length >= Math.max(1, field.limit[0]) ? cleaned : cut(field.fallback, field.limit[1]);
   }
+}
+
+function promptOf(field: Field, context: string): string {
+  return `Write ${field.ask} ${context}. Plain text only, no quotes, no markdown. Answer with the text alone.\n`;
 }
 
 function line(ask: string, maxTokens: number, limit: readonly [number, number], fallback: string): Field {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
@@ -54,11 +54,14 @@ export class LandingPagesController {
       "Writes the sections asked for (default: all) with the server's AI provider, field by field, and saves the page (`source: generated`); the other sections keep their content. " +
       "Works with any provider: every field is cleaned of markup, cut to its limit, and falls back to the app's own text when it comes out empty. " +
       'Each field is one metered generation (see `GET /v1/ai/usage`); the route counts once in the AI rate limit. Prompts and outputs are not logged. ' +
+      'Under a hard `ai.tokens` quota, 402 before the first field when the quota has no room for them all. ' +
       'No provider configured: 503. Emits `app.updated`.',
   })
   @ApiParam(APP_ID_PARAM)
+  // Every field is optional: no body at all (or an empty one, with content-type: application/json) is fine.
+  @ApiBody({ type: GenerateLandingPageDto, required: false })
   @ApiOkResponse({ type: LandingPageResponseDto })
-  @ApiErrors(400, 404, 413, 415, 502, 503, 504)
+  @ApiErrors(400, 402, 404, 413, 415, 502, 503, 504)
   async generate(
     @CurrentPrincipal() principal: Principal,
     @Param('appId') appId: string,

@@ -8,7 +8,7 @@ import { LandingPageRow, LandingPageSource } from './landing-page.entity.js';
 export class LandingPagesRepository {
   constructor(private readonly db: Transactions) {}
 
-  /** On the deploy path (see bench/): plain SQL, no entity metadata per read. */
+  /** On the deploy path (docs/decisions/2026-11-22-plain-sql-hot-paths.md): plain SQL, no entity metadata per read. */
   async find(appId: string): Promise<LandingPageRow | null> {
     const [row] = await this.db.query<{ account_id: string; source: LandingPageSource; page: LandingPage; updated_at: Date }>(
       'SELECT account_id, source, page, updated_at FROM landing_pages WHERE app_id = $1',

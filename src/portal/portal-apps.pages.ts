@@ -7,6 +7,7 @@ import { DeploymentsService } from '../deployments/deployments.service.js';
 import { cut, LIMITS } from '../landing-pages/landing-page.js';
 import { LandingPagesService } from '../landing-pages/landing-pages.service.js';
 import { PublishingService } from '../publishing/publishing.service.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { Form, PortalAnswer, portalPrincipal, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
 import { barChart } from './svg-chart.js';
@@ -36,17 +37,22 @@ export class PortalAppsPages {
     private readonly landingPages: LandingPagesService,
     private readonly publishing: PublishingService,
     private readonly stats: AnalyticsStatsService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   /** `rest`: the path after `apps` (`''` or `/<appId>`); `done`: what the last action did (from its redirect). */
-  async get(signed: Signed, rest: string, notes: { done?: string; error?: string } = {}): Promise<PortalAnswer> {
+  async get(signed: Signed, rest: string, notes: { done?: string; error?: string; status?: number } = {}): Promise<PortalAnswer> {
     if (rest === '') return renderPortal('apps', { csrf: signed.csrf, apps: (await this.apps.list(signed.accountId, LIST)).data });
     const [appId, sub] = rest.slice(1).split('/');
     if (sub === 'analytics') return this.analyticsPage(signed, appId);
     const app = await this.apps.get(signed.accountId, appId);
     const [page, deployments] = await Promise.all([this.landingPages.get(signed.accountId, appId), this.deployments.listForApp(signed.accountId, appId, LIST)]);
     const message = notes.done ? DONE[notes.done] : undefined;
-    return renderPortal('app', { csrf: signed.csrf, app, page, deployments: deployments.data, message, error: notes.error }, notes.error ? 400 : 200);
+    return renderPortal(
+      'app',
+      { csrf: signed.csrf, app, page, deployments: deployments.data, message, error: notes.error },
+      notes.status ?? (notes.error ? 400 : 200),
+    );
   }
 
   /** 30 days of the app's analytics: totals, daily charts and the main breakdowns, through the stats API's service. */
@@ -85,11 +91,17 @@ export class PortalAppsPages {
       // Post/redirect/get: reloading the page does not deploy (or publish…) again.
       return { redirect: `/portal/apps/${appId}?done=${await this.act(signed, appId, action, form, signal)}` };
     } catch (err) {
-      // Refused (a taken slug, a quota, no AI provider…): the page again, saying why.
-      if ((err instanceof PlatformError && err.status !== 404) || err instanceof PortalFormError)
-        return this.get(signed, `/${appId}`, { error: (err as Error).message });
+      // Refused (a taken slug, a quota, a rate limit, no AI provider…): the page again, saying why, with the API's status.
+      if (err instanceof PlatformError && err.status !== 404) return this.refused(signed, appId, err);
+      if (err instanceof PortalFormError) return this.get(signed, `/${appId}`, { error: err.message });
       throw err;
     }
+  }
+
+  private async refused(signed: Signed, appId: string, err: PlatformError): Promise<PortalAnswer> {
+    const page = await this.get(signed, `/${appId}`, { error: err.message, status: err.status });
+    const retryAfter = err.extras.headers?.['retry-after'];
+    return retryAfter && !('redirect' in page) ? { ...page, headers: { 'retry-after': retryAfter } } : page;
   }
 
   private async act(signed: Signed, appId: string, action: string, form: Form, signal: AbortSignal): Promise<string> {
@@ -115,6 +127,8 @@ export class PortalAppsPages {
         return 'page';
       }
       case 'generate':
+        // The API counts this in the account's AI rate limit (its guard); the portal has no guard, so it counts here.
+        await this.limiter.consumeAccount(signed.accountId, 'ai');
         await this.landingPages.generate(portalPrincipal(signed), appId, { prompt: text(form, 'prompt', 2000) || undefined }, signal);
         return 'generated';
       case 'deploy': {

@@ -3,14 +3,15 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { AppConfig } from '../config/app-config.js';
 import { ServerSecrets } from '../config/server-secrets.js';
 import { Transactions } from '../database/transactions.js';
-import { hashPassword, verifyPassword } from './password-hash.js';
+import { PasswordHasher } from './password-hash.js';
 import { PortalRepository } from './portal.repository.js';
 
 export const INVITE_TTL_MS = 7 * 86_400_000;
 export const SESSION_IDLE_MS = 12 * 3_600_000;
 export const MIN_PASSWORD_LENGTH = 12;
-const LOCKOUT_FAILURES = 5;
-const LOCKOUT_WINDOW_MS = 15 * 60_000;
+/** Password verifications per e-mail per LOCKOUT_WINDOW_MS; a success starts the count again. */
+export const LOCKOUT_ATTEMPTS = 5;
+export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 
 export type LoginOutcome = { kind: 'signed-in'; sessionId: string } | { kind: 'invalid' } | { kind: 'locked' };
 
@@ -19,8 +20,11 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 /**
  * Sign-in to the portal: single-use invites (7 days) to set a password, scrypt-hashed passwords,
  * server-side sessions (12 h idle; only the id's hash is stored, so a database leak opens no
- * session), CSRF tokens bound to the session, and a lockout: 5 wrong passwords in 15 minutes lock
- * that e-mail for 15 minutes.
+ * session), CSRF tokens bound to the session, and a lockout: at most 5 password verifications per
+ * e-mail in any 15 minutes, a success clearing the count — so 5 wrong passwords lock that e-mail
+ * until the first of them is 15 minutes old. Each attempt is counted before its password is
+ * verified, in one statement with the check (see PortalRepository.takeSignInAttempt): guesses sent
+ * in parallel, to any instance, count like guesses sent one by one.
  */
 @Injectable()
 export class PortalAuthService {
@@ -30,6 +34,7 @@ export class PortalAuthService {
     private readonly db: Transactions,
     private readonly portal: PortalRepository,
     private readonly config: AppConfig,
+    private readonly passwords: PasswordHasher,
     secrets: ServerSecrets,
   ) {
     this.csrfKey = secrets.keyFor('portal-csrf');
@@ -48,7 +53,9 @@ export class PortalAuthService {
 
   /** Sets the password through an open invite (then used up) and signs in; null if the invite is not open. */
   async acceptInvite(token: string, password: string): Promise<string | null> {
-    const hash = await hashPassword(password);
+    // No scrypt run for a token that opens nothing (checked again, locked, below: it may be used meanwhile).
+    if (!(await this.inviteIsOpen(token))) return null;
+    const hash = await this.passwords.hash(password);
     return this.db.run(async () => {
       const accountId = await this.portal.openInvite(sha256(token));
       if (!accountId) return null;
@@ -59,17 +66,16 @@ export class PortalAuthService {
   }
 
   async login(email: string, password: string): Promise<LoginOutcome> {
-    const emailHash = sha256(email.trim().toLowerCase());
-    const failures = await this.portal.failuresSince(emailHash, new Date(Date.now() - LOCKOUT_WINDOW_MS));
-    if (failures.count >= LOCKOUT_FAILURES) return { kind: 'locked' };
-    const stored = await this.portal.passwordOf(email.trim().toLowerCase());
+    const address = email.trim().toLowerCase();
+    const emailHash = sha256(address);
+    // Counted (or refused) before the password is verified: a guess in flight holds its place in the count.
+    const attempt = await this.portal.takeSignInAttempt(emailHash, LOCKOUT_WINDOW_MS, LOCKOUT_ATTEMPTS);
+    if (attempt === null) return { kind: 'locked' };
+    const stored = await this.portal.passwordOf(address);
     // The same work whether or not the e-mail is known: timing tells nothing.
-    const ok = stored ? await verifyPassword(password, stored.hash) : (await verifyPassword(password, DUMMY_HASH), false);
-    if (!stored || !ok) {
-      await this.portal.recordFailure(emailHash);
-      return failures.count + 1 >= LOCKOUT_FAILURES ? { kind: 'locked' } : { kind: 'invalid' };
-    }
-    await this.portal.clearFailures(emailHash);
+    const ok = stored ? await this.passwords.verify(password, stored.hash) : (await this.passwords.verify(password, DUMMY_HASH), false);
+    if (!stored || !ok) return attempt >= LOCKOUT_ATTEMPTS ? { kind: 'locked' } : { kind: 'invalid' };
+    await this.portal.clearSignInAttempts(emailHash);
     return { kind: 'signed-in', sessionId: await this.startSession(stored.accountId) };
   }
 

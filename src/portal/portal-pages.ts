@@ -18,6 +18,8 @@ export const HTMX_JS = readFileSync(createRequire(import.meta.url).resolve('htmx
 export interface PortalHtml {
   status: number;
   html: string;
+  /** Beside the portal's own (a 429's Retry-After). */
+  headers?: Record<string, string>;
 }
 
 export type PortalView =

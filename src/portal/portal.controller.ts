@@ -8,15 +8,21 @@ import { ApiKeysService } from '../auth/api-keys.service.js';
 import { SCOPES } from '../auth/scopes.js';
 import { Public } from '../common/http/public.decorator.js';
 import { AppConfig } from '../config/app-config.js';
+import type { SecretPathRouteConfig } from '../logging.js';
+import { RateLimitError } from '../rate-limit/rate-limit.errors.js';
 import { cookieOf, portalCookie } from './cookies.js';
 import { PortalAccountPages } from './portal-account.pages.js';
 import { PortalAppsPages } from './portal-apps.pages.js';
 import { Form, ignoreNotFound, PortalAnswer, scopesOf, Signed } from './portal-page.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
 import { MIN_PASSWORD_LENGTH, PortalAuthService, SESSION_IDLE_MS } from './portal-auth.service.js';
+import { SignInRateLimit } from './sign-in-rate-limit.js';
 import { HTMX_JS, PORTAL_CONTENT_SECURITY_POLICY, PORTAL_CSS, PortalHtml, renderPortal } from './portal-pages.js';
 
 const FORM: PlatformRouteConfig = { acceptsForm: true };
+/** An invite's token is a credential: the request log writes these routes' pattern (`/portal/invite/:token`), never their path. */
+const INVITE_PAGE: SecretPathRouteConfig = { secretInPath: true };
+const INVITE_FORM: PlatformRouteConfig & SecretPathRouteConfig = { acceptsForm: true, secretInPath: true };
 const SESSION_COOKIE = 'portal_session';
 /** Before sign-in, the login and invite forms' CSRF tokens are bound to this random cookie (a signed double submit). */
 const PRE_COOKIE = 'portal_pre';
@@ -24,8 +30,10 @@ const PRE_COOKIE = 'portal_pre';
 /**
  * The developer portal: server-rendered pages (Eta, no script) over the same services as the API.
  * One GET and one POST route, dispatched on the path (Nest would strip the trailing slash of
- * `/portal/`). Signed out, every page but sign-in and invites redirects (303) to /portal/login; a
- * form without its CSRF token answers a 403 page and changes nothing.
+ * `/portal/`), and the invite's own routes (a token in the path: see INVITE_PAGE). Signed out,
+ * every page but sign-in and invites redirects (303) to /portal/login; a form without its CSRF
+ * token answers a 403 page and changes nothing. Each try of a credential (a sign-in, an invite
+ * opened or accepted) counts against the client IP's sign-in limit first (429 page past it).
  */
 @ApiExcludeController()
 @Public()
@@ -39,9 +47,27 @@ export class PortalController {
     private readonly appsPages: PortalAppsPages,
     private readonly webhooksPages: PortalWebhooksPages,
     private readonly account: PortalAccountPages,
+    private readonly signInLimit: SignInRateLimit,
     config: AppConfig,
   ) {
     this.secure = config.publicUrl.startsWith('https://');
+  }
+
+  // `/portal/invite/<token>/` (a trailing slash, or more) is the same invite: routed here too (`invite/*`), so its token is not logged either.
+  @Get(['invite/:token', 'invite/*'])
+  @RouteConfig(INVITE_PAGE)
+  async getInvite(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (await this.tooManyTries(request, reply)) return;
+    return this.invitePage(request, reply, inviteTokenOf(request));
+  }
+
+  @Post(['invite/:token', 'invite/*'])
+  @RouteConfig(INVITE_FORM)
+  async postInvite(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (await this.tooManyTries(request, reply)) return;
+    const form = (request.body ?? {}) as Form;
+    if (!this.auth.csrfValid(cookieOf(request.headers.cookie, PRE_COOKIE), form._csrf)) return this.forbidden(reply, '/portal/login');
+    return this.acceptInvite(request, reply, inviteTokenOf(request), form);
   }
 
   @Get('*')
@@ -56,7 +82,6 @@ export class PortalController {
       return;
     }
     if (path === 'login') return this.send(reply, renderPortal('login', { csrf: this.preCsrf(request, reply) }));
-    if (path.startsWith('invite/')) return this.invitePage(request, reply, path.slice('invite/'.length));
     const signed = await this.signedIn(request);
     if (!signed) return void (await reply.redirect('/portal/login', 303));
     const query = new URL(request.url, 'http://portal.invalid').searchParams;
@@ -89,9 +114,10 @@ export class PortalController {
   async post(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const path = pathOf(request);
     const form = (request.body ?? {}) as Form;
-    if (path === 'login' || path.startsWith('invite/')) {
+    if (path === 'login') {
+      if (await this.tooManyTries(request, reply)) return;
       if (!this.auth.csrfValid(cookieOf(request.headers.cookie, PRE_COOKIE), form._csrf)) return this.forbidden(reply, '/portal/login');
-      return path === 'login' ? this.login(request, reply, form) : this.acceptInvite(request, reply, path.slice('invite/'.length), form);
+      return this.login(request, reply, form);
     }
     const signed = await this.signedIn(request);
     if (!signed) return void (await reply.redirect('/portal/login', 303));
@@ -196,6 +222,23 @@ export class PortalController {
     return this.auth.csrfToken(pre);
   }
 
+  /** Counts a try of a credential against the client IP's sign-in limit; past it, answers the 429 page (true: answered). */
+  private async tooManyTries(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    try {
+      await this.signInLimit.consume(request.ip);
+      return false;
+    } catch (err) {
+      if (!(err instanceof RateLimitError)) throw err;
+      const page = renderPortal(
+        'notice',
+        { title: 'Too many attempts', text: 'Too many sign-in attempts came from your network. Wait a minute, then try again.', back: '/portal/login' },
+        429,
+      );
+      await this.send(reply, { ...page, headers: err.extras.headers });
+      return true;
+    }
+  }
+
   private forbidden(reply: FastifyReply, back: string, csrf?: string): Promise<void> {
     return this.send(
       reply,
@@ -221,9 +264,16 @@ export class PortalController {
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'same-origin',
         'cache-control': reply.getHeader('cache-control') ?? 'no-cache',
+        ...page.headers,
       })
       .send(page.html);
   }
+}
+
+/** The invite token of `/portal/invite/<token>` — also of `/portal/invite/<token>/…`, the wildcard route's. */
+function inviteTokenOf(request: FastifyRequest): string {
+  const params = request.params as { token?: string; '*'?: string };
+  return params.token ?? (params['*'] ?? '').split('/', 1)[0];
 }
 
 function pathOf(request: FastifyRequest): string {

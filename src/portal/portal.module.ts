@@ -14,12 +14,26 @@ import { BillingModule } from '../billing/billing.module.js';
 import { PortalAuthService } from './portal-auth.service.js';
 import { PortalController } from './portal.controller.js';
 import { PortalRepository } from './portal.repository.js';
+import { PasswordHasher } from './password-hash.js';
+import { SignInRateLimit } from './sign-in-rate-limit.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 
-/** The developer portal at /portal/: sign-in (invites, passwords, sessions, CSRF, lockout) and pages over the API's own services. */
+/** The developer portal at /portal/: sign-in (invites, passwords, sessions, CSRF, lockout, per-IP limit) and pages over the API's own services. */
 @Module({
-  imports: [AuthModule, BillingModule, AppsModule, DeploymentsModule, LandingPagesModule, PublishingModule, WebhooksModule, UsersModule, AnalyticsModule],
+  imports: [
+    AuthModule,
+    BillingModule,
+    AppsModule,
+    DeploymentsModule,
+    LandingPagesModule,
+    PublishingModule,
+    WebhooksModule,
+    UsersModule,
+    AnalyticsModule,
+    RateLimitModule,
+  ],
   controllers: [PortalController],
-  providers: [PortalRepository, PortalAuthService, PortalAppsPages, PortalWebhooksPages, PortalAccountPages],
+  providers: [PortalRepository, PasswordHasher, PortalAuthService, SignInRateLimit, PortalAppsPages, PortalWebhooksPages, PortalAccountPages],
   exports: [PortalAuthService],
 })
 export class PortalModule {}

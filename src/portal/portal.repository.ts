@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
 
-/** The portal's tables: passwords, invites, sessions and failed sign-ins. Only hashes of tokens and session ids. */
+/** The portal's tables: passwords, invites, sessions and sign-in attempts. Only hashes of tokens, session ids and e-mails. */
 @Injectable()
 export class PortalRepository {
   constructor(private readonly db: Transactions) {}
@@ -58,19 +58,25 @@ export class PortalRepository {
     await this.db.manager.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
   }
 
-  async recordFailure(emailHash: string): Promise<void> {
-    await this.db.manager.query(`INSERT INTO portal_login_failures (email_hash) VALUES ($1)`, [emailHash]);
-  }
-
-  async failuresSince(emailHash: string, since: Date): Promise<{ count: number; last: Date | null }> {
-    const [row]: Array<{ count: number; last: Date | null }> = await this.db.manager.query(
-      `SELECT count(*)::int AS count, max(failed_at) AS last FROM portal_login_failures WHERE email_hash = $1 AND failed_at > $2`,
-      [emailHash, since],
+  /**
+   * Counts a sign-in attempt for the e-mail, unless `max` were counted in the last `windowMs`:
+   * answers the attempts in the window, this one included, or null when it is refused. One
+   * statement: ON CONFLICT DO UPDATE locks the e-mail's row and checks its latest version, so
+   * concurrent attempts — on any instance — are counted one after another, never past `max`.
+   */
+  async takeSignInAttempt(emailHash: string, windowMs: number, max: number): Promise<number | null> {
+    const rows = await this.db.query<{ attempts: number }>(
+      `INSERT INTO portal_sign_in_attempts AS a (email_hash, attempted_at) VALUES ($1, ARRAY[now()])
+       ON CONFLICT (email_hash) DO UPDATE
+         SET attempted_at = array(SELECT t FROM unnest(a.attempted_at) t WHERE t > now() - ($2::int * interval '1 millisecond') ORDER BY t) || now()
+       WHERE (SELECT count(*) FROM unnest(a.attempted_at) t WHERE t > now() - ($2::int * interval '1 millisecond')) < $3
+       RETURNING cardinality(attempted_at) AS attempts`,
+      [emailHash, windowMs, max],
     );
-    return { count: row.count, last: row.last ? new Date(row.last) : null };
+    return rows[0]?.attempts ?? null;
   }
 
-  async clearFailures(emailHash: string): Promise<void> {
-    await this.db.manager.query(`DELETE FROM portal_login_failures WHERE email_hash = $1`, [emailHash]);
+  async clearSignInAttempts(emailHash: string): Promise<void> {
+    await this.db.manager.query(`DELETE FROM portal_sign_in_attempts WHERE email_hash = $1`, [emailHash]);
   }
 }

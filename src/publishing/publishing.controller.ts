@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AppDto } from '../apps/dto/app.dto.js';
 import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
@@ -25,6 +25,8 @@ export class PublishingController {
       '(a CDN within a minute: `s-maxage=60`). Emits `app.published` with `previousDeploymentId`.',
   })
   @ApiParam(APP_ID_PARAM)
+  // Every field is optional: no body at all (or an empty one, with content-type: application/json) is fine.
+  @ApiBody({ type: PublishDto, required: false })
   @ApiOkResponse({ type: AppDto, description: 'The app, published' })
   @ApiErrors(400, 404, 413, 415)
   publish(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string, @Body() body: PublishDto): Promise<AppDto> {

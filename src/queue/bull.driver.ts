@@ -1,11 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type { Job, JobOptions as BullJobOptions, Queue } from 'bull';
-import { backoffDelay, JobHandler, JobOptions, QueueCounts, QueueDriver, QueueName } from './queue.types.js';
+import { backoffDelay, JobDeferred, JobHandler, JobOptions, QueueCounts, QueueDriver, QueueName } from './queue.types.js';
 
 /** Name of the custom Bull backoff strategy registered on every queue (see queue.module.ts). */
 export const JITTER_BACKOFF = 'exponentialJitter';
 
-export function jitterBackoffStrategy(attemptsMade: number, _err: Error, options: { baseMs?: number } | null): number {
+/** A deferred job waits as long as its handler asked; a failed try, the jittered exponential backoff. */
+export function jitterBackoffStrategy(attemptsMade: number, err: Error, options: { baseMs?: number } | null): number {
+  if (err instanceof JobDeferred) return Math.max(1, err.delayMs);
   return backoffDelay(options?.baseMs ?? 1000, attemptsMade);
 }
 
@@ -30,11 +32,21 @@ export class BullQueueDriver implements QueueDriver {
   }
 
   process(queue: QueueName, name: string, concurrency: number, handler: JobHandler): void {
-    void this.queues[queue].process(name, concurrency, async (job: Job) => {
-      await handler(job.data, { id: String(job.id), attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 });
-    });
+    // The promise settles only when processing stops, and rejects when the queue is closed while it
+    // starts (a shutdown right after the start) or Redis fails (Bull emits 'error' for that too):
+    // left unhandled, that rejection ended the process with a raw "Connection is closed." trace.
+    this.queues[queue]
+      .process(name, concurrency, async (job: Job) => {
+        try {
+          await handler(job.data, { id: String(job.id), attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 });
+        } catch (err) {
+          if (!(err instanceof JobDeferred)) throw err;
+          throw deferral(job, err.delayMs);
+        }
+      })
+      .catch((err: Error) => this.logger.debug(`Processing ${queue}/${name} stopped: ${err.message}`));
     this.queues[queue].on('failed', (job, err) => {
-      if (job.name === name && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      if (job.name === name && !(err instanceof JobDeferred) && job.attemptsMade >= (job.opts.attempts ?? 1)) {
         this.logger.warn(`Job ${queue}/${name} ${job.id} failed after ${job.attemptsMade} attempt(s): ${err.message}`);
       }
     });
@@ -55,6 +67,19 @@ export class BullQueueDriver implements QueueDriver {
   async close(): Promise<void> {
     // @nestjs/bull closes the queues on shutdown; nothing of ours to release.
   }
+}
+
+/**
+ * A deferral goes through Bull's failure path, the one way Bull 4 offers to move an active job back to
+ * `delayed` in one atomic step: `moveToFailed` counts a try (attemptsMade + 1, saved with the job), so
+ * this one is taken back first, and `jitterBackoffStrategy` answers the delay asked for. The error
+ * carries no stack (Bull keeps the stack of every failure in the job).
+ */
+function deferral(job: Job, delayMs: number): JobDeferred {
+  job.attemptsMade -= 1;
+  const err = new JobDeferred(delayMs);
+  err.stack = '';
+  return err;
 }
 
 function bullOptions(opts: JobOptions): BullJobOptions {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { backoffDelay, JobHandler, JobOptions, QueueCounts, QueueDriver, QueueName } from './queue.types.js';
+import { backoffDelay, JobDeferred, JobHandler, JobOptions, QueueCounts, QueueDriver, QueueName } from './queue.types.js';
 
 interface Job {
   id: string;
@@ -22,7 +22,7 @@ interface Worker {
 
 /**
  * The queue for the embedded default: same semantics as the Bull driver (attempts, exponential
- * backoff with jitter, delay, per-queue concurrency, job-id dedupe) but held in memory, so
+ * backoff with jitter, delay, per-queue concurrency, job-id dedupe, deferral) but held in memory, so
  * jobs do not survive a restart; the owners' recovery sweeps re-queue what was lost.
  */
 export class InProcessQueueDriver implements QueueDriver {
@@ -124,7 +124,12 @@ export class InProcessQueueDriver implements QueueDriver {
       await handler(job.data, { id: job.id, attempt: job.attemptsMade, maxAttempts: job.maxAttempts });
       this.live.delete(`${job.queue}:${job.id}`);
     } catch (err) {
-      if (job.attemptsMade < job.maxAttempts && !this.closed) {
+      if (err instanceof JobDeferred) {
+        job.attemptsMade--;
+        // Closing: dropped like every job held in memory (the owners' sweeps re-queue what was lost).
+        if (this.closed) this.live.delete(`${job.queue}:${job.id}`);
+        else this.schedule(job, err.delayMs);
+      } else if (job.attemptsMade < job.maxAttempts && !this.closed) {
         this.schedule(job, backoffDelay(job.backoffMs, job.attemptsMade));
       } else {
         this.live.delete(`${job.queue}:${job.id}`);

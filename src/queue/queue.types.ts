@@ -20,8 +20,23 @@ export interface JobInfo {
   maxAttempts: number;
 }
 
-/** Throw to fail the try; the queue retries while attempts remain. */
+/**
+ * Throw to fail the try; the queue retries while attempts remain. Throw `JobDeferred` to hand the
+ * job back untried.
+ */
 export type JobHandler<T = unknown> = (data: T, job: JobInfo) => Promise<void>;
+
+/**
+ * Thrown by a handler that cannot run its job now (what it needs is busy): the job goes back to the
+ * queue, delayed by `delayMs`, its slot is free for other jobs at once, and the try does not count
+ * against its attempts.
+ */
+export class JobDeferred extends Error {
+  constructor(readonly delayMs: number) {
+    super(`deferred by ${delayMs} ms`);
+    this.name = 'JobDeferred';
+  }
+}
 
 export interface QueueCounts {
   waiting: number;

@@ -25,7 +25,7 @@ interface Window {
  * has more than LOCAL_HEADROOM hits left and Redis told this instance its count within FRESH_MS,
  * its hits are counted here and sent to Redis together every SYNC_MS (whose answer is the next
  * fresh count); otherwise — near the limit, on a window's first hit, after a quiet spell — each
- * hit goes to Redis, as it always did. The price (see README, Rate limits): this instance sees the
+ * hit goes to Redis, as it always did. The price (docs/architecture.md, "Hidden costs"): this instance sees the
  * other instances' hits up to FRESH_MS late, so when they take more than LOCAL_HEADROOM hits of one
  * bucket in that time the limit can be passed by the excess and `X-RateLimit-Remaining` be that much
  * too high; and hits not yet sent when their window ends, when the process dies or while Redis is

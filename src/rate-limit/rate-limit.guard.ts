@@ -7,10 +7,8 @@ import { ApiRequestMeter } from '../billing/api-request-meter.js';
 import { AppConfig } from '../config/app-config.js';
 import { AccountRateLimits } from './account-rate-limits.js';
 import { RATE_LIMIT_BUCKET, type RateLimitBucket } from './rate-limit.decorators.js';
-import { RateLimitError } from './rate-limit.errors.js';
 import { type Hit, RateCounters } from './rate-counters.js';
-
-export const WINDOW_MS = 60_000;
+import { accountKey, RateLimiter, WINDOW_MS } from './rate-limiter.js';
 
 /**
  * The API's rate limits (@nestjs/throttler's guard, with our counting). Per request, in one
@@ -30,6 +28,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     private readonly accounts: AccountRateLimits,
     private readonly config: AppConfig,
     private readonly apiRequests: ApiRequestMeter,
+    private readonly limiter: RateLimiter,
   ) {
     super(options, counters, reflector);
   }
@@ -47,7 +46,7 @@ export class RateLimitGuard extends ThrottlerGuard {
       const account = limits instanceof Promise ? await limits : limits;
       hits.push({ key: `${bucket}:cred:${principal.credentialId}`, limit: credentialLimit, ttlMs: WINDOW_MS });
       hits.push({
-        key: `${bucket}:acct:${principal.accountId}`,
+        key: accountKey(bucket, principal.accountId),
         limit: bucket === 'ai' ? account.aiRequestsPerMinute : account.requestsPerMinute,
         ttlMs: WINDOW_MS,
       });
@@ -66,18 +65,7 @@ export class RateLimitGuard extends ThrottlerGuard {
 
   /** Counts the hits; sets the headers of the tightest bucket; 429 when any is spent. */
   private async enforce(reply: FastifyReply, hits: Hit[]): Promise<void> {
-    const counts = await this.counters.hitAll(hits);
-    let tightest = 0;
-    for (let i = 1; i < hits.length; i++) if (hits[i].limit - counts[i].count < hits[tightest].limit - counts[tightest].count) tightest = i;
-    const { limit } = hits[tightest];
-    const { count, resetMs } = counts[tightest];
-    const headers = {
-      'x-ratelimit-limit': String(limit),
-      'x-ratelimit-remaining': String(Math.max(0, limit - count)),
-      'x-ratelimit-reset': String(Math.max(1, Math.ceil(resetMs / 1000))),
-    };
-    if (counts.some((c, i) => c.count > hits[i].limit)) throw RateLimitError.exceeded(headers, WINDOW_MS / 1000);
-    void reply.headers(headers);
+    void reply.headers(await this.limiter.consume(hits));
   }
 }
 

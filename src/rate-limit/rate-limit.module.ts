@@ -9,13 +9,14 @@ import { PlanRateLimits } from '../billing/plan-rate-limits.js';
 import { AccountRateLimits } from './account-rate-limits.js';
 import { LocalFirstCounters } from './local-first-counters.js';
 import { RateCounters, RedisCounters } from './rate-counters.js';
-import { RateLimitGuard, WINDOW_MS } from './rate-limit.guard.js';
+import { RateLimitGuard } from './rate-limit.guard.js';
+import { RateLimiter, WINDOW_MS } from './rate-limiter.js';
 
 /**
  * Rate limits: @nestjs/throttler's module and guard, counting in Redis when configured (shared by
  * every instance; buckets far from their limit count here first, see LocalFirstCounters) and in
  * memory otherwise or while Redis is unreachable. The account limits come from AccountRateLimits
- * (billing overrides it with each plan's).
+ * (billing overrides it with each plan's). RateLimiter counts for what runs outside the guard (the portal).
  */
 @Module({
   imports: [
@@ -28,8 +29,8 @@ import { RateLimitGuard, WINDOW_MS } from './rate-limit.guard.js';
       }),
     }),
   ],
-  providers: [RateLimitGuard, { provide: AccountRateLimits, useExisting: PlanRateLimits }],
-  exports: [RateLimitGuard, AccountRateLimits],
+  providers: [RateLimiter, RateLimitGuard, { provide: AccountRateLimits, useExisting: PlanRateLimits }],
+  exports: [RateLimiter, RateLimitGuard, AccountRateLimits],
 })
 export class RateLimitModule {}
 

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ServerSecrets } from '../config/server-secrets.js';
 
-/** A form older than this is not accepted (the visitor reloads the page). */
-export const TOKEN_MAX_AGE_MS = 24 * 3600 * 1000;
+/** A form older than this is not accepted (the visitor reloads the page): a token cannot be replayed for long. */
+export const TOKEN_MAX_AGE_MS = 2 * 3600 * 1000;
 /** No person fills in and sends the form faster than this; scripts do. */
 export const TOKEN_MIN_AGE_MS = 2000;
 
@@ -12,7 +12,7 @@ export type TokenProblem = 'token_missing' | 'token_forged' | 'token_expired' | 
 /**
  * The sign-up form's hidden `token`: the deployment it was rendered for and when, signed with a
  * key derived from SESSION_SECRET — no cookie, no server state. A bot that posts without loading
- * the page, replays a day-old form, or posts faster than a person could type is told apart.
+ * the page, replays an old form, or posts faster than a person could type is told apart.
  */
 @Injectable()
 export class SignupTokens {

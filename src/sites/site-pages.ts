@@ -18,8 +18,8 @@ const HTML_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-/** A cached copy is revalidated at least this often, so the form token it carries never nears its 24 h limit. */
-const TOKEN_PERIOD_MS = 6 * 3600 * 1000;
+/** A cached copy is revalidated at least this often, so the form token it carries is far from its 2 h limit when shown. */
+const TOKEN_PERIOD_MS = 30 * 60 * 1000;
 
 /**
  * Caching by address. A deployment's own url never changes (minutes; it goes with its app). An alias

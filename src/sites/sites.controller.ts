@@ -75,8 +75,8 @@ export class SitesController {
     description:
       'Posted by the form of a served page to `…/signup` (under any of its addresses), with `email`, `website` (a honeypot that must stay empty) and `token` (signed by the page). ' +
       'A new e-mail becomes a user of the app (`user.created` with `source: "landing-page"` and the deployment) and the answer is 303 to `…/thanks`. ' +
-      'The same 303 answers an e-mail already signed up and any spam (honeypot filled; token missing, forged, older than 24 h or younger than 2 s), which store nothing. ' +
-      `An invalid e-mail: 400 with the page again and the message next to the field. More than 5 posts a minute from one visitor to one deployment: 429 page. ` +
+      'The same 303 answers an e-mail already signed up and any spam (honeypot filled; token missing, forged, older than 2 h or younger than 2 s), which store nothing. ' +
+      `An invalid e-mail: 400 with the page again and the message next to the field. More than 5 posts a minute from one visitor (salted IP hash, IPv6 by /64) to one app, through any of its addresses: 429 page. ` +
       'A deployment whose page has the form turned off, or of a deleted app: 404.',
   })
   @ApiParam({ ...PATH_PARAM, example: 'dep_01JC3Z9A7B2C4D6E8F0G1H2J3K/signup' })
@@ -97,11 +97,13 @@ export class SitesController {
   })
   @ApiErrors(404, 413, 415)
   async signup(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    let afterReply: (() => void) | undefined;
     await this.answer(request, reply, async (target) => {
       if (target.action !== 'signup') throw SitesError.pageNotFound();
       const outcome = await this.signups.submit(target, (request.body ?? {}) as Record<string, unknown>, this.sighting(request, target));
       switch (outcome.kind) {
         case 'thanks':
+          afterReply = outcome.afterReply;
           return `${target.basePath}thanks`;
         case 'invalid':
           return this.pages.page(target, { email: outcome.email, error: outcome.error });
@@ -116,6 +118,8 @@ export class SitesController {
           throw SitesError.pageNotFound();
       }
     });
+    // The 303 has gone out (awaiting a Fastify reply waits for it): only now is the user created, so the answer's timing cannot tell a known address.
+    afterReply?.();
   }
 
   /** What analytics may read of a request to a site (it keeps none of it but a daily visitor id and labels). */

@@ -9,6 +9,8 @@ export const MAX_ATTEMPTS = 4;
 
 export interface DeliverJob {
   deliveryId: string;
+  /** Its endpoint, for the worker's per-endpoint slots before anything is read (absent in jobs of older versions). */
+  endpointId?: string;
 }
 
 /** The `webhooks/deliver` jobs: the only code that adds them. One job per delivery, its id the delivery's. */
@@ -20,11 +22,11 @@ export class DeliveryQueue {
   ) {}
 
   /** Queues the tries a delivery has left (see `attemptsLeft`). A job already live for it is kept. */
-  add(delivery: Pick<WebhookDelivery, 'id' | 'status' | 'attemptCount'>): Promise<string> {
+  add(delivery: Pick<WebhookDelivery, 'id' | 'endpointId' | 'status' | 'attemptCount'>): Promise<string> {
     return this.queue.add<DeliverJob>(
       'webhooks',
       'deliver',
-      { deliveryId: delivery.id },
+      { deliveryId: delivery.id, endpointId: delivery.endpointId },
       {
         attempts: attemptsLeft(delivery),
         backoffMs: this.config.WEBHOOK_RETRY_BASE_MS,
@@ -34,11 +36,14 @@ export class DeliveryQueue {
   }
 
   /** Queues new deliveries (never queued before: all four tries each) in one go. */
-  addNew(deliveryIds: string[]): Promise<void> {
+  addNew(deliveries: Array<Pick<WebhookDelivery, 'id' | 'endpointId'>>): Promise<void> {
     return this.queue.addNew<DeliverJob>(
       'webhooks',
       'deliver',
-      deliveryIds.map((id) => ({ data: { deliveryId: id }, opts: { attempts: MAX_ATTEMPTS, backoffMs: this.config.WEBHOOK_RETRY_BASE_MS, jobId: id } })),
+      deliveries.map((d) => ({
+        data: { deliveryId: d.id, endpointId: d.endpointId },
+        opts: { attempts: MAX_ATTEMPTS, backoffMs: this.config.WEBHOOK_RETRY_BASE_MS, jobId: d.id },
+      })),
     );
   }
 

@@ -1,21 +1,18 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { GroupBatcher } from '../common/group-batcher.js';
 import { newId } from '../common/ids.js';
-import { Meters } from '../billing/meters.js';
 import { AppConfig } from '../config/app-config.js';
-import { Transactions } from '../database/transactions.js';
 import type { StoredEvent } from '../events/stored-event.entity.js';
-import { DeliveryQueue } from './delivery-queue.js';
+import { JobDeferred } from '../queue/queue.types.js';
+import { AttemptRecorder, BATCHING } from './attempt-recorder.js';
+import { DeliverJob, DeliveryQueue } from './delivery-queue.js';
+import { EndpointSlot, EndpointSlots } from './endpoint-slots.js';
 import { SecretBox } from './secret-box.js';
 import { signatureHeader } from './signature.js';
-import { AttemptOutcome, DeliveryContext, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
-import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
+import { DeliveryContext, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookMetrics } from './webhook-metrics.js';
 import { ReceiverAgents, receiverAgents, sendWebhook } from './webhook-sender.js';
 import { WebhookAttempt, WebhookEndpoint } from './webhook.entities.js';
-
-/** Tries grouped per database round trip, and round trips at once, for the worker's reads and writes. */
-const BATCHING = { maxBatch: 100, maxInFlight: 1 };
 
 /** The webhook body: serialized once, and those exact bytes are signed and sent. */
 export function webhookBody(event: Pick<StoredEvent, 'id' | 'kind' | 'createdAt' | 'data'>): string {
@@ -33,60 +30,73 @@ export function signingSecrets(
   return secrets;
 }
 
-/** What one try leaves to record. */
-interface TryOutcome {
-  attempt: WebhookAttempt;
-  delivery: AttemptOutcome;
-  accountId: string;
-  /** The endpoint answered 410 Gone: it is disabled with the attempt. */
-  disableEndpoint?: string;
-}
-
 /**
  * The `webhooks/deliver` job: one try of one delivery. Signs and POSTs, records the attempt, and
  * throws on a retryable failure so the queue retries with backoff. Runs in worker processes.
  *
  * The database work of concurrent tries is grouped: their deliveries are read in one query, and
- * their attempts (rows, delivery states, the `webhook.deliveries` meter) written in one
- * transaction, which each job waits for before it completes — so a job never finishes before its
- * attempt is stored.
+ * their attempts written together (`AttemptRecorder`), which each job waits for before it
+ * completes — so a job never finishes before its attempt is stored. Each endpoint has its share of
+ * the worker's WEBHOOK_CONCURRENCY slots (`EndpointSlots`).
  */
 @Injectable()
 export class DeliveryProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private readonly agents: ReceiverAgents;
+  /** Each endpoint's share of this worker's WEBHOOK_CONCURRENCY slots. */
+  readonly slots: EndpointSlots;
   private readonly reads: GroupBatcher<string, DeliveryContext | null>;
-  private readonly writes: GroupBatcher<TryOutcome, unknown>;
   /** Opened signing secrets by their sealed form (a rotation seals a new one): no decryption per delivery. */
   private readonly opened = new Map<string, string>();
 
   constructor(
-    private readonly db: Transactions,
     private readonly deliveries: WebhookDeliveriesRepository,
-    private readonly endpoints: WebhookEndpointsRepository,
+    private readonly recorder: AttemptRecorder,
     private readonly queue: DeliveryQueue,
     private readonly config: AppConfig,
     private readonly metrics: WebhookMetrics,
     private readonly secrets: SecretBox,
-    private readonly meters: Meters,
   ) {
     this.agents = receiverAgents(config.WEBHOOK_CONCURRENCY);
+    this.slots = new EndpointSlots(config.WEBHOOK_CONCURRENCY, config.WEBHOOK_TIMEOUT_MS);
     this.reads = new GroupBatcher((ids) => this.deliveries.contexts(ids), BATCHING);
-    this.writes = new GroupBatcher((outcomes) => this.record(outcomes), BATCHING);
   }
 
   onApplicationBootstrap(): void {
-    this.queue.process((job, info) => this.deliver(job.deliveryId, info.attempt >= info.maxAttempts), this.config.WEBHOOK_CONCURRENCY);
+    this.queue.process((job, info) => this.deliver(job, info.attempt >= info.maxAttempts), this.config.WEBHOOK_CONCURRENCY);
   }
 
   onApplicationShutdown(): void {
     this.agents.destroy();
   }
 
-  /** One try; `lastTry`: the job has no attempt left after this one. */
-  async deliver(deliveryId: string, lastTry: boolean): Promise<void> {
-    const ctx = await this.reads.add(deliveryId);
-    if (!ctx || ctx.delivery.status !== 'pending') return; // deleted, or already settled (duplicate job)
+  /**
+   * One try, in one of its endpoint's slots (or back to the queue untried when the endpoint has
+   * none free: `JobDeferred`); `lastTry`: the job has no attempt left after this one.
+   */
+  async deliver(job: DeliverJob, lastTry: boolean): Promise<void> {
+    let ctx: DeliveryContext | null | undefined;
+    let endpointId = job.endpointId;
+    if (!endpointId) {
+      // Queued by an older version, which did not name the endpoint in the job: the delivery says it.
+      ctx = await this.reads.add(job.deliveryId);
+      if (!ctx) return;
+      endpointId = ctx.endpoint.id;
+    }
+    const slot = await this.slots.take(endpointId).catch((err: unknown) => {
+      if (err instanceof JobDeferred) this.metrics.deferred.inc();
+      throw err;
+    });
+    try {
+      ctx ??= await this.reads.add(job.deliveryId);
+      if (ctx) await this.attempt(ctx, lastTry, slot);
+    } finally {
+      slot.release();
+    }
+  }
+
+  private async attempt(ctx: DeliveryContext, lastTry: boolean, slot: EndpointSlot): Promise<void> {
+    if (ctx.delivery.status !== 'pending') return; // already settled (duplicate job)
     const { delivery, endpoint, event } = ctx;
     const attempt = delivery.attemptCount + 1;
     const attemptedAt = new Date();
@@ -111,11 +121,13 @@ export class DeliveryProcessor implements OnApplicationBootstrap, OnApplicationS
       },
       { timeoutMs: this.config.WEBHOOK_TIMEOUT_MS, allowPrivate: this.config.WEBHOOK_ALLOW_PRIVATE, agents: this.agents },
     );
+    // The receiver is done with: its slot goes to the endpoint's next job while the attempt is recorded.
+    slot.release({ durationMs: result.durationMs, timedOut: result.error === 'timeout' });
     const status = result.statusCode;
     const ok = status !== undefined && status >= 200 && status < 300;
     const gone = status === 410;
     const outcome = ok ? 'succeeded' : gone ? 'disabled' : lastTry ? 'failed' : 'retrying';
-    const failure = await this.writes.add({
+    const failure = await this.recorder.record({
       attempt: attemptRow(delivery.id, attempt, attemptedAt, result),
       delivery: { id: delivery.id, status: ok ? 'succeeded' : gone || lastTry ? 'failed' : 'pending', attemptCount: attempt },
       accountId: endpoint.accountId,
@@ -131,38 +143,6 @@ export class DeliveryProcessor implements OnApplicationBootstrap, OnApplicationS
       );
     }
     if (!ok && !gone) throw new Error(result.error ?? `HTTP ${status}`);
-  }
-
-  /**
-   * Tries' attempts, what they change, and their deliveries on the webhook.deliveries meter (once
-   * per delivery, however many attempts): one transaction. Should the batch fail, each try is
-   * recorded alone, so one bad row fails only its own job. Answers each try's error, if any.
-   */
-  private async record(outcomes: TryOutcome[]): Promise<unknown[]> {
-    try {
-      await this.recordTogether(outcomes);
-      return outcomes.map(() => undefined);
-    } catch (err) {
-      if (outcomes.length === 1) return [err];
-      return Promise.all(
-        outcomes.map((o) =>
-          this.recordTogether([o]).then(
-            () => undefined,
-            (e: unknown) => e,
-          ),
-        ),
-      );
-    }
-  }
-
-  private recordTogether(outcomes: TryOutcome[]): Promise<void> {
-    return this.db.run(async () => {
-      await this.deliveries.recordAttempts(outcomes);
-      for (const id of new Set(outcomes.map((o) => o.disableEndpoint).filter((id) => id !== undefined))) await this.endpoints.disable(id);
-      await this.meters.recordMany(
-        outcomes.map((o) => ({ accountId: o.accountId, meter: 'webhook.deliveries', quantity: 1, sourceId: o.delivery.id, at: o.attempt.attemptedAt })),
-      );
-    });
   }
 
   /** SecretBox, remembering what it opened (bounded). */

@@ -77,7 +77,7 @@ export class WebhookDeliveriesRepository {
     return this.db.manager.getRepository(WebhookAttempt).find({ where: { deliveryId: In(deliveryIds) }, order: { attemptedAt: 'ASC', attempt: 'ASC' } });
   }
 
-  /** What the tries of these deliveries need, in one query (the worker's batched read, plain SQL: see bench/); null where one is gone. */
+  /** What the tries of these deliveries need, in one query (the worker's batched read, plain SQL: docs/decisions/2026-11-22-webhook-worker-groups.md); null where one is gone. */
   async contexts(deliveryIds: string[]): Promise<Array<DeliveryContext | null>> {
     const rows = await this.db.query<ContextRow>(
       `SELECT d.id, d.status, d.attempt_count,
@@ -119,7 +119,7 @@ export class WebhookDeliveriesRepository {
 
   /**
    * Attempt rows and their deliveries' new states, many at once, in one statement: atomic without
-   * a transaction, and one round trip for a whole batch on the worker's hottest path (see bench/).
+   * a transaction, and one round trip for a whole batch on the worker's hottest path (docs/decisions/2026-11-22-webhook-worker-groups.md).
    */
   async recordAttempts(items: Array<{ attempt: WebhookAttempt; delivery: AttemptOutcome }>): Promise<void> {
     const column = <T>(pick: (item: { attempt: WebhookAttempt; delivery: AttemptOutcome }) => T) => items.map(pick);

@@ -44,7 +44,10 @@ export class WebhookFanOut {
 
   private async write(rows: Array<ReturnType<typeof newDelivery>>): Promise<string[]> {
     const ids = await this.deliveries.insertNew(rows);
-    if (ids.length > 0) this.db.afterCommit(() => this.queue.addNew(ids));
+    if (ids.length > 0) {
+      const created = new Set(ids);
+      this.db.afterCommit(() => this.queue.addNew(rows.filter((r) => created.has(r.id))));
+    }
     return ids;
   }
 }

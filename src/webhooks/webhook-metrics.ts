@@ -3,11 +3,12 @@ import { Counter, Gauge, Histogram } from 'prom-client';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { DeliveryQueue } from './delivery-queue.js';
 
-/** Webhook metrics on /metrics: attempts by outcome, attempt latency, queue depth. */
+/** Webhook metrics on /metrics: attempts by outcome, attempt latency, deferrals, attempts set aside, queue depth. */
 @Injectable()
 export class WebhookMetrics {
   readonly attempts: Counter<'outcome'>;
   readonly latency: Histogram<'outcome'>;
+  readonly deferred: Counter;
 
   constructor(metrics: MetricsService, queue: DeliveryQueue) {
     this.attempts = new Counter({
@@ -21,6 +22,11 @@ export class WebhookMetrics {
       help: 'Duration of webhook delivery attempts',
       labelNames: ['outcome'] as const,
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [metrics.registry],
+    });
+    this.deferred = new Counter({
+      name: 'webhook_deliveries_deferred_total',
+      help: 'Delivery jobs sent back to the queue untried because their endpoint had no free slot in this worker',
       registers: [metrics.registry],
     });
     new Gauge({

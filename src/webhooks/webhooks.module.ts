@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ServerSecrets } from '../config/server-secrets.js';
+import { AttemptRecorder } from './attempt-recorder.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { DeliverySweep } from './delivery-sweep.service.js';
 import { DeliveryProcessor } from './delivery.processor.js';
@@ -17,7 +18,7 @@ import { WebhooksService } from './webhooks.service.js';
 /**
  * Webhooks: endpoints (`WebhooksService`), the fan-out of every domain event into deliveries
  * (`WebhookFanOut`), their queue (`DeliveryQueue`), the signed POST of each try (`DeliveryProcessor`)
- * and the recovery sweep (`DeliverySweep`). See README, "Follow an event".
+ * and the recovery sweep (`DeliverySweep`). See docs/architecture.md, "Follow an event".
  */
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookAttempt]), BillingModule],
@@ -29,6 +30,7 @@ import { WebhooksService } from './webhooks.service.js';
     DeliveryQueue,
     WebhookMetrics,
     WebhookFanOut,
+    AttemptRecorder,
     DeliveryProcessor,
     DeliverySweep,
     WebhooksService,

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describeUnless } from './skips.js';
 
 const ROOT = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..', '..');
 /** Screenshots of the pages under test, kept after the run (CI keeps them as artefacts). */
@@ -14,12 +15,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * unless REQUIRE_BROWSER=1 (set by .ci/run), where a missing browser fails the run instead of hiding it.
  */
 export function describeInBrowser(name: string, fn: () => void): void {
-  if (existsSync(CHROMIUM_PATH) || process.env.REQUIRE_BROWSER === '1') {
-    describe(name, fn);
-    return;
-  }
-  console.warn(`${name}: skipped, no browser at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
-  describe.skip(name, fn);
+  const found = existsSync(CHROMIUM_PATH) || process.env.REQUIRE_BROWSER === '1';
+  describeUnless(!found && `no browser at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`)(name, fn);
 }
 
 export interface BrowserSession {

@@ -8,6 +8,8 @@ export interface ChildServer {
   url: string;
   /** Everything the process printed so far. */
   output(): string;
+  /** What it printed on stderr alone (start-up errors; logs go to stdout). */
+  stderr(): string;
   /** Resolves with the exit code (or signal name). */
   exited: Promise<number | string>;
   stop(signal?: NodeJS.Signals): Promise<number | string>;
@@ -25,9 +27,13 @@ export async function startChildServer(env: Record<string, string>, timeoutMs = 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  let err = '';
   child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  child.stderr!.on('data', (d) => {
+    out += d;
+    err += d;
+  });
+  const exited = new Promise<number | string>((resolve) => child.once('close', (code, signal) => resolve(code ?? signal ?? -1)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
     const check = () => {
@@ -47,6 +53,7 @@ export async function startChildServer(env: Record<string, string>, timeoutMs = 
     process: child,
     url,
     output: () => out,
+    stderr: () => err,
     exited,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -55,13 +62,22 @@ export async function startChildServer(env: Record<string, string>, timeoutMs = 
   };
 }
 
+export interface ScriptResult {
+  code: number | null;
+  /** stdout and stderr as they came. */
+  output: string;
+  stdout: string;
+  stderr: string;
+}
+
 /** Runs `node dist/<script>` to completion; resolves with its exit code and output. */
-export function runDistScript(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export function runDistScript(script: string, env: Record<string, string>): Promise<ScriptResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(ROOT, 'dist', script)], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.once('exit', (code) => resolve({ code, output }));
+    const result: ScriptResult = { code: null, output: '', stdout: '', stderr: '' };
+    child.stdout.on('data', (d) => ((result.output += d), (result.stdout += d)));
+    child.stderr.on('data', (d) => ((result.output += d), (result.stderr += d)));
+    // 'close', not 'exit': every byte of both pipes has arrived.
+    child.once('close', (code) => resolve({ ...result, code }));
   });
 }

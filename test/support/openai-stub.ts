@@ -23,6 +23,8 @@ export interface OpenAiStub {
   requests: StubRequest[];
   /** Requests whose prompt contains `marker`. */
   requestsWith(marker: string): StubRequest[];
+  /** Holds every answer (requests are still received and listed) until the returned function is called. */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export const STUB_TEXT_CHUNKS = ['The', ' stub', ' says', ' hello', '.'];
 export async function startOpenAiStub(): Promise<OpenAiStub> {
   const requests: StubRequest[] = [];
   const seen = new Map<string, number>();
+  let held: Promise<void> | undefined;
 
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -48,36 +51,41 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
       const closed = new Promise<void>((resolve) => res.on('close', resolve));
       const body = JSON.parse(raw) as StubRequest['body'];
       requests.push({ body, headers: req.headers, closed, abandoned: () => !finished && res.destroyed });
-      if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return send(res, 404, { error: { message: 'not found' } });
-      const prompt = body.messages.map((m) => m.content).join('\n');
-      const count = (seen.get(prompt) ?? 0) + 1;
-      seen.set(prompt, count);
-
-      const status = /\[status:(\d{3})(-once)?\]/.exec(prompt);
-      if (status && (!status[2] || count === 1)) {
-        const headers: Record<string, string> = status[1] === '429' ? { 'retry-after': '7' } : {};
-        return send(res, Number(status[1]), { error: { message: `Upstream refused the prompt: ${prompt}`, type: 'stub_error' } }, headers);
-      }
-      if (prompt.includes('[hang]')) return; // never answers
-      if (prompt.includes('[drop]')) return req.socket.destroy();
-
-      const maxTokens = body.max_tokens ?? 16;
-      const chunks = STUB_TEXT_CHUNKS.slice(0, maxTokens);
-      const finishReason = maxTokens < STUB_TEXT_CHUNKS.length ? 'length' : 'stop';
-      const usage = { prompt_tokens: prompt.split(/\s+/).filter(Boolean).length, completion_tokens: chunks.length, total_tokens: 0 };
-      usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
-      if (!body.stream) {
-        return send(res, 200, {
-          id: 'chatcmpl-stub',
-          object: 'chat.completion',
-          model: `${body.model}-0613`,
-          choices: [{ index: 0, message: { role: 'assistant', content: chunks.join('') }, finish_reason: finishReason }],
-          usage,
-        });
-      }
-      void streamAnswer(res, `${body.model}-0613`, prompt, chunks, finishReason, usage);
+      if (held) void held.then(() => answer(req, res, body));
+      else answer(req, res, body);
     });
   });
+
+  function answer(req: IncomingMessage, res: ServerResponse, body: StubRequest['body']): void {
+    if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return send(res, 404, { error: { message: 'not found' } });
+    const prompt = body.messages.map((m) => m.content).join('\n');
+    const count = (seen.get(prompt) ?? 0) + 1;
+    seen.set(prompt, count);
+
+    const status = /\[status:(\d{3})(-once)?\]/.exec(prompt);
+    if (status && (!status[2] || count === 1)) {
+      const headers: Record<string, string> = status[1] === '429' ? { 'retry-after': '7' } : {};
+      return send(res, Number(status[1]), { error: { message: `Upstream refused the prompt: ${prompt}`, type: 'stub_error' } }, headers);
+    }
+    if (prompt.includes('[hang]')) return; // never answers
+    if (prompt.includes('[drop]')) return void req.socket.destroy();
+
+    const maxTokens = body.max_tokens ?? 16;
+    const chunks = STUB_TEXT_CHUNKS.slice(0, maxTokens);
+    const finishReason = maxTokens < STUB_TEXT_CHUNKS.length ? 'length' : 'stop';
+    const usage = { prompt_tokens: prompt.split(/\s+/).filter(Boolean).length, completion_tokens: chunks.length, total_tokens: 0 };
+    usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+    if (!body.stream) {
+      return send(res, 200, {
+        id: 'chatcmpl-stub',
+        object: 'chat.completion',
+        model: `${body.model}-0613`,
+        choices: [{ index: 0, message: { role: 'assistant', content: chunks.join('') }, finish_reason: finishReason }],
+        usage,
+      });
+    }
+    void streamAnswer(res, `${body.model}-0613`, prompt, chunks, finishReason, usage);
+  }
 
   async function streamAnswer(res: ServerResponse, model: string, prompt: string, chunks: string[], finishReason: string, usage: object): Promise<void> {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -104,6 +112,14 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     requestsWith: (marker) => requests.filter((r) => r.body.messages.some((m) => m.content.includes(marker))),
+    hold: () => {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import passport from 'passport';
 import pg from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -38,12 +40,19 @@ export interface TestAppOptions {
 /**
  * Boots the real service on a free port with a fresh database: a copy of the migrated embedded
  * template, or (E2E_TARGET=postgres) a new database on DATABASE_URL plus a fresh Redis prefix.
+ *
+ * Two apps at once in one process share what is process-wide: passport's strategies above all (the
+ * last app started authenticates the requests of both). Closing an app puts back the strategies it
+ * replaced, so the other one keeps working; for apps that must be apart, run real processes
+ * (support/child-server.ts).
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const env = options.reuse?.env ?? (await freshEnvironment());
   const dataDir = options.reuse?.dataDir ?? env.DATA_DIR;
   const fullEnv = { ...env, ...options.env };
+  const replaced = { ...strategies() };
   const server = await startServer({ env: fullEnv, modules: options.modules });
+  const registered = { ...strategies() };
   const source = new DataSource(
     target === 'postgres'
       ? { type: 'postgres', url: fullEnv.DATABASE_URL, extra: { max: 2 } }
@@ -62,9 +71,25 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       if (querySource !== appSource) await querySource.destroy();
       await server.close();
+      restoreStrategies(registered, replaced);
       if (!options.keep) await dropFreshResources(fullEnv, dataDir);
     },
   };
+}
+
+/** passport's strategies by name: one registry for the whole process. */
+function strategies(): Record<string, unknown> {
+  return (passport as unknown as { _strategies: Record<string, unknown> })._strategies;
+}
+
+/** Puts back the strategies an app replaced, where they are still the ones it registered. */
+function restoreStrategies(registered: Record<string, unknown>, replaced: Record<string, unknown>): void {
+  const current = strategies();
+  for (const [name, strategy] of Object.entries(registered)) {
+    if (current[name] !== strategy) continue;
+    if (replaced[name]) current[name] = replaced[name];
+    else delete current[name];
+  }
 }
 
 export async function freshEnvironment(): Promise<Record<string, string>> {
@@ -83,7 +108,8 @@ export async function freshEnvironment(): Promise<Record<string, string>> {
     env.SESSION_SECRET = `test-session-secret-${randomBytes(16).toString('hex')}`;
     if (process.env.REDIS_URL) {
       env.REDIS_URL = process.env.REDIS_URL;
-      env.REDIS_PREFIX = `t${randomBytes(6).toString('hex')}`;
+      // The run's id first: global-teardown finds every key a test app of this run left behind.
+      env.REDIS_PREFIX = `${redisRunPrefix()}${randomBytes(6).toString('hex')}`;
     }
   } else if (existsSync(TEMPLATE_DATA_DIR)) {
     // A migrated copy of the embedded database: skips initdb (~5 s) for every suite.
@@ -109,9 +135,10 @@ export async function createDatabase(): Promise<string> {
   return url.toString();
 }
 
-/** Removes what freshEnvironment made: the data directory and, on PostgreSQL, the database. */
+/** Removes what freshEnvironment made: the data directory and, on PostgreSQL, the database and the Redis keys. */
 export async function dropFreshResources(env: Record<string, string>, dataDir = env.DATA_DIR): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
+  if (env.REDIS_PREFIX && process.env.REDIS_URL) await dropRedisKeys(`${env.REDIS_PREFIX}:*`);
   if (target !== 'postgres' || !env.DATABASE_URL) return;
   const name = new URL(env.DATABASE_URL).pathname.slice(1);
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -121,6 +148,29 @@ export async function dropFreshResources(env: Record<string, string>, dataDir = 
   } finally {
     await client.end();
   }
+}
+
+/** What every test Redis prefix of this run starts with (global-setup picks the run's id). */
+export function redisRunPrefix(): string {
+  return `t${process.env.E2E_RUN_ID ?? ''}`;
+}
+
+/** Deletes the keys matching `pattern` (queues, rate limits, caches of a test app) from the Redis of REDIS_URL; answers how many. */
+export async function dropRedisKeys(pattern: string): Promise<number> {
+  const redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  let dropped = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      if (keys.length > 0) dropped += await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
+  return dropped;
 }
 
 /** Creates an account through the admin API; returns its id and first API key (once auth lands). */

@@ -13,7 +13,7 @@ export class CollectDto {
    * @example pageview
    */
   @IsString()
-  @Matches(/^[\P{Cc}]{1,40}$/u, { message: 'name must be 1 to 40 characters without control characters' })
+  @Matches(/^[^\p{Cc}\p{Cs}]{1,40}$/u, { message: 'name must be 1 to 40 characters without control characters' })
   name: string;
 
   /**

@@ -21,6 +21,10 @@ export class ErrorBody {
   @ApiProperty({ required: false, example: '5f0c2f0e-8c1e-4a39-9f0c-2f0e8c1e4a39', description: 'The x-request-id of the failed request' })
   requestId?: string;
 
-  @ApiProperty({ required: false, type: [String], description: 'Every problem found, for validation errors' })
+  @ApiProperty({
+    required: false,
+    type: [String],
+    description: 'The problems found, for validation errors: the first 20 (the message then says how many more there were)',
+  })
   details?: string[];
 }

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientInputProblem, withoutQueryParameters } from '../../database/postgres-errors.js';
+import { bodyParserProblem } from '../http/framework-errors.js';
 import { ErrorBody } from './error-body.dto.js';
 import { PlatformError } from './platform-error.js';
 import { RequestErrorCode } from './request-errors.js';
@@ -16,18 +17,21 @@ interface StatusError {
 
 /**
  * The one place every error becomes `{ error: true, code, message }`. Module errors
- * (PlatformError) bring their status and `reason`; HttpExceptions (Nest's own) keep
- * their status and message; Fastify's own 4xx errors (bad JSON, body too large, media type)
- * keep theirs; anything else is a 500 whose details go only to the log.
+ * (PlatformError) bring their status and `reason`, and so do Fastify's own body parser
+ * errors (body too large, media type); HttpExceptions (Nest's own) keep their status and
+ * message; other errors with a 4xx status keep theirs; anything else is a 500 whose details
+ * go only to the log.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(thrown: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
+    // Fastify's body parser errors (too large, media type, bad JSON) get a reason like every other client error.
+    const exception = bodyParserProblem(thrown, request) ?? thrown;
     const body = this.toBody(exception, request);
 
     if (exception instanceof PlatformError && exception.extras.headers) void reply.headers(exception.extras.headers);
@@ -59,7 +63,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     const status = (exception as StatusError)?.statusCode ?? (exception as StatusError)?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return { error: true, code: status, message: this.clientMessage(status, exception as StatusError), requestId };
+      return { error: true, code: status, message: (exception as StatusError).message || 'Bad request', requestId };
     }
     this.logger.error({ err: withoutQueryParameters(exception), requestId }, 'Unhandled error');
     return { error: true, code: HttpStatus.INTERNAL_SERVER_ERROR, message: INTERNAL_ERROR_MESSAGE, requestId };
@@ -71,17 +75,5 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (Array.isArray(r.message)) return { message: r.message.join('; '), details: r.message.map(String) };
     const details = Array.isArray(r.details) ? r.details.map(String) : undefined;
     return { message: typeof r.message === 'string' ? r.message : fallback, details };
-  }
-
-  /** Fastify's messages are fine for clients, except for the ones that name internals. */
-  private clientMessage(status: number, err: StatusError): string {
-    switch (status) {
-      case 413:
-        return 'Request body is larger than 1 MiB';
-      case 415:
-        return 'Content-Type must be application/json';
-      default:
-        return err.message || 'Bad request';
-    }
   }
 }

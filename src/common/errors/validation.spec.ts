@@ -1,5 +1,6 @@
-import { ArgumentMetadata, BadRequestException, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import { PageQueryDto } from '../pagination/dto/page-query.dto.js';
+import { RequestError } from './request-errors.js';
 import { createValidationPipe } from './validation.js';
 
 const asQuery: ArgumentMetadata = { type: 'query', metatype: PageQueryDto };
@@ -50,7 +51,21 @@ describe('the validation pipe', () => {
     await pipe.transform({ limit: '5' }, asQuery);
     for (let i = 0; i < 2; i++) {
       await expect(pipe.transform({ limit: '500' }, asQuery)).rejects.toThrow('limit must be an integer from 1 to 100');
-      await expect(pipe.transform({ limit: '5', extra: 'x' }, asQuery)).rejects.toBeInstanceOf(BadRequestException);
+      await expect(pipe.transform({ limit: '5', extra: 'x' }, asQuery)).rejects.toBeInstanceOf(RequestError);
     }
+  });
+
+  it('lists the first 20 problems and says how many more there were', async () => {
+    const unknown = Object.fromEntries(Array.from({ length: 57 }, (_, i) => [`extra${i}`, 'x']));
+    const error = (await createValidationPipe()
+      .transform(unknown, { type: 'body', metatype: PageQueryDto })
+      .catch((e: unknown) => e)) as RequestError;
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error.status).toBe(400);
+    expect(error.reason).toBe('invalid_parameter');
+    const details = error.extras.body?.details as string[];
+    expect(details).toHaveLength(20);
+    expect(details[0]).toBe('property extra0 should not exist');
+    expect(error.message).toBe(`${details.join('; ')}; and 37 more`);
   });
 });

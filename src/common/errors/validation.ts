@@ -1,4 +1,5 @@
-import { ArgumentMetadata, BadRequestException, Type, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import { ArgumentMetadata, Type, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import { RequestError } from './request-errors.js';
 
 /** Flattens nested class-validator errors into "field must …" sentences, naming every bad field. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): string[] {
@@ -18,7 +19,7 @@ const QUERIES_REMEMBERED = 500;
 /**
  * The ValidationPipe, remembering the query strings it found valid. A list route is asked the same
  * `?limit=20` again and again, and class-transformer + class-validator were about a tenth of such a
- * request's CPU (see bench/). A query DTO's rules depend on the query alone (strings in, no I/O,
+ * request's CPU (docs/decisions/2026-11-25-query-strings-validated-once.md). A query DTO's rules depend on the query alone (strings in, no I/O,
  * no clock), so the same query string always gives the same DTO: it is built once, and each request gets
  * its own copy. Bodies are not remembered (they are larger, and rarely the same twice).
  */
@@ -47,10 +48,8 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     stopAtFirstError: false,
-    exceptionFactory: (errors) => {
-      const details = flattenValidationErrors(errors);
-      return new BadRequestException({ message: details.join('; '), details });
-    },
+    // A 400 with reason invalid_parameter, listing the first few problems (a body of 1,000 unknown keys has 1,000).
+    exceptionFactory: (errors) => RequestError.invalid(flattenValidationErrors(errors)),
   };
   return new QueryRememberingValidationPipe(options);
 }

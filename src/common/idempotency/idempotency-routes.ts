@@ -7,7 +7,7 @@ import { IdempotencyInterceptor } from './idempotency.interceptor.js';
  * Puts the IdempotencyInterceptor first on every POST route, as `@UseInterceptors` would, when the
  * application is created (before its routes are). Not a global interceptor: Nest runs global
  * interceptors on every request, and its interceptor pipeline (RxJS, async scopes) costs a GET
- * about a tenth of its CPU (see bench/) for a header only a POST honours.
+ * about a tenth of its CPU (docs/decisions/2026-11-24-idempotency-on-post-routes.md) for a header only a POST honours.
  */
 @Injectable()
 export class IdempotencyRoutes {

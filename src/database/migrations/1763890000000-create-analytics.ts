@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Analytics storage (the README's "Analytics" section says what is and is not stored):
+ * Analytics storage (docs/guide.md, "Analytics", says what is and is not stored):
  * - analytics_events: every counted pageview, sign-up and custom event, partitioned by month
  *   (partitions are made ahead and dropped at ANALYTICS_RETENTION_DAYS by AnalyticsPartitions);
  * - analytics_visits: one row per visit (a visitor's pageviews without a 30-minute gap), partitioned alike;

@@ -12,6 +12,9 @@ import { CreateAnalytics1763890000000 } from './1763890000000-create-analytics.j
 import { CreateBilling1763900000000 } from './1763900000000-create-billing.js';
 import { CreatePortal1763910000000 } from './1763910000000-create-portal.js';
 import { UsagePending1763920000000 } from './1763920000000-usage-pending.js';
+import { SlugHolds1763930000000 } from './1763930000000-slug-holds.js';
+import { PortalSignInAttempts1763934000000 } from './1763934000000-portal-sign-in-attempts.js';
+import { QuotaReservations1763935000000 } from './1763935000000-quota-reservations.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -29,4 +32,7 @@ export const MIGRATIONS = [
   CreateBilling1763900000000,
   CreatePortal1763910000000,
   UsagePending1763920000000,
+  SlugHolds1763930000000,
+  PortalSignInAttempts1763934000000,
+  QuotaReservations1763935000000,
 ];

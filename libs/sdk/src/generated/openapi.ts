@@ -81,7 +81,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database (and Redis when configured) answer */
+        /**
+         * Readiness: the database (and Redis when configured) answer, and no background write path has been failing for more than 30 s
+         * @description A 503 names what is down, e.g. `Not ready: analytics writes failing for 42 s`.
+         */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
@@ -374,7 +377,7 @@ export interface paths {
         put?: never;
         /**
          * Have AI write the landing page
-         * @description Writes the sections asked for (default: all) with the server's AI provider, field by field, and saves the page (`source: generated`); the other sections keep their content. Works with any provider: every field is cleaned of markup, cut to its limit, and falls back to the app's own text when it comes out empty. Each field is one metered generation (see `GET /v1/ai/usage`); the route counts once in the AI rate limit. Prompts and outputs are not logged. No provider configured: 503. Emits `app.updated`.
+         * @description Writes the sections asked for (default: all) with the server's AI provider, field by field, and saves the page (`source: generated`); the other sections keep their content. Works with any provider: every field is cleaned of markup, cut to its limit, and falls back to the app's own text when it comes out empty. Each field is one metered generation (see `GET /v1/ai/usage`); the route counts once in the AI rate limit. Prompts and outputs are not logged. Under a hard `ai.tokens` quota, 402 before the first field when the quota has no room for them all. No provider configured: 503. Emits `app.updated`.
          */
         post: operations["LandingPagesController_generate"];
         delete?: never;
@@ -394,7 +397,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy an app to an environment
-         * @description Takes an immutable snapshot of the app (name, description, landing page) and serves it, without authentication, at `url` (`{PUBLIC_URL}/sites/<deploymentId>/`). `{PUBLIC_URL}/sites/<appId>/<env>/` always serves the newest deployment of that environment. Emits `deployment.succeeded`.
+         * @description Takes an immutable snapshot of the app (name, description, landing page) and serves it, without authentication, at `url` (`{PUBLIC_URL}/sites/<deploymentId>/`). `{PUBLIC_URL}/sites/<appId>/<env>/` always serves the newest deployment of that environment. Emits `deployment.succeeded`. Counts one `deployments`; past a hard quota 402, nothing deployed.
          */
         post: operations["DeploymentsController_deploy"];
         delete?: never;
@@ -583,7 +586,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up through a landing page's form (no auth, no JavaScript needed)
-         * @description Posted by the form of a served page to `…/signup` (under any of its addresses), with `email`, `website` (a honeypot that must stay empty) and `token` (signed by the page). A new e-mail becomes a user of the app (`user.created` with `source: "landing-page"` and the deployment) and the answer is 303 to `…/thanks`. The same 303 answers an e-mail already signed up and any spam (honeypot filled; token missing, forged, older than 24 h or younger than 2 s), which store nothing. An invalid e-mail: 400 with the page again and the message next to the field. More than 5 posts a minute from one visitor to one deployment: 429 page. A deployment whose page has the form turned off, or of a deleted app: 404.
+         * @description Posted by the form of a served page to `…/signup` (under any of its addresses), with `email`, `website` (a honeypot that must stay empty) and `token` (signed by the page). A new e-mail becomes a user of the app (`user.created` with `source: "landing-page"` and the deployment) and the answer is 303 to `…/thanks`. The same 303 answers an e-mail already signed up and any spam (honeypot filled; token missing, forged, older than 2 h or younger than 2 s), which store nothing. An invalid e-mail: 400 with the page again and the message next to the field. More than 5 posts a minute from one visitor (salted IP hash, IPv6 by /64) to one app, through any of its addresses: 429 page. A deployment whose page has the form turned off, or of a deleted app: 404.
          */
         post: operations["SitesController_signup[0]"];
         delete?: never;
@@ -607,7 +610,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up through a landing page's form (no auth, no JavaScript needed)
-         * @description Posted by the form of a served page to `…/signup` (under any of its addresses), with `email`, `website` (a honeypot that must stay empty) and `token` (signed by the page). A new e-mail becomes a user of the app (`user.created` with `source: "landing-page"` and the deployment) and the answer is 303 to `…/thanks`. The same 303 answers an e-mail already signed up and any spam (honeypot filled; token missing, forged, older than 24 h or younger than 2 s), which store nothing. An invalid e-mail: 400 with the page again and the message next to the field. More than 5 posts a minute from one visitor to one deployment: 429 page. A deployment whose page has the form turned off, or of a deleted app: 404.
+         * @description Posted by the form of a served page to `…/signup` (under any of its addresses), with `email`, `website` (a honeypot that must stay empty) and `token` (signed by the page). A new e-mail becomes a user of the app (`user.created` with `source: "landing-page"` and the deployment) and the answer is 303 to `…/thanks`. The same 303 answers an e-mail already signed up and any spam (honeypot filled; token missing, forged, older than 2 h or younger than 2 s), which store nothing. An invalid e-mail: 400 with the page again and the message next to the field. More than 5 posts a minute from one visitor (salted IP hash, IPv6 by /64) to one app, through any of its addresses: 429 page. A deployment whose page has the form turned off, or of a deleted app: 404.
          */
         post: operations["SitesController_signup[1]"];
         delete?: never;
@@ -630,6 +633,8 @@ export interface paths {
          * @description Generates text from a prompt with the provider this server is configured for (AI_PROVIDER).
          *     Prompts and outputs are never stored or logged; each call records only its usage (tokens, latency, model, outcome).
          *     Counted in the AI rate limit (RATE_LIMIT_AI_MAX per 60 s).
+         *     Under a hard `ai.tokens` quota the generation holds `maxTokens` + the prompt's UTF-8 bytes + 32 tokens while it runs, and 402 answers
+         *     when that does not fit beside what is used and held; the usage recorded after is the real count.
          *
          *     With `"stream": true` the answer is `text/event-stream`: `data: {"text": "…"}` chunks as they are generated, one
          *     `data: {"finishReason", "usage"}`, then `data: [DONE]`. A failure before the first byte is an ordinary error response;
@@ -841,7 +846,7 @@ export interface paths {
         };
         /**
          * Metrics per value of a property
-         * @description Rows keyed by the property, most visitors first, in the list shape. For `page`, visits and bounces count visits that began on the page. `deployment` with `signups,conversionRate` is the funnel of each deployment’s landing page.
+         * @description Rows keyed by the property, most visitors first, in the list shape. For `page`, visits and bounces count visits that began on the page. `deployment` with `signups,conversionRate` is the funnel of each deployment’s landing page. A property keeps at most 1,000 values per day: the rest count together as one row, `(other)`.
          */
         get: operations["AnalyticsController_breakdown"];
         put?: never;
@@ -880,7 +885,7 @@ export interface paths {
         put?: never;
         /**
          * Count a pageview or custom event (no auth, CORS *)
-         * @description For developers’ own sites (served pages count themselves). Any well-formed body answers 202, also for unknown apps, bots and visitors who sent `Sec-GPC: 1` or `DNT: 1` — those are not counted (see `analytics_events_dropped_total` in /metrics). The IP and User-Agent are used to make a daily visitor id and three labels (browser, OS, device), then dropped; of the URL only the pathname and campaign tags are kept.
+         * @description For developers’ own sites (served pages count themselves). Any well-formed body answers 202, also for unknown apps, bots and visitors who sent `Sec-GPC: 1` or `DNT: 1`, and events past 120 a minute from one visitor for one app — those are not counted (see `analytics_events_dropped_total` in /metrics). The IP and User-Agent are used to make a daily visitor id and three labels (browser, OS, device), then dropped; of the URL only the pathname and campaign tags are kept.
          */
         post: operations["CollectController_collect"];
         delete?: never;
@@ -1010,7 +1015,7 @@ export interface components {
              * @example 5f0c2f0e-8c1e-4a39-9f0c-2f0e8c1e4a39
              */
             requestId?: string;
-            /** @description Every problem found, for validation errors */
+            /** @description The problems found, for validation errors: the first 20 (the message then says how many more there were) */
             details?: string[];
         };
         CreateApiKeyDto: {
@@ -4166,7 +4171,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["GenerateLandingPageDto"];
             };
@@ -4207,6 +4212,22 @@ export interface operations {
                      *       "error": true,
                      *       "code": 401,
                      *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A hard quota of the plan is used up */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 402,
+                     *       "message": "The ai.tokens quota of your plan (100000 a month) is used up; it renews on 2026-12-01."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4403,6 +4424,22 @@ export interface operations {
                      *       "error": true,
                      *       "code": 401,
                      *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A hard quota of the plan is used up */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 402,
+                     *       "message": "The ai.tokens quota of your plan (100000 a month) is used up; it renews on 2026-12-01."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -4686,7 +4723,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["PublishDto"];
             };
@@ -5781,6 +5818,22 @@ export interface operations {
                      *       "error": true,
                      *       "code": 401,
                      *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A hard quota of the plan is used up */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 402,
+                     *       "message": "The ai.tokens quota of your plan (100000 a month) is used up; it renews on 2026-12-01."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
