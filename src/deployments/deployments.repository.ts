@@ -14,17 +14,27 @@ export class DeploymentsRepository {
   }
 
   /** On the deploy path (docs/decisions/2026-11-25-deploy-in-two-round-trips.md): plain SQL, queued to go out with the deploy's next statements (its COMMIT). */
-  insert(deployment: Pick<Deployment, 'id' | 'accountId' | 'appId' | 'env' | 'snapshot'>): Deployment {
-    const row: Deployment = { ...deployment, status: 'success', createdAt: new Date() };
-    this.db.queueWrite(`INSERT INTO deployments (id, account_id, app_id, env, status, snapshot, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-      row.id,
-      row.accountId,
-      row.appId,
-      row.env,
-      row.status,
-      JSON.stringify(row.snapshot),
-      row.createdAt,
-    ]);
+  insert(
+    deployment: Pick<Deployment, 'id' | 'accountId' | 'appId' | 'env' | 'snapshot'> &
+      Partial<Pick<Deployment, 'files' | 'filesCount' | 'filesBytes' | 'config'>>,
+  ): Deployment {
+    const row: Deployment = { files: null, filesCount: 0, filesBytes: 0, config: null, ...deployment, status: 'success', createdAt: new Date() };
+    this.db.queueWrite(
+      `INSERT INTO deployments (id, account_id, app_id, env, status, snapshot, created_at, files, files_count, files_bytes, config) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        row.id,
+        row.accountId,
+        row.appId,
+        row.env,
+        row.status,
+        JSON.stringify(row.snapshot),
+        row.createdAt,
+        row.files === null ? null : JSON.stringify(row.files),
+        row.filesCount,
+        row.filesBytes,
+        row.config === null ? null : JSON.stringify(row.config),
+      ],
+    );
     return row;
   }
 
