@@ -17,6 +17,7 @@ import { DeploymentsModule } from './deployments/deployments.module.js';
 import { EventsModule } from './events/events.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthModule } from './health/health.module.js';
+import { HostingModule } from './hosting/hosting.module.js';
 import { LandingPagesModule } from './landing-pages/landing-pages.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
@@ -50,6 +51,7 @@ export class AppModule {
         PublishingModule,
         UsersModule,
         SitesModule,
+        HostingModule,
         AiModule,
         WebhooksModule,
         AnalyticsModule,

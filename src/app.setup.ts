@@ -13,7 +13,8 @@ import { createJsonBodyParser } from './common/http/json-body.js';
 import { BODY_LIMIT_BYTES, PlatformRouteConfig, routeConfigOf } from './common/http/route-config.js';
 import { malformedStringError } from './common/http/well-formed-strings.js';
 import { setupSwagger } from './docs/swagger.js';
-import { hostRouting } from './apps/app-addresses.js';
+import { registerSiteRoute, siteRouting } from './hosting/site-routes.js';
+import { SiteServer } from './hosting/site-server.js';
 import { PinoNestLogger, RequestLog } from './logging.js';
 import { MetricsService } from './metrics/metrics.service.js';
 
@@ -21,7 +22,10 @@ export { BODY_LIMIT_BYTES } from './common/http/route-config.js';
 export type { PlatformRouteConfig } from './common/http/route-config.js';
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function createFastifyAdapter(logger: Pino, config: Pick<AppConfig, 'trustProxy' | 'SITES_DOMAIN'> = { trustProxy: false }): FastifyAdapter {
+export function createFastifyAdapter(
+  logger: Pino,
+  config: Pick<AppConfig, 'trustProxy' | 'SITES_DOMAIN' | 'publicUrl'> = { trustProxy: false, publicUrl: 'http://localhost:3000' },
+): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     // Echo the client's x-request-id when it is sane, otherwise make one.
@@ -39,8 +43,8 @@ export function createFastifyAdapter(logger: Pino, config: Pick<AppConfig, 'trus
     clientErrorHandler,
     // request.ip honours X-Forwarded-For only from the hops TRUST_PROXY names.
     trustProxy: config.trustProxy,
-    // <slug>.<SITES_DOMAIN> serves the published app at / (as /p/<slug>/).
-    rewriteUrl: hostRouting(config.SITES_DOMAIN),
+    // A Host under the sites' domain (<label>.<SITES_DOMAIN>, or <label>.localhost) is a site's: its own route (src/hosting/).
+    rewriteUrl: siteRouting(config),
   });
 }
 
@@ -83,6 +87,7 @@ export function configureApp(app: NestFastifyApplication): void {
     metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+  if (config.runsHttpApi) registerSiteRoute(fastify, app.get(SiteServer));
 
   app.setGlobalPrefix('v1', {
     exclude: [

@@ -93,7 +93,9 @@ const STARTUP_DETAIL = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver
 export function loggedPath(request: FastifyRequest): string {
   const route = request.routeOptions;
   if ((route.config as SecretPathRouteConfig | undefined)?.secretInPath && route.url) return route.url;
-  return request.url.split('?', 1)[0];
+  const path = request.originalUrl.split('?', 1)[0];
+  // A site's request (routed by its Host, src/hosting/site-routes.ts): which site, too.
+  return (route.config as { siteRoute?: boolean } | undefined)?.siteRoute ? `//${request.headers.host ?? ''}${path}` : path;
 }
 
 /**

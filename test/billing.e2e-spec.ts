@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
-import { ApiRequestMeter } from '../src/billing/api-request-meter.js';
+import { ApiRequestMeter } from '../src/billing/buffered-meter.js';
 import { Meters } from '../src/billing/meters.js';
 import { UsageRollup } from '../src/billing/usage-rollup.js';
 import { periodOf } from '../src/billing/plans.js';

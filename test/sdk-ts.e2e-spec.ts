@@ -111,7 +111,14 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
   it('reads the plan, usage and statements', async () => {
     const billing = await client.billing.get();
     expect(billing.plan).toEqual({ id: 'free', name: 'Free' });
-    expect(billing.usage.map((u) => u.meter)).toEqual(['api.requests', 'ai.tokens', 'deployments', 'analytics.events', 'webhook.deliveries']);
+    expect(billing.usage.map((u) => u.meter)).toEqual([
+      'api.requests',
+      'ai.tokens',
+      'deployments',
+      'analytics.events',
+      'webhook.deliveries',
+      'bandwidth.bytes',
+    ]);
     const statements = [];
     for await (const statement of client.billing.statements()) statements.push(statement);
     expect(statements).toHaveLength(1);

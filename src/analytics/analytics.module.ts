@@ -38,6 +38,6 @@ import { VisitorSaltsRepository } from './visitor-salts.repository.js';
     AnalyticsStatsService,
     CollectService,
   ],
-  exports: [VisitorIds, AnalyticsCollector, AnalyticsBuffer, AnalyticsStatsService],
+  exports: [VisitorIds, AnalyticsCollector, AnalyticsBuffer, AnalyticsStatsService, CollectService],
 })
 export class AnalyticsModule {}

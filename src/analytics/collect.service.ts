@@ -14,6 +14,14 @@ export class CollectService {
 
   constructor(private readonly collector: AnalyticsCollector) {}
 
+  /**
+   * `/_platform/collect` on a site's own origin: the event counts for the site's app, whatever the
+   * body says (a page can count only for the app it is served by).
+   */
+  collectForSite(appId: string, body: unknown, ip: string, headers: Record<string, string | string[] | undefined>): Promise<void> {
+    return this.collect(typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, appId } : body, ip, headers);
+  }
+
   async collect(body: unknown, ip: string, headers: Record<string, string | string[] | undefined>): Promise<void> {
     const event = await this.read(body);
     const url = new URL(event.url);

@@ -38,29 +38,14 @@ export class AppAddresses {
     return `${publicUrl.protocol}//${label}.localhost${publicUrl.port ? `:${publicUrl.port}` : ''}`;
   }
 
-  /** The slug a request's Host names under SITES_DOMAIN, if any. */
-  slugOfHost(host: string | undefined): string | undefined {
-    return slugOfHost(host, this.config.SITES_DOMAIN);
+  /**
+   * Where visitors of the site a label names are sent: the public address's origin under SITES_DOMAIN
+   * (https, as `publicUrl`), else `siteOrigin`.
+   */
+  publicOrigin(label: string): string | undefined {
+    return this.config.SITES_DOMAIN ? `https://${label}.${this.config.SITES_DOMAIN}` : this.siteOrigin(label);
   }
 }
 
 /** `dep-` and the 26 lowercase Crockford base32 characters of a deployment id. */
 const DEPLOYMENT_LABEL = /^dep-[0-9a-hjkmnp-tv-z]{26}$/;
-
-/** `recipe-box.apps.example.com` under `apps.example.com` → `recipe-box`; anything else → undefined. */
-export function slugOfHost(host: string | undefined, domain: string | undefined): string | undefined {
-  if (!domain || !host) return undefined;
-  const name = host.toLowerCase().replace(/:\d+$/, '');
-  if (!name.endsWith(`.${domain}`)) return undefined;
-  const label = name.slice(0, -domain.length - 1);
-  return label && !label.includes('.') ? label : undefined;
-}
-
-/** Fastify's `rewriteUrl`: a request to `<slug>.<SITES_DOMAIN>/…` is served as `/p/<slug>/…` (the same routes, before routing). */
-export function hostRouting(domain: string | undefined): ((req: { headers: { host?: string }; url?: string }) => string) | undefined {
-  if (!domain) return undefined;
-  return (req) => {
-    const slug = slugOfHost(req.headers.host, domain);
-    return slug ? `/p/${slug}${req.url ?? '/'}` : (req.url ?? '/');
-  };
-}

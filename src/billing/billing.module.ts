@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AccountPlans } from './account-plans.js';
-import { ApiRequestMeter } from './api-request-meter.js';
+import { ApiRequestMeter, BandwidthMeter } from './buffered-meter.js';
 import { BillingController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
 import { Meters } from './meters.js';
@@ -19,7 +19,18 @@ import { UsageRollup } from './usage-rollup.js';
 @Module({
   imports: [AccountsModule],
   controllers: [BillingController],
-  providers: [AccountPlans, PlanRateLimits, UsageRepository, Meters, ApiRequestMeter, StatementsRepository, StatementsService, BillingService, UsageRollup],
-  exports: [Meters, ApiRequestMeter, PlanRateLimits, BillingService, StatementsService],
+  providers: [
+    AccountPlans,
+    PlanRateLimits,
+    UsageRepository,
+    Meters,
+    ApiRequestMeter,
+    BandwidthMeter,
+    StatementsRepository,
+    StatementsService,
+    BillingService,
+    UsageRollup,
+  ],
+  exports: [Meters, ApiRequestMeter, BandwidthMeter, PlanRateLimits, BillingService, StatementsService],
 })
 export class BillingModule {}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /** What the service meters, each recorded once per billable thing. */
-export const METERS = ['api.requests', 'ai.tokens', 'deployments', 'analytics.events', 'webhook.deliveries'] as const;
+export const METERS = ['api.requests', 'ai.tokens', 'deployments', 'analytics.events', 'webhook.deliveries', 'bandwidth.bytes'] as const;
 export type Meter = (typeof METERS)[number];
 /** Meters that requests consume before their work (a hard quota answers 402 there); the others are counted after the fact. */
 export const HARD_CAPABLE_METERS: readonly Meter[] = ['ai.tokens', 'deployments'];
@@ -29,6 +29,8 @@ export interface Plan {
 
 export class PlansFileError extends Error {}
 
+const GiB = 2 ** 30;
+
 const quota = (included: number | null, hard: boolean, overageCentsPerUnit = 0, unitSize = 1): MeterQuota => ({
   included,
   hard,
@@ -49,6 +51,7 @@ export function builtInPlans(limits: { requestsPerMinute: number; aiRequestsPerM
         'ai.tokens': quota(100_000, true),
         'analytics.events': quota(100_000, false),
         'webhook.deliveries': quota(10_000, false),
+        'bandwidth.bytes': quota(10 * GiB, false),
       },
     },
     pro: {
@@ -62,6 +65,7 @@ export function builtInPlans(limits: { requestsPerMinute: number; aiRequestsPerM
         'ai.tokens': quota(2_000_000, false, 2, 1000),
         'analytics.events': quota(1_000_000, false, 1, 1000),
         'webhook.deliveries': quota(100_000, false, 1, 100),
+        'bandwidth.bytes': quota(100 * GiB, false, 10, GiB),
       },
     },
     enterprise: { id: 'enterprise', name: 'Enterprise', priceCents: 50_000, requestsPerMinute: 10_000, aiRequestsPerMinute: 1000, meters: {} },

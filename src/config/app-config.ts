@@ -97,6 +97,13 @@ export class AppConfig {
   })
   SITES_DOMAIN?: string;
 
+  /**
+   * Bytes of site files (and their gzip and brotli copies) each instance keeps in memory, least
+   * recently used out first; a file over an eighth of it is read from storage each time.
+   */
+  @WholeNumber(0)
+  SITE_CACHE_BYTES = 64 * 1024 * 1024;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { Transactions } from '../database/transactions.js';
-import type { DomainEvent, DomainEventMap, DomainEventName } from './domain-events.js';
+import type { AnyDomainEvent, DomainEvent, DomainEventMap, DomainEventName } from './domain-events.js';
 import { EventDispatcher } from './event-dispatcher.js';
 import { EventLogRepository } from './event-log.repository.js';
 
@@ -13,6 +13,8 @@ import { EventLogRepository } from './event-log.repository.js';
  */
 @Injectable()
 export class DomainEvents {
+  private readonly committed: Array<(event: AnyDomainEvent) => void> = [];
+
   constructor(
     private readonly db: Transactions,
     private readonly log: EventLogRepository,
@@ -25,7 +27,19 @@ export class DomainEvents {
     const event: DomainEvent<K> = { id: newId('evt'), name, accountId, data, occurredAt: new Date() };
     const row = { id: event.id, accountId, kind: name, data: data as unknown as Record<string, unknown>, createdAt: event.occurredAt };
     this.log.insert(row, this.dispatcher.dispatchWhen);
-    this.db.afterCommit(() => this.dispatcher.schedule(event.id));
+    this.db.afterCommit(() => {
+      this.dispatcher.schedule(event.id);
+      for (const observer of this.committed) observer(event as unknown as AnyDomainEvent);
+    });
     return event;
+  }
+
+  /**
+   * Calls `observer` with each event raised in this process, once its change has committed (before
+   * the request that made it is answered). For in-memory state derived from the rows (caches), not
+   * for work: that is for `@OnDomainEvent` listeners, which the outbox guarantees.
+   */
+  observeCommitted(observer: (event: AnyDomainEvent) => void): void {
+    this.committed.push(observer);
   }
 }

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestWithPrincipal } from '../auth/auth.decorators.js';
-import { ApiRequestMeter } from '../billing/api-request-meter.js';
+import { ApiRequestMeter } from '../billing/buffered-meter.js';
 import { AppConfig } from '../config/app-config.js';
 import { AccountRateLimits } from './account-rate-limits.js';
 import { RATE_LIMIT_BUCKET, type RateLimitBucket } from './rate-limit.decorators.js';

@@ -18,6 +18,10 @@ const HTML_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
+/** Stands for the form token in a page rendered once; nothing a page holds can look like it (letters and digits only, escaped or not). */
+const TOKEN_SLOT = 'tokenslot7c1e04b9f3a2d8e6';
+const MAX_RENDERED = 1000;
+
 /** A cached copy is revalidated at least this often, so the form token it carries is far from its 2 h limit when shown. */
 const TOKEN_PERIOD_MS = 30 * 60 * 1000;
 
@@ -41,24 +45,50 @@ export function pageEtag(deploymentId: string, now = Date.now()): string {
 /** Renders what the served addresses answer: the landing page (with a fresh form token), the thanks page, notices. */
 @Injectable()
 export class SitePages {
+  /** Rendered pages by deployment, address and base path, split where the token goes (null: the page did not split in two). */
+  private readonly rendered = new Map<string, [string, string] | null>();
+
   constructor(private readonly tokens: SignupTokens) {}
 
   /** The landing page; with `form`, shown again after a bad e-mail (what was typed, and why). */
   page(target: SiteTarget, form?: { email: string; error: string }): SiteHtml {
     const { deployment } = target;
-    const html = renderLandingPage({
-      page: landingPageOf(deployment.snapshot),
-      appName: deployment.snapshot.app.name,
-      env: deployment.env,
-      deployedAt: deployment.createdAt,
-      indexable: target.address === 'public',
-      form: { action: `${target.basePath}signup`, token: this.tokens.issue(deployment.id), ...form },
-    });
+    const html = form ? this.render(target, this.tokens.issue(deployment.id), form) : this.renderedWithToken(target);
     const headers: Record<string, string> = { ...HTML_HEADERS, 'cache-control': form ? 'no-store' : CACHE[target.address], 'x-deployment-id': deployment.id };
     if (!form) headers.etag = pageEtag(deployment.id);
     // Only the public address of a published app may be indexed; deployment urls and aliases are previews.
     if (target.address !== 'public') headers['x-robots-tag'] = 'noindex';
     return { status: form ? 400 : 200, html, headers };
+  }
+
+  /**
+   * A deployment's page never changes but for its form token: rendered once per address, then each
+   * answer is the two halves around a fresh token (a template render costs as much as the rest of
+   * the request).
+   */
+  private renderedWithToken(target: SiteTarget): string {
+    const key = `${target.deployment.id} ${target.address} ${target.basePath}`;
+    let halves = this.rendered.get(key);
+    if (!halves) {
+      const parts = this.render(target, TOKEN_SLOT).split(TOKEN_SLOT);
+      halves = parts.length === 2 ? (parts as [string, string]) : null;
+      if (this.rendered.size >= MAX_RENDERED) this.rendered.delete(this.rendered.keys().next().value!);
+      this.rendered.set(key, halves);
+    }
+    const token = this.tokens.issue(target.deployment.id);
+    return halves ? halves[0] + token + halves[1] : this.render(target, token);
+  }
+
+  private render(target: SiteTarget, token: string, form?: { email: string; error: string }): string {
+    const { deployment } = target;
+    return renderLandingPage({
+      page: landingPageOf(deployment.snapshot),
+      appName: deployment.snapshot.app.name,
+      env: deployment.env,
+      deployedAt: deployment.createdAt,
+      indexable: target.address === 'public',
+      form: { action: `${target.basePath}signup`, token, ...form },
+    });
   }
 
   thanks(target: SiteTarget): SiteHtml {

@@ -4,13 +4,13 @@ import { ApiConsumes, ApiMovedPermanentlyResponse, ApiOkResponse, ApiOperation, 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformRouteConfig } from '../app.setup.js';
 import { AnalyticsCollector, Sighting } from '../analytics/analytics-collector.js';
-import { AppAddresses } from '../apps/app-addresses.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
 import { SiteHtml, SitePages } from './site-pages.js';
 import { SitesError, SitesErrorCode } from './sites.errors.js';
 import { SiteResolution, SitesService, SiteTarget } from './sites.service.js';
 import { SignupService } from './signup.service.js';
+import { signupAnswerOrNotFound } from './signup-answer.js';
 
 const FORM: PlatformRouteConfig = { acceptsForm: true };
 const PATH_PARAM = {
@@ -20,7 +20,13 @@ const PATH_PARAM = {
   example: 'dep_01JC3Z9A7B2C4D6E8F0G1H2J3K/',
 };
 
-/** The served addresses: deployment urls and aliases under /sites, public addresses under /p (and `<slug>.<SITES_DOMAIN>`). */
+const OWN_ORIGIN = {
+  status: 308,
+  description: "A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`)",
+  headers: { Location: { schema: { type: 'string' }, example: 'https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js' } },
+};
+
+/** The served addresses on the API's origin: deployment urls and aliases under /sites, public addresses under /p (site origins: src/hosting/). */
 @ApiTags('sites')
 @Public()
 @Controller(['sites', 'p'])
@@ -29,7 +35,6 @@ export class SitesController {
     private readonly sites: SitesService,
     private readonly pages: SitePages,
     private readonly signups: SignupService,
-    private readonly addresses: AppAddresses,
     private readonly analytics: AnalyticsCollector,
   ) {}
 
@@ -42,7 +47,8 @@ export class SitesController {
       '`/p/<slug>/` (and `https://<slug>.<SITES_DOMAIN>/`) the deployment the app publishes — 410 once unpublished, 404 while a draft, ' +
       '301 from a slug given up in the last 30 days. `…/thanks` is the page after a sign-up. Without the trailing slash: 301 to it. ' +
       'Deployment urls and aliases answer `X-Robots-Tag: noindex`; the public address does not, and may be cached by a CDN for a minute ' +
-      '(`Cache-Control: public, max-age=0, s-maxage=60`, `ETag` per deployment; `If-None-Match` → 304). Every value is HTML-escaped; no scripts.',
+      '(`Cache-Control: public, max-age=0, s-maxage=60`, `ETag` per deployment; `If-None-Match` → 304). Every value is HTML-escaped; no scripts. ' +
+      'A deployment with files of its own is served only on its own origin: any path under its addresses here answers 308 to the same path there.',
   })
   @ApiParam(PATH_PARAM)
   @ApiOkResponse({
@@ -55,6 +61,7 @@ export class SitesController {
     description: 'The same path with a trailing slash, or the new address of a renamed slug',
     headers: { Location: { schema: { type: 'string' } } },
   })
+  @ApiResponse(OWN_ORIGIN)
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)' })
   @ApiResponse({ status: 410, description: 'The app was unpublished (an HTML page for browsers)', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiErrors(404)
@@ -80,6 +87,7 @@ export class SitesController {
       'A deployment whose page has the form turned off, or of a deleted app: 404.',
   })
   @ApiParam({ ...PATH_PARAM, example: 'dep_01JC3Z9A7B2C4D6E8F0G1H2J3K/signup' })
+  @ApiResponse(OWN_ORIGIN)
   @ApiResponse({
     status: 303,
     description: 'Signed up (or dropped as spam, or already signed up: the answer does not tell)',
@@ -101,22 +109,8 @@ export class SitesController {
     await this.answer(request, reply, async (target) => {
       if (target.action !== 'signup') throw SitesError.pageNotFound();
       const outcome = await this.signups.submit(target, (request.body ?? {}) as Record<string, unknown>, this.sighting(request, target));
-      switch (outcome.kind) {
-        case 'thanks':
-          afterReply = outcome.afterReply;
-          return `${target.basePath}thanks`;
-        case 'invalid':
-          return this.pages.page(target, { email: outcome.email, error: outcome.error });
-        case 'throttled':
-          return this.pages.notice(429, {
-            title: 'Too many sign-ups',
-            heading: 'Slow down a little',
-            text: 'Too many sign-ups came from your connection in the last minute. Try again in a minute.',
-            back: { href: target.basePath, label: 'Back to the page' },
-          });
-        case 'not-found':
-          throw SitesError.pageNotFound();
-      }
+      if (outcome.kind === 'thanks') afterReply = outcome.afterReply;
+      return signupAnswerOrNotFound(outcome, target, this.pages);
     });
     // The 303 has gone out (awaiting a Fastify reply waits for it): only now is the user created, so the answer's timing cannot tell a known address.
     afterReply?.();
@@ -142,9 +136,9 @@ export class SitesController {
     let resolution: SiteResolution;
     let result: SiteHtml | string;
     try {
-      resolution = await this.sites.resolve(pathname, search, this.addresses.slugOfHost(request.headers.host) !== undefined);
+      resolution = await this.sites.resolve(pathname, search);
       if (resolution.kind === 'redirect') {
-        await reply.redirect(resolution.location, 301);
+        await reply.redirect(resolution.location, resolution.status);
         return;
       }
       result = await handle(resolution.target);

@@ -14,5 +14,6 @@ import { SignupService } from './signup.service.js';
   imports: [AppsModule, DeploymentsModule, UsersModule, AnalyticsModule],
   controllers: [SitesController],
   providers: [SitesService, SitePages, SignupTokens, SignupService],
+  exports: [SitePages, SignupService, SignupTokens],
 })
 export class SitesModule {}

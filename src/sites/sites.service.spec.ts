@@ -1,6 +1,8 @@
 import type { Deployment } from '../deployments/deployment.entity.js';
 import type { AppsService } from '../apps/apps.service.js';
 import type { DeploymentsService } from '../deployments/deployments.service.js';
+import { AppAddresses } from '../apps/app-addresses.js';
+import { loadConfig } from '../config/app-config.js';
 import { SitesError } from './sites.errors.js';
 import { SitesService } from './sites.service.js';
 
@@ -18,9 +20,11 @@ describe('SitesService', () => {
     config: null,
     createdAt: new Date('2025-11-22T04:20:00Z'),
   });
+  const withFiles = (id: string): Deployment => ({ ...deployment(id, 'Bundle'), appId: 'app_2', files: { '/index.html': 'a'.repeat(64) }, filesCount: 1 });
   const deployments = {
-    findServable: async (id: string) => (id === 'dep_1' ? deployment('dep_1', 'First') : null),
-    findNewestServable: async (appId: string, env: string) => (appId === 'app_1' && env === 'production' ? deployment('dep_2', 'Newest') : null),
+    findServable: async (id: string) => (id === 'dep_1' ? deployment('dep_1', 'First') : id === 'dep_3' ? withFiles('dep_3') : null),
+    findNewestServable: async (appId: string, env: string) =>
+      appId === 'app_1' && env === 'production' ? deployment('dep_2', 'Newest') : appId === 'app_2' && env === 'production' ? withFiles('dep_3') : null,
   } as unknown as DeploymentsService;
   const apps = {
     resolveSlug: async (slug: string) =>
@@ -32,10 +36,13 @@ describe('SitesService', () => {
             ? { app: { id: 'app_1', publishState: 'draft', publishedDeploymentId: null } }
             : slug === 'old-name'
               ? { movedTo: 'live' }
-              : null,
-    publicUrlOf: (slug: string) => `https://${slug}.apps.example.com/`,
+              : slug === 'bundle'
+                ? { app: { id: 'app_2', slug: 'bundle', publishState: 'published', publishedDeploymentId: 'dep_3' } }
+                : null,
+    requireOwned: async (_accountId: string, appId: string) => ({ id: appId, slug: 'bundle' }),
   } as unknown as AppsService;
-  const sites = new SitesService(deployments, apps);
+  const addresses = new AppAddresses(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }));
+  const sites = new SitesService(deployments, apps, addresses);
 
   it.each([
     ['/sites/dep_1/', 'dep_1', '/sites/dep_1/', 'page', 'deployment'],
@@ -50,17 +57,23 @@ describe('SitesService', () => {
     expect(res).toMatchObject({ kind: 'target', target: { deployment: { id }, basePath, action, address } });
   });
 
-  it('serves a host-routed public address at /', async () => {
-    expect(await sites.resolve('/p/live/', '', true)).toMatchObject({ kind: 'target', target: { basePath: '/', address: 'public' } });
-    expect(await sites.resolve('/p/old-name/signup', '?x=1', true)).toEqual({
+  it('sends every path of a deployment with files to its own origin (308), keeping the rest of the path and the query', async () => {
+    expect(await sites.resolve('/sites/dep_3/', '')).toEqual({ kind: 'redirect', location: 'http://dep-3.localhost:3000/', status: 308 });
+    expect(await sites.resolve('/sites/dep_3/assets/app.js', '?v=1')).toEqual({
       kind: 'redirect',
-      location: 'https://live.apps.example.com/signup?x=1',
-      permanent: true,
+      location: 'http://dep-3.localhost:3000/assets/app.js?v=1',
+      status: 308,
     });
+    expect(await sites.resolve('/sites/app_2/production/signup', '')).toEqual({
+      kind: 'redirect',
+      location: 'http://production--bundle.localhost:3000/signup',
+      status: 308,
+    });
+    expect(await sites.resolve('/p/bundle/about', '')).toEqual({ kind: 'redirect', location: 'http://bundle.localhost:3000/about', status: 308 });
   });
 
   it('redirects a renamed slug (301) to the new address, keeping the rest of the path', async () => {
-    expect(await sites.resolve('/p/old-name/thanks', '?ref=x')).toEqual({ kind: 'redirect', location: '/p/live/thanks?ref=x', permanent: true });
+    expect(await sites.resolve('/p/old-name/thanks', '?ref=x')).toEqual({ kind: 'redirect', location: '/p/live/thanks?ref=x', status: 301 });
   });
 
   it('answers 410 for an unpublished app and 404 for a draft or unknown slug', async () => {
@@ -70,9 +83,9 @@ describe('SitesService', () => {
   });
 
   it('redirects a page address to its trailing slash, keeping the query', async () => {
-    expect(await sites.resolve('/sites/dep_1', '?ref=x')).toEqual({ kind: 'redirect', location: '/sites/dep_1/?ref=x', permanent: true });
-    expect(await sites.resolve('/sites/app_1/production', '')).toEqual({ kind: 'redirect', location: '/sites/app_1/production/', permanent: true });
-    expect(await sites.resolve('/p/live', '')).toEqual({ kind: 'redirect', location: '/p/live/', permanent: true });
+    expect(await sites.resolve('/sites/dep_1', '?ref=x')).toEqual({ kind: 'redirect', location: '/sites/dep_1/?ref=x', status: 301 });
+    expect(await sites.resolve('/sites/app_1/production', '')).toEqual({ kind: 'redirect', location: '/sites/app_1/production/', status: 301 });
+    expect(await sites.resolve('/p/live', '')).toEqual({ kind: 'redirect', location: '/p/live/', status: 301 });
   });
 
   it.each([

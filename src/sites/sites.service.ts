@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AppAddresses } from '../apps/app-addresses.js';
 import { AppsService } from '../apps/apps.service.js';
 import type { Deployment } from '../deployments/deployment.entity.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
@@ -22,71 +23,78 @@ export interface SiteTarget {
   address: SiteAddress;
 }
 
-export type SiteResolution = { kind: 'target'; target: SiteTarget } | { kind: 'redirect'; location: string; permanent: boolean };
+export type SiteResolution = { kind: 'target'; target: SiteTarget } | { kind: 'redirect'; location: string; status: 301 | 308 };
 
 const ACTIONS: Record<string, SiteAction> = { '': 'page', signup: 'signup', thanks: 'thanks' };
 
 /**
- * The public addresses of deployments, outside /v1 and without auth:
+ * The public addresses of deployments on the API's origin, outside /v1 and without auth:
  *   /sites/<deploymentId>/    that deployment, forever (until its app is deleted)
  *   /sites/<appId>/<env>/     the newest deployment of the app in that environment
  *   /p/<slug>/                the deployment the app publishes (410 once unpublished, 404 while a draft)
- *   <slug>.<SITES_DOMAIN>/    the same, when SITES_DOMAIN is set (the request arrives as /p/<slug>/…)
  * each with `signup` (the form posts there) and `thanks` below it. A page address without its
  * trailing slash redirects to it, so the page's relative links resolve; a slug the app gave up in
- * the last 30 days redirects (301) to its new address.
+ * the last 30 days redirects (301) to its new address. A deployment with files of its own is served
+ * only on its own origin (src/hosting/): any path under these answers 308 there, so the developer's
+ * scripts never run where the portal's session lives.
  */
 @Injectable()
 export class SitesService {
   constructor(
     private readonly deployments: DeploymentsService,
     private readonly apps: AppsService,
+    private readonly addresses: AppAddresses,
   ) {}
 
-  async resolve(pathname: string, search: string, hostRouted = false): Promise<SiteResolution> {
-    if (pathname.startsWith('/p/')) return this.resolvePublic(pathname.slice('/p/'.length).split('/'), search, hostRouted);
+  async resolve(pathname: string, search: string): Promise<SiteResolution> {
+    if (pathname.startsWith('/p/')) return this.resolvePublic(pathname.slice('/p/'.length).split('/'), search);
     const segments = pathname.replace(/^\/sites\//, '').split('/');
+    const isDeployment = segments[0].startsWith('dep_');
+    const isAlias = segments.length >= 2 && segments[0].startsWith('app_') && ENV_PATTERN.test(segments[1]);
     // /sites/<dep> or /sites/<app>/<env>: the page without its slash.
-    const bare =
-      segments.length === 1 ? segments[0].startsWith('dep_') : segments.length === 2 && segments[0].startsWith('app_') && ENV_PATTERN.test(segments[1]);
-    if (bare) return { kind: 'redirect', location: `/sites/${segments.join('/')}/${search}`, permanent: true };
-
-    const action = ACTIONS[segments.pop()!];
-    if (action !== undefined) {
-      if (segments.length === 1 && segments[0].startsWith('dep_')) {
-        const deployment = await this.deployments.findServable(segments[0]);
-        if (deployment) return target(deployment, `/sites/${deployment.id}/`, action, 'deployment');
-      } else if (segments.length === 2 && segments[0].startsWith('app_') && ENV_PATTERN.test(segments[1])) {
-        const deployment = await this.deployments.findNewestServable(segments[0], segments[1]);
-        if (deployment) return target(deployment, `/sites/${segments[0]}/${segments[1]}/`, action, 'alias');
+    if ((isDeployment && segments.length === 1) || (isAlias && segments.length === 2)) {
+      return { kind: 'redirect', location: `/sites/${segments.join('/')}/${search}`, status: 301 };
+    }
+    if (isDeployment) {
+      const deployment = await this.deployments.findServable(segments[0]);
+      if (deployment?.files) return toOwnOrigin(this.addresses.siteOrigin(this.addresses.siteLabel(deployment.id)), segments.slice(1), search);
+      const action = segments.length === 2 ? ACTIONS[segments[1]] : undefined;
+      if (deployment && action !== undefined) return target(deployment, `/sites/${deployment.id}/`, action, 'deployment');
+    } else if (isAlias) {
+      const deployment = await this.deployments.findNewestServable(segments[0], segments[1]);
+      if (deployment?.files) {
+        const app = await this.apps.requireOwned(deployment.accountId, deployment.appId);
+        return toOwnOrigin(this.addresses.siteOrigin(`${segments[1]}--${app.slug}`), segments.slice(2), search);
       }
+      const action = segments.length === 3 ? ACTIONS[segments[2]] : undefined;
+      if (deployment && action !== undefined) return target(deployment, `/sites/${segments[0]}/${segments[1]}/`, action, 'alias');
     }
     throw SitesError.pageNotFound();
   }
 
-  /** `[slug, …rest]` of /p/<slug>/<rest>. Host-routed requests keep `/` as their base. */
-  private async resolvePublic([slug, ...rest]: string[], search: string, hostRouted: boolean): Promise<SiteResolution> {
-    const base = hostRouted ? '/' : `/p/${slug}/`;
-    if (rest.length === 0) {
-      if (hostRouted) throw SitesError.pageNotFound();
-      return { kind: 'redirect', location: `${base}${search}`, permanent: true };
-    }
-    const action = rest.length === 1 ? ACTIONS[rest[0]] : undefined;
-    if (!slug || action === undefined) throw SitesError.pageNotFound();
+  /** `[slug, …rest]` of /p/<slug>/<rest>. */
+  private async resolvePublic([slug, ...rest]: string[], search: string): Promise<SiteResolution> {
+    if (rest.length === 0) return { kind: 'redirect', location: `/p/${slug}/${search}`, status: 301 };
+    if (!slug) throw SitesError.pageNotFound();
     const found = await this.apps.resolveSlug(slug);
     if (!found) throw SitesError.pageNotFound();
-    if ('movedTo' in found) {
-      // Relative to the address it was asked at: /p/<new>/… here, or /… on the new host (the proxy keeps the scheme).
-      const location = hostRouted ? `${this.apps.publicUrlOf(found.movedTo)}${rest.join('/')}${search}` : `/p/${found.movedTo}/${rest.join('/')}${search}`;
-      return { kind: 'redirect', location, permanent: true };
-    }
+    if ('movedTo' in found) return { kind: 'redirect', location: `/p/${found.movedTo}/${rest.join('/')}${search}`, status: 301 };
     const { app } = found;
     if (app.publishState === 'unpublished') throw SitesError.gone();
     if (app.publishState !== 'published' || !app.publishedDeploymentId) throw SitesError.pageNotFound();
     const deployment = await this.deployments.findServable(app.publishedDeploymentId);
     if (!deployment) throw SitesError.pageNotFound();
-    return target(deployment, base, action, 'public');
+    if (deployment.files) return toOwnOrigin(this.addresses.publicOrigin(app.slug), rest, search);
+    const action = rest.length === 1 ? ACTIONS[rest[0]] : undefined;
+    if (action === undefined) throw SitesError.pageNotFound();
+    return target(deployment, `/p/${slug}/`, action, 'public');
   }
+}
+
+/** 308 (the method and body kept) to the same path on the site's own origin; a server without one has nowhere to serve it. */
+function toOwnOrigin(origin: string | undefined, rest: string[], search: string): SiteResolution {
+  if (!origin) throw SitesError.pageNotFound();
+  return { kind: 'redirect', location: `${origin}/${rest.join('/')}${search}`, status: 308 };
 }
 
 function target(deployment: Deployment, basePath: string, action: SiteAction, address: SiteAddress): SiteResolution {

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { PageOf } from '../../common/pagination/page-of.js';
+import { METERS } from '../plans.js';
 
 export class PlanRefDto {
   /** @example pro */
@@ -17,7 +18,7 @@ export class PeriodDto {
 }
 
 export class MeterUsageDto {
-  @ApiProperty({ enum: ['api.requests', 'ai.tokens', 'deployments', 'analytics.events', 'webhook.deliveries'], example: 'ai.tokens' })
+  @ApiProperty({ enum: METERS, example: 'ai.tokens' })
   meter: string;
   /** @example 81234 */
   used: number;

@@ -1,0 +1,126 @@
+import type { CachedFile } from './file-cache.js';
+import type { FileKind } from './content-types.js';
+import { hasContentHash } from './site-paths.js';
+
+/** One file of a deployment as it is answered: made once per path, kept with the deployment. */
+export interface ServedFile {
+  /** The manifest path (what was asked may differ: `/` → `/index.html`). */
+  path: string;
+  sha256: string;
+  kind: FileKind;
+  cacheControl: string;
+  etags: { identity: string; gzip: string; br: string };
+}
+
+export function servedFileOf(path: string, sha256: string, kind: FileKind): ServedFile {
+  return {
+    path,
+    sha256,
+    kind,
+    cacheControl: kind.html ? 'public, max-age=0, must-revalidate' : hasContentHash(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    etags: { identity: `"${sha256}"`, gzip: `"${sha256}-gz"`, br: `"${sha256}-br"` },
+  };
+}
+
+export interface FileAnswer {
+  status: 200 | 206 | 304 | 416;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The answer for a file: the encoding the client takes (brotli, then gzip, of those that exist),
+ * `304` when If-None-Match names any encoding of these bytes, a single `Range` (on the identity
+ * encoding; `If-Range` honoured; several ranges get the whole file) as 206 or 416.
+ */
+export function fileAnswer(file: ServedFile, bytes: CachedFile, headers: Record<string, string | string[] | undefined>): FileAnswer {
+  const range = headers.range;
+  const ranged = typeof range === 'string' && (headers['if-range'] === undefined || headers['if-range'] === file.etags.identity);
+  const encoding: Encoding = ranged ? 'identity' : chooseEncoding(bytes, headers['accept-encoding']);
+  const body = encoding === 'identity' ? bytes.identity : encoding === 'br' ? bytes.br! : bytes.gzip!;
+  const etag = file.etags[encoding];
+  const answer: Record<string, string> = {
+    'content-type': file.kind.contentType,
+    'cache-control': file.cacheControl,
+    etag,
+    'accept-ranges': 'bytes',
+    'x-content-type-options': 'nosniff',
+  };
+  if (bytes.gzip || bytes.br) answer.vary = 'Accept-Encoding';
+  if (encoding !== 'identity') answer['content-encoding'] = encoding;
+
+  const ifNoneMatch = headers['if-none-match'];
+  if (typeof ifNoneMatch === 'string') {
+    const matched = matchingTag(ifNoneMatch, file);
+    if (matched) {
+      const notModified: Record<string, string> = { 'cache-control': file.cacheControl, etag: matched, 'x-content-type-options': 'nosniff' };
+      if (answer.vary) notModified.vary = answer.vary;
+      return { status: 304, headers: notModified, body: null };
+    }
+  }
+  if (ranged) {
+    const wanted = parseRange(range, body.length);
+    if (wanted === 'unsatisfiable') return { status: 416, headers: { ...answer, 'content-range': `bytes */${body.length}` }, body: null };
+    if (wanted) {
+      const [start, end] = wanted;
+      return { status: 206, headers: { ...answer, 'content-range': `bytes ${start}-${end}/${body.length}` }, body: body.subarray(start, end + 1) };
+    }
+  }
+  return { status: 200, headers: answer, body };
+}
+
+function chooseEncoding(bytes: CachedFile, acceptEncoding: string | string[] | undefined): Encoding {
+  if (typeof acceptEncoding !== 'string' || (!bytes.br && !bytes.gzip)) return 'identity';
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (bytes.br && accepted.has('br')) return 'br';
+  if (bytes.gzip && accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** The codings an Accept-Encoding takes (`q=0` refuses one; `*` takes any not named). */
+function acceptedEncodings(header: string): Set<string> {
+  const taken = new Set<string>();
+  const refused = new Set<string>();
+  let any = false;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const zero = q !== undefined && Number(q.slice(2)) === 0;
+    if (name === '*') any = !zero;
+    else (zero ? refused : taken).add(name);
+  }
+  if (any) for (const name of ['br', 'gzip']) if (!refused.has(name)) taken.add(name);
+  return taken;
+}
+
+/** The tag of these bytes that If-None-Match names (weak comparison, `*`), else undefined. */
+function matchingTag(header: string, file: ServedFile): string | undefined {
+  if (header.trim() === '*') return file.etags.identity;
+  for (const candidate of header.split(',')) {
+    const tag = candidate.trim().replace(/^W\//, '');
+    if (tag === file.etags.identity || tag === file.etags.gzip || tag === file.etags.br) return tag;
+  }
+  return undefined;
+}
+
+/** `bytes=a-b`, `bytes=a-`, `bytes=-n` → inclusive [start, end]; undefined for what is not one satisfiable range we serve (several, malformed: the whole file). */
+export function parseRange(header: string, size: number): [number, number] | 'unsatisfiable' | undefined {
+  const found = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!found || (found[1] === '' && found[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (found[1] === '') {
+    const suffix = Number(found[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(found[1]);
+    end = found[2] === '' ? size - 1 : Math.min(Number(found[2]), size - 1);
+    if (found[2] !== '' && Number(found[2]) < start) return undefined;
+  }
+  if (start >= size || size === 0) return 'unsatisfiable';
+  return [start, end];
+}

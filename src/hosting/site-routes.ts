@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { RequestError, RequestErrorCode } from '../common/errors/request-errors.js';
+import type { PlatformRouteConfig } from '../common/http/route-config.js';
+import { siteLabelOfHost, SitesDomain, sitesDomainOf } from './site-hosts.js';
+import type { SiteServer } from './site-server.js';
+
+/** The one route every site request is routed to (its path is read from the original URL). */
+export const SITE_ROUTE = '/__site';
+/** The label `siteRouting` found in the Host, on the raw request: a request reaching SITE_ROUTE without one came to the API. */
+const SITE_LABEL = Symbol('siteLabel');
+
+type RoutedRequest = IncomingMessage & { [SITE_LABEL]?: string };
+
+/** Route config of SITE_ROUTE: the sign-up form posts a form, the tracker a text/plain beacon. */
+export interface SiteRouteConfig extends PlatformRouteConfig {
+  siteRoute: true;
+}
+
+/**
+ * Fastify's `rewriteUrl`: a request whose Host is a name under the sites' domain goes to SITE_ROUTE,
+ * whatever its path — so a site origin never reaches the API, the portal or the docs — and every other
+ * request keeps its URL. Runs before routing, for every request: a few string operations.
+ */
+export function siteRouting(config: { SITES_DOMAIN?: string; publicUrl: string }): (req: RoutedRequest) => string {
+  // PUBLIC_URL may be set once the port is known (PORT=0): the domain follows it.
+  let seen: string | undefined;
+  let sites: SitesDomain | undefined;
+  return (req) => {
+    const publicUrl = config.publicUrl;
+    if (publicUrl !== seen) {
+      sites = sitesDomainOf(config);
+      seen = publicUrl;
+    }
+    const label = siteLabelOfHost(req.headers.host, sites);
+    if (label === undefined) return req.url ?? '/';
+    req[SITE_LABEL] = label;
+    return SITE_ROUTE;
+  };
+}
+
+/** Registers SITE_ROUTE straight on Fastify: none of Nest's per-request pipeline (guards, pipes, interceptors) runs for a file. */
+export function registerSiteRoute(fastify: FastifyInstance, server: SiteServer): void {
+  const config: SiteRouteConfig = { siteRoute: true, acceptsForm: true, acceptsText: true };
+  fastify.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+    url: SITE_ROUTE,
+    exposeHeadRoute: false,
+    config,
+    handler: (request: FastifyRequest, reply: FastifyReply) => {
+      const label = (request.raw as RoutedRequest)[SITE_LABEL];
+      if (label === undefined) throw new RequestError(RequestErrorCode.RouteNotFound, 'No route matches this method and path');
+      return server.serve(request, reply, label);
+    },
+  });
+}

@@ -1,0 +1,305 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AnalyticsCollector, Sighting } from '../analytics/analytics-collector.js';
+import { CollectService } from '../analytics/collect.service.js';
+import { SITE_TRACKER_SCRIPT } from '../analytics/tracker-script.js';
+import { AppAddresses } from '../apps/app-addresses.js';
+import { BandwidthMeter } from '../billing/buffered-meter.js';
+import { AppConfig } from '../config/app-config.js';
+import { landingPageOf } from '../deployments/deployment-snapshot.js';
+import { BLOB_STORE, blobKey, type BlobStore } from '../files/blob-store.js';
+import type { SiteHtml } from '../sites/site-pages.js';
+import { SitePages } from '../sites/site-pages.js';
+import { SitesError } from '../sites/sites.errors.js';
+import type { SiteTarget } from '../sites/sites.service.js';
+import { signupAnswerOrNotFound } from '../sites/signup-answer.js';
+import { SignupTokens } from '../sites/signup-token.js';
+import { SignupService } from '../sites/signup.service.js';
+import { FileCache } from './file-cache.js';
+import { fileAnswer, ServedFile } from './file-response.js';
+import { fileAt, ServedSite } from './served-site.js';
+import { SiteDirectory, SiteLookup } from './site-directory.js';
+import { readSitePath, redirectLocation, SitePath } from './site-paths.js';
+
+const TRACKER_ETAG = `"${createHash('sha256').update(SITE_TRACKER_SCRIPT).digest('base64url').slice(0, 16)}"`;
+const TRACKER_HEADERS = {
+  'content-type': 'text/javascript; charset=utf-8',
+  'cache-control': 'public, max-age=86400',
+  etag: TRACKER_ETAG,
+  'x-content-type-options': 'nosniff',
+};
+const NOT_FOUND = { title: 'Not found', heading: 'Nothing here', text: 'There is no page at this address, or it was taken down.' };
+const NONE: SiteLookup = { kind: 'none' };
+const FILE_METHODS = 'GET, HEAD';
+
+/** How a request reached a site, and what it may count as. */
+interface Visit {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  site: ServedSite;
+  target: SiteTarget;
+  path: SitePath;
+  /** Preview origins (a deployment's, an environment's) are never indexed. */
+  noindex: boolean;
+}
+
+/**
+ * Answers requests to site origins (`<label>.<SITES_DOMAIN>`), outside Nest's pipeline: what a label
+ * names comes from `SiteDirectory`, file bytes from `FileCache` (read through the blob store under the
+ * deployment's own account). Every site origin has the platform's paths — `/signup`, `/thanks`,
+ * `/_platform/analytics.js`, `/_platform/collect`, `/_platform/signup-token` — which no file can
+ * shadow. A deployment without files is its landing page, as on the API's origin.
+ */
+@Injectable()
+export class SiteServer {
+  private readonly logger = new Logger('Sites');
+  readonly files: FileCache;
+
+  constructor(
+    private readonly directory: SiteDirectory,
+    private readonly pages: SitePages,
+    private readonly signups: SignupService,
+    private readonly tokens: SignupTokens,
+    private readonly collector: CollectService,
+    private readonly analytics: AnalyticsCollector,
+    private readonly bandwidth: BandwidthMeter,
+    private readonly addresses: AppAddresses,
+    config: AppConfig,
+    @Inject(BLOB_STORE) blobs: BlobStore,
+  ) {
+    this.files = new FileCache(config.SITE_CACHE_BYTES, (key) => blobs.get(key));
+  }
+
+  /** A request whose Host named `label` under the sites' domain (`''`: a name that cannot be a site). */
+  async serve(request: FastifyRequest, reply: FastifyReply, label: string): Promise<void> {
+    const lookup = label === '' ? NONE : (this.directory.peek(label) ?? (await this.directory.lookup(label)));
+    const path = readSitePath(request.originalUrl);
+    if (lookup.kind !== 'site') return this.unknown(request, reply, lookup, path);
+    const { site, address } = lookup;
+    const noindex = address !== 'public';
+    if (typeof path === 'string') {
+      const status = path === 'bad_request' ? 400 : 404;
+      return this.html(reply, site, noindex, this.pages.notice(status, status === 400 ? { ...NOT_FOUND, heading: 'This address is malformed' } : NOT_FOUND));
+    }
+    const visit: Visit = { request, reply, site, noindex, path, target: { deployment: site.deployment, basePath: '/', action: 'page', address } };
+    switch (path.path) {
+      case '/signup':
+        return this.signup(visit);
+      case '/thanks':
+        return this.thanks(visit);
+      case '/_platform/analytics.js':
+        return this.tracker(visit);
+      case '/_platform/collect':
+        return this.collect(visit);
+      case '/_platform/signup-token':
+        return this.signupToken(visit);
+    }
+    if (path.path.startsWith('/_platform/')) return this.notFound(visit);
+    if (site.files === null) return this.landingOnly(visit);
+    return this.bundle(visit);
+  }
+
+  /** A label that names nothing servable: 404, 410 (unpublished) or 301 (a renamed slug) — an HTML page for browsers, the envelope for others. */
+  private async unknown(request: FastifyRequest, reply: FastifyReply, lookup: SiteLookup, path: SitePath | string): Promise<void> {
+    if (lookup.kind === 'moved' && typeof path !== 'string') {
+      const origin = this.addresses.publicOrigin(lookup.label);
+      if (origin) return void (await reply.redirect(`${origin}${path.raw}${path.search}`, 301));
+    }
+    const error = lookup.kind === 'gone' ? SitesError.gone() : SitesError.pageNotFound();
+    if (!request.headers.accept?.includes('text/html')) throw error;
+    const page =
+      lookup.kind === 'gone'
+        ? this.pages.notice(410, { title: 'Taken down', heading: 'This app was taken down', text: 'Its developer unpublished it. It may be back later.' })
+        : this.pages.notice(404, NOT_FOUND);
+    await reply.status(page.status).headers(page.headers).send(page.html);
+  }
+
+  /** A deployment without files: its landing page at `/`, nothing else (as at its address on the API's origin). */
+  private landingOnly(visit: Visit): Promise<void> {
+    const { request, path } = visit;
+    if (path.path !== '/' || (request.method !== 'GET' && request.method !== 'HEAD')) return this.notFound(visit);
+    return this.landingPage(visit);
+  }
+
+  private async landingPage(visit: Visit): Promise<void> {
+    const { request, reply, target } = visit;
+    if (request.method === 'GET') this.analytics.servedPage(this.sighting(visit));
+    const page = this.pages.page(target);
+    if (page.headers.etag && request.headers['if-none-match'] === page.headers.etag) {
+      const { etag, 'cache-control': cacheControl } = page.headers;
+      return void (await reply
+        .status(304)
+        .headers(this.withRobots(visit.noindex, { etag, 'cache-control': cacheControl }))
+        .send());
+    }
+    return this.html(reply, visit.site, visit.noindex, page, request.method === 'HEAD');
+  }
+
+  private async thanks(visit: Visit): Promise<void> {
+    const { request, reply, site, target } = visit;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return this.notFound(visit);
+    if (request.method === 'GET') this.analytics.servedPage(this.sighting(visit));
+    return this.html(reply, site, visit.noindex, this.pages.thanks({ ...target, action: 'thanks' }), request.method === 'HEAD');
+  }
+
+  /** The sign-up form's post (a landing page's, or the app's own form with a token from /_platform/signup-token): 303 to /thanks. */
+  private async signup(visit: Visit): Promise<void> {
+    const { request, reply, site } = visit;
+    if (request.method !== 'POST') return this.notFound(visit);
+    const target: SiteTarget = { ...visit.target, action: 'signup' };
+    const outcome = await this.signups.submit(target, (request.body ?? {}) as Record<string, unknown>, this.sighting(visit));
+    let answer: SiteHtml | string;
+    try {
+      answer = signupAnswerOrNotFound(outcome, target, this.pages, site.files !== null);
+    } catch {
+      return this.notFound(visit);
+    }
+    if (typeof answer === 'string') {
+      await reply.redirect(answer, 303);
+      // The 303 has gone out: only now is the user created, so the answer's timing cannot tell a known address.
+      if (outcome.kind === 'thanks') outcome.afterReply?.();
+      return;
+    }
+    return this.html(reply, site, visit.noindex, answer);
+  }
+
+  /** `{ "token" }` for an app's own sign-up form (same origin only: no CORS headers, never cached). */
+  private async signupToken(visit: Visit): Promise<void> {
+    const { request, reply, site } = visit;
+    if (request.method !== 'GET' || !landingPageOf(site.deployment.snapshot).signup.enabled) return this.notFound(visit);
+    const body = JSON.stringify({ token: this.tokens.issue(site.deployment.id) });
+    this.bandwidth.count(site.accountId, body.length);
+    await reply
+      .status(200)
+      .headers(
+        this.withRobots(visit.noindex, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }),
+      )
+      .send(body);
+  }
+
+  private async tracker(visit: Visit): Promise<void> {
+    const { request, reply, site } = visit;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return this.notFound(visit);
+    const headers = this.withRobots(visit.noindex, { ...TRACKER_HEADERS });
+    if (request.headers['if-none-match'] === TRACKER_ETAG) return void (await reply.status(304).headers(headers).send());
+    if (request.method === 'GET') this.bandwidth.count(site.accountId, SITE_TRACKER_SCRIPT.length);
+    await reply.status(200).headers(headers).send(SITE_TRACKER_SCRIPT);
+  }
+
+  /** The tracker's beacons, counted for this site's app through the same collector (limits, privacy rules) as `/collect`. */
+  private async collect(visit: Visit): Promise<void> {
+    const { request, reply, site } = visit;
+    if (request.method !== 'POST') return this.notFound(visit);
+    await this.collector.collectForSite(site.deployment.appId, request.body, request.ip, request.headers);
+    await reply
+      .status(202)
+      .headers(this.withRobots(visit.noindex, { 'cache-control': 'no-store' }))
+      .send();
+  }
+
+  /** A deployment with files: its redirects, then the file the path names (index, clean URLs, SPA fallback, 404.html). */
+  private async bundle(visit: Visit): Promise<void> {
+    const { request, reply, site, path } = visit;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const page = this.pages.notice(405, { title: 'Not allowed', heading: 'Only GET and HEAD here', text: 'This address serves files.' });
+      return this.html(reply, site, visit.noindex, { ...page, headers: { ...page.headers, allow: FILE_METHODS } });
+    }
+    for (const redirect of site.redirects) {
+      const values = redirect.pattern.match(path.raw);
+      if (values)
+        return void (await reply
+          .headers(this.withRobots(visit.noindex, {}))
+          .redirect(redirectLocation(redirect.destination, values, path.search), redirect.status));
+    }
+    const asked = path.path;
+    let file = asked.endsWith('/') ? fileAt(site, `${asked}index.html`) : (fileAt(site, asked) ?? (site.cleanUrls ? fileAt(site, `${asked}.html`) : undefined));
+    if (!file && !asked.endsWith('/') && fileAt(site, `${asked}/index.html`)) {
+      // A folder named without its slash: relative links inside it resolve only with it.
+      return void (await reply.headers(this.withRobots(visit.noindex, {})).redirect(`${path.raw}/${path.search}`, 301));
+    }
+    if (!file && asked === '/') return this.landingPage(visit);
+    if (!file && site.spa && !hasExtension(asked)) file = fileAt(site, '/index.html');
+    if (!file) return this.notFound(visit);
+    return this.file(visit, file, 200);
+  }
+
+  /** A site's 404: its own `/404.html` when it has one (status 404), else the platform's page. */
+  private async notFound(visit: Visit): Promise<void> {
+    const page = visit.site.files ? fileAt(visit.site, '/404.html') : undefined;
+    if (page && (visit.request.method === 'GET' || visit.request.method === 'HEAD')) return this.file(visit, page, 404);
+    if (!visit.site.files && !visit.request.headers.accept?.includes('text/html')) throw SitesError.pageNotFound();
+    return this.html(visit.reply, visit.site, visit.noindex, this.pages.notice(404, NOT_FOUND), visit.request.method === 'HEAD');
+  }
+
+  private async file(visit: Visit, file: ServedFile, status: 200 | 404): Promise<void> {
+    const { request, reply, site, path } = visit;
+    const key = blobKey(site.accountId, file.sha256);
+    const compressible = file.kind.compressible;
+    const bytes = this.files.peek(key, compressible) ?? (await this.files.get(key, compressible));
+    if (!bytes) {
+      this.logger.error(`The blob ${file.sha256} of ${site.deployment.id} (${file.path}) is missing from the store`);
+      return this.html(
+        reply,
+        site,
+        visit.noindex,
+        this.pages.notice(503, { title: 'Unavailable', heading: 'This file cannot be read now', text: 'Try again later.' }),
+      );
+    }
+    // A not-found page is the whole page, whatever the request's conditions.
+    const answer = fileAnswer(file, bytes, status === 404 ? { 'accept-encoding': request.headers['accept-encoding'] } : request.headers);
+    const headers = answer.headers;
+    if (visit.noindex) headers['x-robots-tag'] = 'noindex';
+    for (const rule of site.headers) if (rule.pattern.match(path.raw)) for (const [name, value] of rule.headers) headers[name] = value;
+    const body = answer.body;
+    if (request.method === 'GET') {
+      if (body) this.bandwidth.count(site.accountId, body.length);
+      if (file.kind.html && status === 200 && (answer.status === 200 || answer.status === 304) && isDocumentRequest(request)) {
+        this.analytics.servedPage(this.sighting(visit));
+      }
+    }
+    await reply
+      .status(status === 404 ? 404 : answer.status)
+      .headers(headers)
+      .send(body ?? undefined);
+  }
+
+  private async html(reply: FastifyReply, site: ServedSite, noindex: boolean, page: SiteHtml, head = false): Promise<void> {
+    if (!head) this.bandwidth.count(site.accountId, Buffer.byteLength(page.html));
+    await reply.status(page.status).headers(this.withRobots(noindex, page.headers)).send(page.html);
+  }
+
+  private withRobots(noindex: boolean, headers: Record<string, string>): Record<string, string> {
+    return noindex ? { ...headers, 'x-robots-tag': 'noindex' } : headers;
+  }
+
+  /** What analytics may read of a request (it keeps none of it but a daily visitor id and labels). */
+  private sighting(visit: Visit): Sighting {
+    const { request, site, path } = visit;
+    return {
+      appId: site.deployment.appId,
+      deploymentId: site.deployment.id,
+      ip: request.ip,
+      headers: request.headers,
+      pathname: path.path,
+      search: new URLSearchParams(path.search),
+      siteHost: request.headers.host,
+      referrer: request.headers.referer,
+    };
+  }
+}
+
+function hasExtension(path: string): boolean {
+  return path.lastIndexOf('.') > path.lastIndexOf('/') + 1;
+}
+
+/**
+ * A navigation to the document, not a script's fetch of it or a prefetch: browsers say so in
+ * Sec-Fetch-Dest (`document`, `iframe`) and Sec-Purpose; a client that sends neither is taken at its word.
+ */
+function isDocumentRequest(request: FastifyRequest): boolean {
+  const dest = request.headers['sec-fetch-dest'];
+  if (dest !== undefined && dest !== 'document' && dest !== 'iframe') return false;
+  const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
+  return !(typeof purpose === 'string' && purpose.includes('prefetch'));
+}
