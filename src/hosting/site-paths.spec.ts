@@ -45,20 +45,22 @@ describe('hasContentHash', () => {
 });
 
 describe('PathPattern and redirectLocation', () => {
-  it('matches :name segments and a final splat', () => {
+  it('matches :name segments and a final * on the decoded path', () => {
     expect(new PathPattern('/old/:slug').match('/old/hello')).toEqual({ slug: 'hello' });
     expect(new PathPattern('/old/:slug').match('/old/hello/more')).toBeUndefined();
-    expect(new PathPattern('/assets/*').match('/assets/a/b.js')).toEqual({ splat: 'a/b.js' });
-    expect(new PathPattern('/assets/*').match('/assets/')).toEqual({ splat: '' });
+    expect(new PathPattern('/assets/*').match('/assets/a/b.js')).toEqual({ '*': 'a/b.js' });
+    expect(new PathPattern('/assets/*').match('/assets/')).toEqual({ '*': '' });
+    expect(new PathPattern('/assets/*').match('/assets')).toBeUndefined();
+    expect(new PathPattern('/café/*').match('/café/menu')).toEqual({ '*': 'menu' });
     expect(new PathPattern('/exact').match('/exact')).toEqual({});
     expect(new PathPattern('/a.b').match('/aXb')).toBeUndefined();
   });
 
-  it('fills the destination, keeps the query, and never leaves the site by a protocol-relative path', () => {
-    expect(redirectLocation('/new/:slug', { slug: 'x%20y' }, '?a=1')).toBe('/new/x%20y?a=1');
-    expect(redirectLocation('/docs/*', { splat: 'a/b' }, '')).toBe('/docs/a/b');
-    expect(redirectLocation('/:splat', { splat: '/evil.example/x' }, '')).toBe('/evil.example/x');
-    expect(redirectLocation('/*', { splat: '\\\\evil.example' }, '')).toBe('/evil.example');
+  it('fills the destination encoded, keeps the query, and never leaves the site by a protocol-relative path', () => {
+    expect(redirectLocation('/new/:slug', { slug: 'x y?#' }, '?a=1')).toBe('/new/x%20y%3F%23?a=1');
+    expect(redirectLocation('/docs/*', { '*': 'a/b c' }, '')).toBe('/docs/a/b%20c');
+    expect(redirectLocation('/*', { '*': '/evil.example/x' }, '')).toBe('/evil.example/x');
     expect(redirectLocation('https://example.com/:id', { id: '7' }, '?q')).toBe('https://example.com/7?q');
+    expect(redirectLocation('https://example.com:8080/x', {}, '')).toBe('https://example.com:8080/x');
   });
 });

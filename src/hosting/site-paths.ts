@@ -70,8 +70,8 @@ export function hasContentHash(path: string): boolean {
 
 /**
  * A `source` pattern of `config.redirects` and `config.headers`: literal segments, `:name` for one
- * segment, and a final `*` for the rest of the path (also nothing). Matched against the raw path,
- * so what a redirect copies into its Location stays encoded.
+ * segment, and a final `*` for the rest of the path (also nothing). Matched against the decoded path
+ * (`/café/*` matches `/caf%C3%A9/menu`), which holds no control character or backslash by then.
  */
 export class PathPattern {
   private readonly regex: RegExp;
@@ -87,16 +87,16 @@ export class PathPattern {
           this.names.push(segment.slice(1));
           return '([^/]+)';
         }
-        return encodeURI(segment).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       })
       .join('/');
-    if (splat) this.names.push('splat');
-    this.regex = new RegExp(`^${pattern}${splat ? '(.*)' : ''}$`);
+    if (splat) this.names.push('*');
+    this.regex = new RegExp(`^${pattern}${splat ? '(.*)' : ''}$`, 's');
   }
 
-  /** The values of `:name` (and `splat`) when `rawPath` matches, else undefined. */
-  match(rawPath: string): Record<string, string> | undefined {
-    const found = this.regex.exec(rawPath);
+  /** The values of `:name` (and `*`) when `path` matches, else undefined. */
+  match(path: string): Record<string, string> | undefined {
+    const found = this.regex.exec(path);
     if (!found) return undefined;
     const values: Record<string, string> = {};
     this.names.forEach((name, i) => (values[name] = found[i + 1]));
@@ -105,12 +105,15 @@ export class PathPattern {
 }
 
 /**
- * A redirect's Location: `:name` and `:splat` (or `*`) replaced by what the source matched. A
- * relative result never starts with `//` (a protocol-relative URL would leave the site).
+ * A redirect's Location: `:name` and `*` replaced by what the source matched, percent-encoded again
+ * (a value holds no `?`, `#` or space as such). A relative result never starts with `//` (a
+ * protocol-relative URL would leave the site).
  */
 export function redirectLocation(destination: string, values: Record<string, string>, search: string): string {
-  let location = destination.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => values[name] ?? whole);
-  if (values.splat !== undefined) location = location.replace('*', values.splat);
+  let location = destination.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) =>
+    values[name] === undefined ? whole : encodeURIComponent(values[name]),
+  );
+  if (values['*'] !== undefined) location = location.replace('*', values['*'].split('/').map(encodeURIComponent).join('/'));
   if (location.startsWith('/')) location = `/${location.replace(/^[/\\]+/, '')}`;
   if (search && !location.includes('?')) location += search;
   return location;

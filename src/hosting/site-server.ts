@@ -206,7 +206,7 @@ export class SiteServer {
       return this.html(reply, site, visit.noindex, { ...page, headers: { ...page.headers, allow: FILE_METHODS } });
     }
     for (const redirect of site.redirects) {
-      const values = redirect.pattern.match(path.raw);
+      const values = redirect.pattern.match(path.path);
       if (values)
         return void (await reply
           .headers(this.withRobots(visit.noindex, {}))
@@ -250,7 +250,7 @@ export class SiteServer {
     const answer = fileAnswer(file, bytes, status === 404 ? { 'accept-encoding': request.headers['accept-encoding'] } : request.headers);
     const headers = answer.headers;
     if (visit.noindex) headers['x-robots-tag'] = 'noindex';
-    for (const rule of site.headers) if (rule.pattern.match(path.raw)) for (const [name, value] of rule.headers) headers[name] = value;
+    for (const rule of site.headers) if (rule.pattern.match(path.path)) for (const [name, value] of rule.headers) headers[name] = value;
     const body = answer.body;
     if (request.method === 'GET') {
       if (body) this.bandwidth.count(site.accountId, body.length);
