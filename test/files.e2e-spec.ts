@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ApiClient, EventRecorder, EventRecorderModule, expectErrorBody, newAccountClient, NO_RATE_LIMIT, scopedClient } from './support/api-client.js';
 import { putFile, sha256, uploadAll } from './support/files.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
+import { FilesSweep } from '../src/files/files-sweep.service.js';
 
 const MAX_FILE_BYTES = 64 * 1024;
 
@@ -301,6 +302,103 @@ describe(`uploads and deploys with files (${target})`, () => {
       const res = await dev.post('/v1/apps/deploy', { appId, env: 'production' }).expect(200);
       expect(Object.keys(res.body).sort()).toEqual(['appId', 'createdAt', 'deploymentId', 'env', 'status', 'url']);
       expect(res.body.url).toBe(`${app.url}/sites/${res.body.deploymentId}/`);
+    });
+  });
+  describe('the files’ life: the 24 h sweep and app deletion', () => {
+    const hoursAgo = (accountId: string, hash: string, hours: number) =>
+      app.query(`UPDATE files SET created_at = now() - make_interval(hours => $3) WHERE account_id = $1 AND sha256 = $2`, [accountId, hash, hours]);
+    const state = async (client: ApiClient, hash: string) => ({
+      row: (await fileRows(client.accountId)).some((r) => r.sha256 === hash),
+      blob: existsSync(blobPath(client.accountId, hash)),
+    });
+    const sweep = () => app.server.app.get(FilesSweep).sweep(new Date(Date.now() - 24 * 3600 * 1000));
+
+    it('deletes files no deployment references 24 h after their last upload (rows and blobs), and keeps the rest', async () => {
+      const owner = await newAccountClient(app);
+      const appId = await createApp(owner);
+      const {
+        '/old.js': old,
+        '/deployed.js': deployed,
+        '/fresh.js': fresh,
+        '/again.js': again,
+      } = await uploadAll(app, owner, {
+        '/old.js': 'old and never deployed',
+        '/deployed.js': 'old and deployed',
+        '/fresh.js': 'fresh and never deployed',
+        '/again.js': 'old, never deployed, uploaded again',
+      });
+      await owner.post('/v1/apps/deploy', { appId, env: 'production', files: { '/index.js': deployed } }).expect(200);
+      for (const hash of [old, deployed, again]) await hoursAgo(owner.accountId, hash, 25);
+      await hoursAgo(owner.accountId, fresh, 23);
+      // Uploading it again restarts its 24 h (200: the account has it).
+      await putFile(app, owner, 'old, never deployed, uploaded again').expect(200);
+
+      expect(await sweep()).toBeGreaterThanOrEqual(1);
+      expect(await state(owner, old)).toEqual({ row: false, blob: false });
+      expect(await state(owner, deployed)).toEqual({ row: true, blob: true });
+      expect(await state(owner, fresh)).toEqual({ row: true, blob: true });
+      expect(await state(owner, again)).toEqual({ row: true, blob: true });
+      // A swept file can be uploaded again, and deployed.
+      await putFile(app, owner, 'old and never deployed').expect(201);
+      expect(await state(owner, old)).toEqual({ row: true, blob: true });
+      await owner.post('/v1/apps/deploy', { appId, env: 'production', files: { '/old.js': old } }).expect(200);
+    });
+
+    it('does not sweep a file a deploy holds while it deploys', async () => {
+      const owner = await newAccountClient(app);
+      const { '/held.js': held } = await uploadAll(app, owner, { '/held.js': 'held by a deploy in flight' });
+      await hoursAgo(owner.accountId, held, 25);
+      if (target !== 'postgres') return; // the embedded database runs one transaction at a time: nothing can interleave
+      // A deploy's share lock on the row, held in another session: the sweep skips the row instead of waiting.
+      const pg = (await import('pg')).default;
+      const session = new pg.Client({ connectionString: app.env.DATABASE_URL });
+      await session.connect();
+      try {
+        await session.query('BEGIN');
+        await session.query('SELECT 1 FROM files WHERE account_id = $1 AND sha256 = $2 FOR KEY SHARE', [owner.accountId, held]);
+        await sweep();
+        expect(await state(owner, held)).toEqual({ row: true, blob: true });
+        await session.query('ROLLBACK');
+      } finally {
+        await session.end();
+      }
+      await sweep();
+      expect(await state(owner, held)).toEqual({ row: false, blob: false });
+    });
+
+    it("deleting an app deletes the files only its deployments referenced, and keeps those another app's deployment references", async () => {
+      const owner = await newAccountClient(app);
+      const doomed = await createApp(owner, 'Doomed');
+      const survivor = await createApp(owner, 'Survivor');
+      const {
+        '/only.js': only,
+        '/shared.js': shared,
+        '/loose.js': loose,
+        '/older.js': older,
+      } = await uploadAll(app, owner, {
+        '/only.js': 'only the doomed app',
+        '/shared.js': 'both apps',
+        '/loose.js': 'uploaded, never deployed',
+        '/older.js': 'an older deployment of the doomed app',
+      });
+      await owner.post('/v1/apps/deploy', { appId: doomed, env: 'staging', files: { '/older.js': older } }).expect(200);
+      await owner.post('/v1/apps/deploy', { appId: doomed, env: 'production', files: { '/only.js': only, '/shared.js': shared } }).expect(200);
+      await owner.post('/v1/apps/deploy', { appId: survivor, env: 'production', files: { '/shared.js': shared } }).expect(200);
+      // Another account's copy of the same content is its own.
+      const neighbour = await newAccountClient(app);
+      await putFile(app, neighbour, 'only the doomed app').expect(201);
+
+      await owner.delete(`/v1/apps/${doomed}`).expect(204);
+      expect(await state(owner, only)).toEqual({ row: false, blob: false });
+      expect(await state(owner, older)).toEqual({ row: false, blob: false });
+      expect(await state(owner, shared)).toEqual({ row: true, blob: true });
+      expect((await fileRows(owner.accountId)).find((r) => r.sha256 === shared)?.referenced).toBe(true);
+      expect(await state(owner, loose)).toEqual({ row: true, blob: true });
+      expect(await state(neighbour, only)).toEqual({ row: true, blob: true });
+      // The survivor's deployment still references its file; the sweep keeps it.
+      await hoursAgo(owner.accountId, shared, 48);
+      await sweep();
+      expect(await state(owner, shared)).toEqual({ row: true, blob: true });
     });
   });
 });
