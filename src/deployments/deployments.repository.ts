@@ -4,6 +4,20 @@ import { applyKeyset } from '../database/keyset-pagination.js';
 import { Transactions } from '../database/transactions.js';
 import { Deployment } from './deployment.entity.js';
 
+/** Every column but the files map (up to 20,000 entries): what the API shows of a deployment. */
+const SHOWN: Array<Exclude<keyof Deployment, 'files'>> = [
+  'id',
+  'accountId',
+  'appId',
+  'env',
+  'status',
+  'snapshot',
+  'filesCount',
+  'filesBytes',
+  'config',
+  'createdAt',
+];
+
 /** The deployments table. Rows are only ever inserted (and deleted with their app). */
 @Injectable()
 export class DeploymentsRepository {
@@ -38,8 +52,10 @@ export class DeploymentsRepository {
     return row;
   }
 
-  findOwned(accountId: string, id: string): Promise<Deployment | null> {
-    return this.deployments.findOneBy({ accountId, id });
+  /** Without its files map (`files` is null). */
+  async findOwned(accountId: string, id: string): Promise<Deployment | null> {
+    const found = await this.deployments.findOne({ where: { accountId, id }, select: Object.fromEntries(SHOWN.map((c) => [c, true])) });
+    return found && { ...found, files: null };
   }
 
   findById(id: string): Promise<Deployment | null> {
@@ -50,7 +66,12 @@ export class DeploymentsRepository {
     return this.deployments.findOne({ where: { appId, env }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
-  listForApp(appId: string, page: PageRequest): Promise<Deployment[]> {
-    return applyKeyset(this.deployments.createQueryBuilder('deployment').where('deployment.appId = :appId', { appId }), 'deployment', page).getMany();
+  /** Without their files maps (`files` is null). */
+  async listForApp(appId: string, page: PageRequest): Promise<Deployment[]> {
+    const query = this.deployments
+      .createQueryBuilder('deployment')
+      .select(SHOWN.map((column) => `deployment.${column}`))
+      .where('deployment.appId = :appId', { appId });
+    return (await applyKeyset(query, 'deployment', page).getMany()).map((d) => ({ ...d, files: null }));
   }
 }
