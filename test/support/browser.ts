@@ -28,7 +28,13 @@ export interface BrowserSession {
 
 /** Headless chromium, offline but for 127.0.0.1, in a fresh profile. */
 export async function openBrowser(
-  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; bypassCSP?: boolean } = {},
+  options: {
+    javaScriptEnabled?: boolean;
+    viewport?: { width: number; height: number };
+    bypassCSP?: boolean;
+    /** A browser's own (headless Chromium's says HeadlessChrome, which analytics drops as a bot). */
+    userAgent?: string;
+  } = {},
 ): Promise<BrowserSession> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -49,6 +55,7 @@ export async function openBrowser(
     viewport: options.viewport ?? { width: 1280, height: 900 },
     // Only to inject axe-core into pages whose CSP allows no script at all.
     bypassCSP: options.bypassCSP ?? false,
+    userAgent: options.userAgent,
   });
   const page = await context.newPage();
   return { browser, context, page, close: () => browser.close() };
