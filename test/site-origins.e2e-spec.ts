@@ -8,7 +8,11 @@ import { ApiClient, newAccountClient, NO_RATE_LIMIT } from './support/api-client
 import { sha256, uploadAll } from './support/files.js';
 import { rawRequest } from './support/raw-http.js';
 import { readBundle, SiteAnswer, siteRequest } from './support/site-http.js';
-import { startTestApp, target, TestApp } from './support/test-app.js';
+import request from 'supertest';
+import { ChildServer, startChildServer } from './support/child-server.js';
+import { describeUnless, UNLESS_REDIS } from './support/skips.js';
+import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, startTestApp, target, TestApp } from './support/test-app.js';
+import { until } from './support/webhook-receiver.js';
 
 const SPA = readBundle(join(import.meta.dirname, 'fixtures', 'spa'));
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
@@ -465,4 +469,61 @@ describe(`site origins: a deployment's own files (${target})`, () => {
       [appId],
     );
   }
+});
+
+describeUnless(UNLESS_REDIS)('site origins on two instances (postgres + redis, child processes)', () => {
+  let env: Record<string, string>;
+  const children: ChildServer[] = [];
+
+  beforeAll(async () => {
+    env = { ...(await freshEnvironment()), ...NO_RATE_LIMIT, SITES_DOMAIN: 'sites.test' };
+  });
+  afterAll(async () => {
+    await Promise.all(children.map((c) => c.stop()));
+    await dropFreshResources(env);
+  });
+
+  it('evicts a cached host on the other instance as soon as a deploy, an unpublish or a deletion commits (Redis pub/sub)', async () => {
+    const [a, b] = await Promise.all([startChildServer(env), startChildServer(env)]);
+    children.push(a, b);
+    const account = (
+      await request(a.url).post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'two@example.com' }).expect(201)
+    ).body as { apiKey: string };
+    const auth = { authorization: `Bearer ${account.apiKey}` };
+    const created = (await request(a.url).post('/v1/apps').set(auth).send({ name: 'Two', slug: 'two-instances' }).expect(201)).body as { appId: string };
+    const deploy = async (about: string) => {
+      const files: Record<string, string> = {};
+      for (const [path, body] of Object.entries({ '/index.html': '<h1>Two</h1>', '/about.html': about })) {
+        await request(a.url)
+          .put(`/v1/files/${sha256(body)}`)
+          .set(auth)
+          .set('content-type', 'application/octet-stream')
+          .send(Buffer.from(body));
+        files[path] = sha256(body);
+      }
+      return (await request(a.url).post('/v1/apps/deploy').set(auth).send({ appId: created.appId, env: 'production', files }).expect(200)).body as {
+        deploymentId: string;
+      };
+    };
+    const first = await deploy('version 1');
+    await request(a.url).post(`/v1/apps/${created.appId}/publish`).set(auth).send({}).expect(200);
+    const onB = (host: string, path = '/about.html') => siteRequest(b.url, host, path, { headers: { accept: 'text/html' } });
+    // B reads and keeps all three names (its cache holds them for 30 s).
+    expect((await onB('production--two-instances.sites.test')).text).toBe('version 1');
+    expect((await onB('two-instances.sites.test')).text).toBe('version 1');
+    expect((await onB(`${first.deploymentId.toLowerCase().replace('_', '-')}.sites.test`)).text).toBe('version 1');
+
+    const within = async (what: string, check: () => Promise<boolean>) => {
+      const started = Date.now();
+      await until(check, 5_000, what);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    };
+    await deploy('version 2');
+    await within('the environment moves on B', async () => (await onB('production--two-instances.sites.test')).text === 'version 2');
+    expect((await onB('two-instances.sites.test')).text).toBe('version 1');
+    await request(a.url).post(`/v1/apps/${created.appId}/unpublish`).set(auth).send({}).expect(200);
+    await within('the public name is taken down on B', async () => (await onB('two-instances.sites.test')).status === 410);
+    await request(a.url).delete(`/v1/apps/${created.appId}`).set(auth).expect(204);
+    await within('the deployment is gone on B', async () => (await onB(`${first.deploymentId.toLowerCase().replace('_', '-')}.sites.test`)).status === 404);
+  });
 });
