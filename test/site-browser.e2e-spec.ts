@@ -18,13 +18,15 @@ describeInBrowser(`a deployed single-page app in a browser, on its own origin ($
   /** http://dep-….localhost:<port> */
   let origin: string;
   let session: BrowserSession;
+  /** The client-side route of the note saved in the first test. */
+  let notePath: string;
 
   beforeAll(async () => {
     app = await startTestApp({ env: NO_RATE_LIMIT });
     dev = await newAccountClient(app);
     appId = (await dev.post('/v1/apps', { name: 'Pocket Notes' }).expect(201)).body.appId;
     const files = await uploadAll(app, dev, readBundle(join(import.meta.dirname, 'fixtures', 'spa')));
-    const deployed = (await dev.post('/v1/apps/deploy', { appId, env: 'production', files, config: { spa: true, cleanUrls: true } }).expect(200)).body;
+    const deployed = (await dev.post('/v1/apps/deploy', { appId, env: 'production', files, config: { spa: true } }).expect(200)).body;
     deploymentId = deployed.deploymentId;
     origin = new URL(deployed.url).origin;
     expect(origin).toMatch(/^http:\/\/dep-[0-9a-z]{26}\.localhost:\d+$/);
@@ -36,37 +38,42 @@ describeInBrowser(`a deployed single-page app in a browser, on its own origin ($
     await app?.close();
   });
 
-  const ready = () => session.page.waitForSelector('body[data-ready="true"]');
+  /** The app has rendered its list and asked the platform for a sign-up token. */
+  const ready = async () => {
+    await session.page.waitForSelector('#notes', { state: 'attached' });
+    await session.page.waitForFunction("document.getElementById('signup-token').value !== ''");
+  };
 
   it('runs the app: IndexedDB keeps a note across a reload, and a client-side route reloads into the app', async () => {
     const { page } = session;
     await page.goto(`${origin}/`);
     await ready();
     expect(await page.evaluate('location.origin')).toBe(origin);
-    await page.fill('#note-input', 'Buy oat milk');
-    await page.click('#save');
-    await page.waitForSelector('#notes li');
+    await page.fill('#note-text', 'Buy oat milk');
+    await page.click('#note-form button[type=submit]');
+    await page.waitForSelector('#notes li a');
     await page.reload();
     await ready();
     expect(await page.locator('#notes li').allTextContents()).toEqual(['Buy oat milk']);
     await screenshot(page, 'site-spa-home');
 
-    await page.click('a[href="/notes/42"]');
-    await page.waitForSelector('#note-title');
-    expect(new URL(page.url()).pathname).toBe('/notes/42');
+    await page.click('#notes li a');
+    await page.waitForSelector('#note-view:not([hidden])');
+    notePath = new URL(page.url()).pathname;
+    expect(notePath).toMatch(/^\/notes\/[\w-]+$/);
     await page.reload();
-    await ready();
-    expect(await page.locator('#note-title').textContent()).toBe('Note 42');
+    await page.waitForSelector('#note-view:not([hidden])');
+    expect(await page.locator('#note-title').textContent()).toBe('Buy oat milk');
     await screenshot(page, 'site-spa-route');
   });
 
   it('signs a visitor up through its own form and /signup on the same origin', async () => {
     const { page } = session;
     await page.goto(`${origin}/`);
-    await page.waitForSelector('form#signup[data-ready="true"]');
+    await ready();
     await page.waitForTimeout(2100); // no person sends the form within 2 s of its token
-    await page.fill('form#signup input[name=email]', 'reader@example.com');
-    await Promise.all([page.waitForURL(`${origin}/thanks`), page.click('form#signup button[type=submit]')]);
+    await page.fill('#email', 'reader@example.com');
+    await Promise.all([page.waitForURL(`${origin}/thanks`), page.click('#signup button[type=submit]')]);
     expect(await page.textContent('body')).toContain('You signed up to Pocket Notes');
     await screenshot(page, 'site-spa-thanks');
     await app.server.app.get(SignupService).settled();
@@ -82,15 +89,16 @@ describeInBrowser(`a deployed single-page app in a browser, on its own origin ($
     await until(
       async () => {
         await app.server.app.get(AnalyticsBuffer).flush();
-        return (await rows()).some((r) => r.pathname === '/notes/42' && r.deployment_id === null);
+        return (await rows()).some((r) => r.pathname === notePath && r.deployment_id === null);
       },
       10_000,
       'the navigation beacon',
     );
     const seen = await rows();
-    // Served documents carry their deployment; the tracker's beacon does not (it sent no pageview for the loads themselves).
-    expect(seen.filter((r) => r.deployment_id === deploymentId).map((r) => r.pathname)).toEqual(['/', '/', '/notes/42', '/', '/thanks']);
-    expect(seen.filter((r) => r.deployment_id === null).map((r) => r.pathname)).toEqual(['/notes/42']);
+    // Documents served carry their deployment (the service worker's own fetches of the app shell do not count);
+    // the tracker's beacon does not, and it sends none for the loads themselves.
+    expect(seen.filter((r) => r.deployment_id === deploymentId).map((r) => r.pathname)).toEqual(['/', '/', notePath, '/', '/thanks']);
+    expect(seen.filter((r) => r.deployment_id === null).map((r) => r.pathname)).toEqual([notePath]);
   });
 
   it('cannot read the API’s origin from the app’s script, and the API’s addresses send the browser to the site’s origin', async () => {
@@ -109,9 +117,9 @@ describeInBrowser(`a deployed single-page app in a browser, on its own origin ($
     expect(probe).toEqual({ credentialed: 'refused: TypeError', opaque: { type: 'opaque', status: 0, body: '' } });
 
     // The deployment's address on the API's origin ends on the site's origin: the script runs only there.
-    await page.goto(`${app.url}/sites/${deploymentId}/notes/7`);
-    await ready();
+    await page.goto(`${app.url}/sites/${deploymentId}${notePath}`);
+    await page.waitForSelector('#note-view:not([hidden])');
     expect(new URL(page.url()).origin).toBe(origin);
-    expect(await page.locator('#note-title').textContent()).toBe('Note 7');
+    expect(await page.locator('#note-title').textContent()).toBe('Buy oat milk');
   });
 });

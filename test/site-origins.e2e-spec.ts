@@ -73,8 +73,10 @@ describe(`site origins: a deployment's own files (${target})`, () => {
     it('serves each file with its type, caching, ETag, nosniff and noindex', async () => {
       const kinds: Array<[string, string, string]> = [
         ['/index.html', 'text/html; charset=utf-8', 'public, max-age=0, must-revalidate'],
-        ['/assets/style.css', 'text/css; charset=utf-8', 'public, max-age=600'], // config.headers overrides the platform's
+        ['/assets/app.9d1e7c55.css', 'text/css; charset=utf-8', 'public, max-age=600'], // config.headers overrides the platform's
         ['/images/logo.png', 'image/png', 'public, max-age=3600'],
+        ['/favicon.svg', 'image/svg+xml', 'public, max-age=3600'],
+        ['/sw.js', 'text/javascript; charset=utf-8', 'public, max-age=3600'],
         ['/site.webmanifest', 'application/manifest+json; charset=utf-8', 'public, max-age=3600'],
         ['/404.html', 'text/html; charset=utf-8', 'public, max-age=0, must-revalidate'],
       ];
@@ -182,7 +184,7 @@ describe(`site origins: a deployment's own files (${target})`, () => {
       expect([splat.status, splat.headers.location]).toEqual([302, 'https://docs.example.com/setup/install']);
       const home = await site('/go-home');
       expect([home.status, home.headers.location]).toEqual([307, '/']);
-      const asset = await site('/assets/style.css');
+      const asset = await site('/assets/app.9d1e7c55.css');
       expect(asset.headers['x-frame-options']).toBe('DENY');
       const image = await site('/images/logo.png');
       expect(image.headers['access-control-allow-origin']).toBe('*');
@@ -408,13 +410,15 @@ describe(`site origins: a deployment's own files (${target})`, () => {
       const visitor = { 'user-agent': FIREFOX, 'x-forwarded-for': '198.51.100.42' };
       const before = await pageviews();
       for (const path of ['/', '/notes/9', '/about']) expect((await site(path, { headers: visitor })).status).toBe(200);
+      // A navigation a service worker forwards (Chromium sends it as mode navigate, destination empty).
+      await site('/notes/11', { headers: { ...visitor, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'empty' } });
       expect((await site('/', { headers: { ...visitor, 'if-none-match': `"${sha256(SPA['/index.html'])}"` } })).status).toBe(304);
       // Not pageviews: files that are not HTML, HEAD, a 404, a script's fetch of a page, a prefetch, a bot.
       await site('/assets/app.3f9a1c2b.js', { headers: visitor });
       await site('/images/logo.png', { headers: visitor });
       await site('/', { method: 'HEAD', headers: visitor });
       await site('/missing.png', { headers: visitor });
-      await site('/about', { headers: { ...visitor, 'sec-fetch-dest': 'empty' } });
+      await site('/about', { headers: { ...visitor, 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' } });
       await site('/about', { headers: { ...visitor, 'sec-purpose': 'prefetch' } });
       await site('/about', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } });
       // The tracker's beacon for a client-side navigation (a body naming another app counts for this one).
@@ -428,7 +432,7 @@ describe(`site origins: a deployment's own files (${target})`, () => {
       const bad = await site('/_platform/collect', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'not json' });
       expect(bad.status).toBe(400);
       const added = (await pageviews()).slice(before.length);
-      expect(added.map((r) => r.pathname).sort()).toEqual(['/', '/', '/about', '/notes/10', '/notes/9']);
+      expect(added.map((r) => r.pathname).sort()).toEqual(['/', '/', '/about', '/notes/10', '/notes/11', '/notes/9']);
       expect(new Set(added.map((r) => r.app_id))).toEqual(new Set([appId]));
     });
   });

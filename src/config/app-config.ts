@@ -205,8 +205,8 @@ export class AppConfig {
    */
   @Transform(emptyToUndefined)
   @IsOptional()
-  @Matches(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/|\/?\?.*)?$/, {
-    message: 'STORAGE_URL must be s3://<bucket>?endpoint=…&region=…&forcePathStyle=true (or unset for DATA_DIR/files)',
+  @Matches(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?#]*)?(\?[^#]*)?$/, {
+    message: 'STORAGE_URL must be s3://<bucket>[/<prefix>]?endpoint=…&region=…&forcePathStyle=true (or unset for DATA_DIR/files)',
   })
   STORAGE_URL?: string;
 

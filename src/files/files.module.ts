@@ -8,13 +8,14 @@ import { FilesController } from './files.controller.js';
 import { FilesRepository } from './files.repository.js';
 import { FilesService } from './files.service.js';
 import { FolderBlobStore } from './folder-blob-store.js';
+import { parseStorageUrl, S3BlobStore } from './s3-blob-store.js';
 
 /** Uploaded files: the blob store (picked by STORAGE_URL), the `files` table, `PUT /v1/files/:sha256`, the sweep. */
 @Module({
   imports: [AppsModule],
   controllers: [FilesController],
   providers: [
-    { provide: BLOB_STORE, useFactory: (config: AppConfig): BlobStore => createBlobStore(config), inject: [AppConfig] },
+    { provide: BLOB_STORE, useFactory: (config: AppConfig): Promise<BlobStore> => createBlobStore(config), inject: [AppConfig] },
     FilesRepository,
     FilesService,
     FilesSweep,
@@ -23,6 +24,8 @@ import { FolderBlobStore } from './folder-blob-store.js';
 })
 export class FilesModule {}
 
-export function createBlobStore(config: AppConfig): BlobStore {
+/** STORAGE_URL's store: S3 (`s3://…`), or unset a folder under DATA_DIR. */
+export async function createBlobStore(config: AppConfig): Promise<BlobStore> {
+  if (config.STORAGE_URL) return S3BlobStore.connect(parseStorageUrl(config.STORAGE_URL));
   return new FolderBlobStore(resolve(config.DATA_DIR, 'files'));
 }

@@ -294,12 +294,15 @@ function hasExtension(path: string): boolean {
 }
 
 /**
- * A navigation to the document, not a script's fetch of it or a prefetch: browsers say so in
- * Sec-Fetch-Dest (`document`, `iframe`) and Sec-Purpose; a client that sends neither is taken at its word.
+ * A navigation to the document, not a script's fetch of it or a prefetch: browsers say so in their
+ * fetch metadata — `Sec-Fetch-Mode: navigate` (also when a service worker forwards the navigation, with
+ * `Sec-Fetch-Dest: empty`), or `Sec-Fetch-Dest: document`/`iframe` — and Sec-Purpose; a client that
+ * sends none of it is taken at its word.
  */
 function isDocumentRequest(request: FastifyRequest): boolean {
-  const dest = request.headers['sec-fetch-dest'];
-  if (dest !== undefined && dest !== 'document' && dest !== 'iframe') return false;
+  const { 'sec-fetch-mode': mode, 'sec-fetch-dest': dest } = request.headers;
   const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
-  return !(typeof purpose === 'string' && purpose.includes('prefetch'));
+  if (typeof purpose === 'string' && purpose.includes('prefetch')) return false;
+  if (mode === undefined && dest === undefined) return true;
+  return mode === 'navigate' || dest === 'document' || dest === 'iframe';
 }
