@@ -4,11 +4,12 @@
 // bench/results/<date>.json. See bench/README.md for what each load means.
 //   env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test), REDIS_URL
 //   (default redis://127.0.0.1:6379), BENCH_SECONDS (default 10), BENCH_WEBHOOK_SECONDS (default 30),
-//   BENCH_CPU_PROFILE (a directory: CPU profiles of the API and the worker)
+//   BENCH_CPU_PROFILE (a directory: CPU profiles of the API and the worker), BENCH_ONLY=sites (only the
+//   serving loads 7–9 and the cache's memory)
 import autocannon from 'autocannon';
 import Bull from 'bull';
 import { fork, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -37,7 +38,11 @@ const REDIS_PREFIX = `bench${RUN}`;
 const tallySql = (appId) =>
   `SELECT (SELECT count(*)::int FROM users WHERE app_id = '${appId}') AS users,
           count(*)::int AS total, (count(*) FILTER (WHERE status <> 'succeeded'))::int AS unsettled FROM webhook_deliveries`;
-const TARGETS = { list: 0.75, deploy: 0.5, webhooks: 0.5, p99Ms: 1000, collect: 0.5, aggregateTimeRatio: 1.5 };
+const TARGETS = { list: 0.75, deploy: 0.5, webhooks: 0.5, p99Ms: 1000, collect: 0.5, aggregateTimeRatio: 1.5, sites: 0.5 };
+const ONLY_SITES = process.env.BENCH_ONLY === 'sites';
+const SITES_DOMAIN = 'sites.bench.test';
+const SITE_CACHE_BYTES = 64 * 1024 * 1024;
+const BROWSER = process.env.BENCH_UA ?? 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const SMALL_EVENTS = 100_000;
 const LARGE_EVENTS = 2_000_000;
 
@@ -151,18 +156,34 @@ const summary = (r) => ({
   failed: r.non2xx + r.errors + r.timeouts,
 });
 
-/** Same load on both servers, reference first, after a short warm-up of each. */
-async function compare(name, serviceUrl, referenceUrl, request) {
+/** CPU time a process has used so far, in ms (Linux: utime + stime of /proc/<pid>/stat). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Same load on both servers, reference first, after a short warm-up of each. With `pids`, also each
+ * process's CPU time per request (µs), which the machine's noise moves less than the rates.
+ */
+async function compare(name, serviceUrl, referenceUrl, request, pids = {}) {
   const results = {};
   for (const [label, url] of [
     ['reference', referenceUrl],
     ['service', serviceUrl],
   ]) {
     await cannon({ url, ...request, duration: 2 });
+    const cpuBefore = pids[label] ? cpuMs(pids[label]) : null;
     const r = await cannon({ url, ...request });
     results[label] = summary(r);
+    if (cpuBefore !== null) results[label].cpuUsPerRequest = Math.round(((cpuMs(pids[label]) - cpuBefore) * 1000) / r.requests.total);
     if (results[label].failed > 0) throw new Error(`${name}: ${label} answered ${results[label].failed} requests with errors`);
-    log(`${name}: ${label} ${results[label].reqPerSec} req/s, p50 ${results[label].p50Ms} ms, p99 ${results[label].p99Ms} ms`);
+    const cpu = results[label].cpuUsPerRequest === undefined ? '' : `, ${results[label].cpuUsPerRequest} µs CPU per request`;
+    log(`${name}: ${label} ${results[label].reqPerSec} req/s, p50 ${results[label].p50Ms} ms, p99 ${results[label].p99Ms} ms${cpu}`);
   }
   return { ...results, ratio: +(results.service.reqPerSec / results.reference.reqPerSec).toFixed(2) };
 }
@@ -220,6 +241,8 @@ async function main() {
     DATA_DIR: join(os.tmpdir(), `bench-${RUN}`),
     PLANS_FILE: writeBenchPlans(),
     WEBHOOK_CONCURRENCY: String(WEBHOOK_CONCURRENCY),
+    SITES_DOMAIN, // loads 7–9: sites at <label>.sites.bench.test, asked with that Host
+    SITE_CACHE_BYTES: String(SITE_CACHE_BYTES),
   };
   // The API runs the migrations; the worker starts in load 3, on a backlog.
   const api = await startService('api', env);
@@ -231,6 +254,12 @@ async function main() {
   const apps = [];
   for (let i = 0; i < 20; i++) apps.push(await http(`${api.url}/v1/apps`, 'POST', apiKey, { name: `Bench app ${i}`, description: 'Seeded by npm run bench' }));
 
+  if (ONLY_SITES) {
+    const sites = await loadSites(api, apiKey, apps);
+    console.log(`\n${sitesTable(sites)}\n`);
+    writeResults({ date: new Date().toISOString(), machine: machine(), only: 'sites', sites, durationSec: Math.round((Date.now() - started) / 1000) });
+    return;
+  }
   const refPort = await freePort();
   await forkReady('reference/apps-server.mjs', { DATABASE_URL, ACCOUNT_ID: accountId, PORT: String(refPort), SERVICE_URL: api.url });
   const refUrl = `http://127.0.0.1:${refPort}`;
@@ -387,22 +416,18 @@ async function main() {
   };
   const collect = await loadCollect(api.url, DATABASE_URL, apps[2].appId, apps[3].appId);
   const aggregate = await loadAggregate(api.url, DATABASE_URL, apiKey, apps[4].appId, apps[5].appId);
+  const sites = await loadSites(api, apiKey, apps);
 
   const results = {
     date: new Date().toISOString(),
-    machine: {
-      cores: os.cpus().length,
-      cpu: os.cpus()[0]?.model,
-      ramGiB: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-      platform: `${os.platform()} ${os.release()}`,
-    },
+    machine: machine(),
     settings: { seconds: SECONDS, webhookSeconds: WEBHOOK_SECONDS, connections: CONNECTIONS, logLevel: 'info (default)' },
     list,
     deploy,
     webhooks,
     collect,
     aggregate,
+    sites,
     peakRssMiB: { apiUnderLoad1: apiPeakRssLoad1, workerUnderLoad3: workerPeakRssLoad3 },
     targets: {
       list: { target: TARGETS.list, met: list.ratio >= TARGETS.list },
@@ -422,10 +447,25 @@ async function main() {
     },
     durationSec: Math.round((Date.now() - started) / 1000),
   };
+  console.log(`\n${table(results)}\n\n${sitesTable(sites)}\n`);
+  writeResults(results);
+}
+
+function machine() {
+  return {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    ramGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
+}
+
+function writeResults(results) {
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  const file = join(ROOT, 'bench/results', `${results.date.slice(0, 10)}.json`);
+  const file = join(ROOT, 'bench/results', `${results.date.slice(0, 10)}${results.only ? `-${results.only}` : ''}.json`);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\n${table(results)}\n\nwritten to ${file} (${results.durationSec} s)`);
+  console.log(`written to ${file} (${results.durationSec} s)`);
 }
 
 function table(r) {
@@ -597,6 +637,169 @@ async function loadAggregate(serviceUrl, databaseUrl, apiKey, smallAppId, largeA
   const small = await measure(smallAppId, SMALL_EVENTS);
   const large = await measure(largeAppId, LARGE_EVENTS);
   return { small, large, timeRatio: +(large.meanMs / small.meanMs).toFixed(2) };
+}
+
+/** A seeded pseudo-random generator: the same bundle every run. */
+function prng(seed) {
+  let x = seed;
+  return () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
+/** A page of a bundle: about `bytes` of ordinary HTML (text, links, a script and a stylesheet). */
+function benchPage(bytes, script) {
+  const rand = prng(7);
+  const words = ['notes', 'private', 'browser', 'sync', 'offline', 'search', 'tags', 'export', 'markdown', 'daily', 'journal', 'fast', 'local', 'first'];
+  const sentence = () => Array.from({ length: 12 }, () => words[Math.floor(rand() * words.length)]).join(' ');
+  let body = '';
+  while (body.length < bytes - 600)
+    body += `<section><h2>${sentence().slice(0, 30)}</h2><p>${sentence()}. ${sentence()}.</p><a href="/notes/${Math.floor(rand() * 1000)}">Open</a></section>\n`;
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Bench notes</title><link rel="stylesheet" href="/assets/app.css"><script type="module" src="${script}"></script></head>\n<body><main>\n${body}</main></body></html>\n`;
+}
+
+/** A minified-looking script of about `bytes`: compresses like real bundles (3–4×), not like repeated text. */
+function benchScript(bytes) {
+  const rand = prng(11);
+  const id = () => Math.floor(rand() * 36 ** 3).toString(36);
+  let code = '';
+  while (code.length < bytes) {
+    code += `function ${id()}(${id()},${id()}){var ${id()}=${id()}.${id()}(${Math.floor(rand() * 1e4)});if(${id()}>${Math.floor(rand() * 100)})return ${id()}.${id()}("${id()}${id()}");return[${id()},${id()}]}`;
+  }
+  return code.slice(0, bytes);
+}
+
+async function putFile(serviceUrl, apiKey, body) {
+  const hash = createHash('sha256').update(body).digest('hex');
+  const res = await fetch(`${serviceUrl}/v1/files/${hash}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/octet-stream' },
+    body,
+  });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`upload answered ${res.status}`);
+  return hash;
+}
+
+/** A metric of the process's /metrics (a gauge without labels). */
+async function metric(url, name) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.split(' ')[1]) : null;
+}
+
+/** Resident set size of a process now, in MiB (Linux: VmRSS). */
+function rssMiB(pid) {
+  try {
+    return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads 7–9: serving on site origins against a bare Fastify answering the same bytes from memory —
+ * a 7 KB HTML page of a bundle, a 100 KB hashed script asked with gzip, and a published landing page
+ * at <slug>.<SITES_DOMAIN>/ — each from a browser's User-Agent, so analytics counts the pages (one
+ * visitor: past 120 a minute its pageviews are dropped by the per-visitor limit, after hashing). Then
+ * the cache's memory: 160 files of 1 MiB (2.5 × SITE_CACHE_BYTES) each asked twice.
+ */
+async function loadSites(api, apiKey, apps) {
+  const html = Buffer.from(benchPage(7 * 1024, '/assets/app.5e1f0c9a.js'));
+  const script = Buffer.from(benchScript(100 * 1024));
+  const scriptPath = '/assets/app.5e1f0c9a.js';
+  const files = { '/index.html': await putFile(api.url, apiKey, html), [scriptPath]: await putFile(api.url, apiKey, script) };
+  const bundle = await http(`${api.url}/v1/apps/deploy`, 'POST', apiKey, { appId: apps[6].appId, env: 'production', files });
+  const bundleHost = new URL(bundle.url).host;
+  const landing = await http(`${api.url}/v1/apps/deploy`, 'POST', apiKey, { appId: apps[7].appId, env: 'production' });
+  const published = await http(`${api.url}/v1/apps/${apps[7].appId}/publish`, 'POST', apiKey, { deploymentId: landing.deploymentId });
+  const landingHost = new URL(published.publicUrl).host;
+
+  const refPort = await freePort();
+  const { child: reference, msg } = await forkReady('reference/site-server.mjs', {
+    PORT: String(refPort),
+    SERVICE_URL: api.url,
+    HTML_HOST: bundleHost,
+    JS_HOST: bundleHost,
+    JS_PATH: scriptPath,
+    LANDING_HOST: landingHost,
+  });
+  const ref = `http://127.0.0.1:${refPort}`;
+  log(`loads 7–9: site origins (${bundleHost}, ${landingHost}); bytes per answer ${JSON.stringify(msg.bytes)}`);
+  const browser = { 'user-agent': BROWSER, accept: 'text/html,application/xhtml+xml' };
+  const pids = { service: api.child.pid, reference: reference.pid };
+  const page = await compare('load 7', `${api.url}/`, `${ref}/page`, { headers: { ...browser, host: bundleHost } }, pids);
+  const scriptLoad = await compare(
+    'load 8',
+    `${api.url}${scriptPath}`,
+    `${ref}/script`,
+    { headers: { 'user-agent': BROWSER, accept: '*/*', 'accept-encoding': 'gzip', host: bundleHost } },
+    pids,
+  );
+  const landingLoad = await compare('load 9', `${api.url}/`, `${ref}/landing`, { headers: { ...browser, host: landingHost } }, pids);
+  const rssAfterLoads = rssMiB(api.child.pid);
+
+  // The cache's bound: 2.5 × SITE_CACHE_BYTES of files, each asked twice (the second time from memory if it was kept).
+  const count = Math.round((2.5 * SITE_CACHE_BYTES) / 2 ** 20);
+  const many = {};
+  for (let i = 0; i < count; i++) many[`/blob-${i}.bin`] = await putFile(api.url, apiKey, randomBytes(2 ** 20));
+  const big = await http(`${api.url}/v1/apps/deploy`, 'POST', apiKey, { appId: apps[8].appId, env: 'production', files: many });
+  const bigHost = new URL(big.url).host;
+  for (let round = 0; round < 2; round++) {
+    await cannon({
+      url: api.url,
+      connections: 1, // one connection walks the list in order: every file once a round
+      amount: count,
+      requests: Object.keys(many).map((path) => ({ method: 'GET', path, headers: { host: bigHost } })),
+    });
+  }
+  const memory = {
+    cacheLimitMiB: SITE_CACHE_BYTES / 2 ** 20,
+    servedMiB: count * 2,
+    cacheBytesAfter: await metric(api.url, 'site_file_cache_bytes'),
+    rssMiBAfterLoads: rssAfterLoads,
+    rssMiBAfterSweep: rssMiB(api.child.pid),
+    peakRssMiB: peakRssMiB(api.child.pid),
+  };
+  log(
+    `sites: cache ${Math.round(memory.cacheBytesAfter / 2 ** 20)} MiB of ${memory.cacheLimitMiB}; RSS ${memory.rssMiBAfterLoads} → ${memory.rssMiBAfterSweep} MiB`,
+  );
+  return {
+    page: { ...page, bytes: msg.bytes['/page'] },
+    script: { ...scriptLoad, bytes: msg.bytes['/script'], rawBytes: script.length },
+    landing: { ...landingLoad, bytes: msg.bytes['/landing'] },
+    memory,
+    targets: {
+      page: { target: TARGETS.sites, met: page.ratio >= TARGETS.sites },
+      script: { target: TARGETS.sites, met: scriptLoad.ratio >= TARGETS.sites },
+      landing: { target: TARGETS.sites, met: landingLoad.ratio >= TARGETS.sites },
+      memory: { met: memory.cacheBytesAfter !== null && memory.cacheBytesAfter <= SITE_CACHE_BYTES },
+    },
+  };
+}
+
+function sitesTable(s) {
+  const yes = (t) => (t.met ? 'met' : 'NOT met');
+  const row = (name, r, t) => [
+    name,
+    `${r.service.reqPerSec} req/s (p50 ${r.service.p50Ms} / p99 ${r.service.p99Ms} ms)`,
+    `${r.reference.reqPerSec} req/s (p50 ${r.reference.p50Ms} / p99 ${r.reference.p99Ms} ms)`,
+    r.ratio,
+    `≥ ${TARGETS.sites}: ${yes(t)}`,
+  ];
+  const rows = [
+    ['Load', 'Service', 'Reference', 'Ratio', 'Target'],
+    row(`7. a bundle's HTML page (${s.page.bytes} B)`, s.page, s.targets.page),
+    row(`8. a hashed script, gzip (${s.script.rawBytes} → ${s.script.bytes} B)`, s.script, s.targets.script),
+    row(`9. a published landing page (${s.landing.bytes} B)`, s.landing, s.targets.landing),
+    [
+      '10. cache memory',
+      `${Math.round(s.memory.cacheBytesAfter / 2 ** 20)} MiB kept of ${s.memory.servedMiB} MiB served; RSS ${s.memory.rssMiBAfterLoads} → ${s.memory.rssMiBAfterSweep} MiB`,
+      '',
+      '',
+      `≤ SITE_CACHE_BYTES (${s.memory.cacheLimitMiB} MiB): ${yes(s.targets.memory)}`,
+    ],
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  const line = (r) => `| ${r.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+  return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
 }
 
 /** PLANS_FILE for the bench: the built-in plans plus `bench` (every meter unlimited, request limits out of reach). */

@@ -24,7 +24,7 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function createFastifyAdapter(
   logger: Pino,
-  config: Pick<AppConfig, 'trustProxy' | 'SITES_DOMAIN' | 'publicUrl'> = { trustProxy: false, publicUrl: 'http://localhost:3000' },
+  config: Pick<AppConfig, 'trustProxy' | 'SITES_DOMAIN' | 'PUBLIC_URL' | 'publicUrl'> = { trustProxy: false, publicUrl: 'http://localhost:3000' },
 ): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,

@@ -111,6 +111,8 @@ describe(`billing (${target})`, () => {
         { meter: 'deployments', used: 0, included: 5, percent: 0, hard: true },
         { meter: 'analytics.events', used: 0, included: 10, percent: 0, hard: false },
         { meter: 'webhook.deliveries', used: 0, included: 1000, percent: 0, hard: false },
+        // This test's plans file lists no bandwidth: unlimited.
+        { meter: 'bandwidth.bytes', used: 0, included: null, percent: null, hard: false },
       ],
     });
     // Each thing once in the ledger: a delivery retried or recorded twice is one row.

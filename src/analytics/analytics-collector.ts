@@ -8,7 +8,7 @@ import { AnalyticsWriter } from './analytics-writer.js';
 import { pageAddress } from './page-address.js';
 import { VisitorIds } from './visitor-ids.service.js';
 import { clientNetworkOf } from '../common/client-network.js';
-import { optedOut, UserAgents } from './visitor-traits.js';
+import { optedOut, UserAgents, type VisitorTraits } from './visitor-traits.js';
 import { WindowLimiter } from './window-limiter.js';
 
 /** What a counted request tells: who asks (only to hash and to classify, never kept), what for and from where. */
@@ -76,9 +76,17 @@ export class AnalyticsCollector {
     });
   }
 
-  /** A served page (deployment url, alias or public address) counts itself: no script needed. Never throws. */
+  /**
+   * A served page (deployment url, alias, public address, a site's HTML document) counts itself: no
+   * script needed. Never throws. A page that does not count (opted out, a bot, a visitor over the
+   * limit) costs no promise once the day's salt is loaded: sites answer many of those.
+   */
   servedPage(sighting: Sighting): void {
-    const counted = this.toEvent(sighting, PAGEVIEW, true)
+    const occurredAt = new Date();
+    const admitted = this.admit(sighting, true, occurredAt);
+    if (admitted === null) return;
+    const counted = Promise.resolve(admitted)
+      .then((traits) => traits && this.eventOf(sighting, PAGEVIEW, traits, occurredAt))
       .then((event) => {
         if (!event) return;
         this.accepted.inc({ source: 'served_page' });
@@ -107,17 +115,28 @@ export class AnalyticsCollector {
   }
 
   private async toEvent(sighting: Sighting, name: string, limited: boolean): Promise<AnalyticsEvent | null> {
-    if (optedOut(sighting.headers)) return this.drop('opted_out');
-    const userAgent = typeof sighting.headers['user-agent'] === 'string' ? sighting.headers['user-agent'] : undefined;
-    const traits = this.userAgents.traitsOf(userAgent, sighting.screenWidth);
-    if (!traits) return this.drop('bot');
     const occurredAt = new Date();
-    if (limited) {
-      // Keyed by the salted hash of the network, not the address: this memory holds no IP either.
-      const network = await this.visitors.idOf(sighting.appId, clientNetworkOf(sighting.ip), '', occurredAt);
-      if (!this.perVisitor.hit(network)) return this.drop('rate_limited');
-    }
-    const visitorHex = await this.visitors.idOf(sighting.appId, sighting.ip, userAgent!, occurredAt);
+    const traits = await this.admit(sighting, limited, occurredAt);
+    return traits && this.eventOf(sighting, name, traits, occurredAt);
+  }
+
+  /**
+   * Whether a request counts: not opted out, not a bot, and (when `limited`) within its visitor's
+   * minute — its labels, or null (counted as dropped). A promise only while the day's salt is read.
+   */
+  private admit(sighting: Sighting, limited: boolean, occurredAt: Date): VisitorTraits | null | Promise<VisitorTraits | null> {
+    if (optedOut(sighting.headers)) return this.drop('opted_out');
+    const traits = this.userAgents.traitsOf(userAgentOf(sighting), sighting.screenWidth);
+    if (!traits) return this.drop('bot');
+    if (!limited) return traits;
+    // Keyed by the salted hash of the network, not the address: this memory holds no IP either.
+    const key = this.visitors.limitKeyOf(sighting.appId, clientNetworkOf(sighting.ip), occurredAt);
+    const within = (network: string) => (this.perVisitor.hit(network) ? traits : this.drop('rate_limited'));
+    return typeof key === 'string' ? within(key) : key.then(within);
+  }
+
+  private async eventOf(sighting: Sighting, name: string, traits: VisitorTraits, occurredAt: Date): Promise<AnalyticsEvent> {
+    const visitorHex = await this.visitors.idOf(sighting.appId, sighting.ip, userAgentOf(sighting)!, occurredAt);
     return {
       appId: sighting.appId,
       deploymentId: sighting.deploymentId ?? null,
@@ -144,4 +163,9 @@ export class AnalyticsCollector {
     this.knownApps.set(appId, { exists, until: now + KNOWN_APPS_TTL_MS });
     return exists;
   }
+}
+
+function userAgentOf(sighting: Sighting): string | undefined {
+  const userAgent = sighting.headers['user-agent'];
+  return typeof userAgent === 'string' ? userAgent : undefined;
 }

@@ -14,6 +14,16 @@ describe('plans', () => {
     expect(plans.enterprise.meters).toEqual({});
   });
 
+  it('meter bandwidth.bytes softly on every built-in plan: 10 GiB included on free, 100 GiB on pro, unlimited on enterprise', () => {
+    const plans = builtInPlans(LIMITS);
+    expect(plans.free.meters['bandwidth.bytes']).toEqual({ included: 10 * 2 ** 30, hard: false, overageCentsPerUnit: 0, unitSize: 1 });
+    expect(plans.pro.meters['bandwidth.bytes']).toEqual({ included: 100 * 2 ** 30, hard: false, overageCentsPerUnit: 10, unitSize: 2 ** 30 });
+    expect(plans.enterprise.meters['bandwidth.bytes']).toBeUndefined();
+    expect(() =>
+      parsePlans({ x: { name: 'X', priceCents: 0, requestsPerMinute: 1, aiRequestsPerMinute: 1, meters: { 'bandwidth.bytes': { included: 1, hard: true } } } }),
+    ).toThrow(/hard can be true only for/);
+  });
+
   it('reads PLANS_FILE over the built-in ones, with defaults for the optional meter fields', () => {
     const dir = mkdtempSync(join(tmpdir(), 'plans-'));
     writeFileSync(

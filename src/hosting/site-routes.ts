@@ -22,15 +22,14 @@ export interface SiteRouteConfig extends PlatformRouteConfig {
  * whatever its path — so a site origin never reaches the API, the portal or the docs — and every other
  * request keeps its URL. Runs before routing, for every request: a few string operations.
  */
-export function siteRouting(config: { SITES_DOMAIN?: string; publicUrl: string }): (req: RoutedRequest) => string {
-  // PUBLIC_URL may be set once the port is known (PORT=0): the domain follows it.
-  let seen: string | undefined;
+export function siteRouting(config: { SITES_DOMAIN?: string; PUBLIC_URL?: string; publicUrl: string }): (req: RoutedRequest) => string {
+  // PUBLIC_URL may be set once the port is known (PORT=0): the domain follows it (compared as set, not through the getter's regex).
+  let seen: string | undefined | null = null;
   let sites: SitesDomain | undefined;
   return (req) => {
-    const publicUrl = config.publicUrl;
-    if (publicUrl !== seen) {
+    if (config.PUBLIC_URL !== seen) {
       sites = sitesDomainOf(config);
-      seen = publicUrl;
+      seen = config.PUBLIC_URL;
     }
     const label = siteLabelOfHost(req.headers.host, sites);
     if (label === undefined) return req.url ?? '/';

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Gauge } from 'prom-client';
 import { AnalyticsCollector, Sighting } from '../analytics/analytics-collector.js';
 import { CollectService } from '../analytics/collect.service.js';
 import { SITE_TRACKER_SCRIPT } from '../analytics/tracker-script.js';
@@ -9,6 +10,7 @@ import { BandwidthMeter } from '../billing/buffered-meter.js';
 import { AppConfig } from '../config/app-config.js';
 import { landingPageOf } from '../deployments/deployment-snapshot.js';
 import { BLOB_STORE, blobKey, type BlobStore } from '../files/blob-store.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import type { SiteHtml } from '../sites/site-pages.js';
 import { SitePages } from '../sites/site-pages.js';
 import { SitesError } from '../sites/sites.errors.js';
@@ -67,8 +69,17 @@ export class SiteServer {
     private readonly addresses: AppAddresses,
     config: AppConfig,
     @Inject(BLOB_STORE) blobs: BlobStore,
+    metrics: MetricsService,
   ) {
-    this.files = new FileCache(config.SITE_CACHE_BYTES, (key) => blobs.get(key));
+    const files = (this.files = new FileCache(config.SITE_CACHE_BYTES, (key) => blobs.get(key)));
+    new Gauge({
+      name: 'site_file_cache_bytes',
+      help: 'Bytes of site files (with their compressed copies) in this instance’s memory; at most SITE_CACHE_BYTES',
+      registers: [metrics.registry],
+      collect() {
+        this.set(files.size.bytes);
+      },
+    });
   }
 
   /** A request whose Host named `label` under the sites' domain (`''`: a name that cannot be a site). */
@@ -269,8 +280,9 @@ export class SiteServer {
     await reply.status(page.status).headers(this.withRobots(noindex, page.headers)).send(page.html);
   }
 
+  /** The headers with `X-Robots-Tag: noindex` on a preview origin (a copy only when it must be added). */
   private withRobots(noindex: boolean, headers: Record<string, string>): Record<string, string> {
-    return noindex ? { ...headers, 'x-robots-tag': 'noindex' } : headers;
+    return noindex && headers['x-robots-tag'] === undefined ? { ...headers, 'x-robots-tag': 'noindex' } : headers;
   }
 
   /** What analytics may read of a request (it keeps none of it but a daily visitor id and labels). */

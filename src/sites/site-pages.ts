@@ -7,7 +7,8 @@ import { SignupTokens } from './signup-token.js';
 /** An HTML answer of a served address. */
 export interface SiteHtml {
   status: number;
-  html: string;
+  /** The page (bytes for a landing page made of its rendered halves and a token). */
+  html: string | Buffer;
   headers: Record<string, string>;
 }
 
@@ -37,46 +38,85 @@ const CACHE: Record<SiteAddress, string> = {
   public: 'public, max-age=0, s-maxage=60',
 };
 
+/** The headers of a landing page: caching by address, a validator per token period, noindex but on the public address. */
+function pageHeaders(target: SiteTarget, now: number): Record<string, string> {
+  const headers: Record<string, string> = {
+    ...HTML_HEADERS,
+    'cache-control': CACHE[target.address],
+    'x-deployment-id': target.deployment.id,
+    etag: pageEtag(target.deployment.id, now),
+  };
+  // Only the public address of a published app may be indexed; deployment urls and aliases are previews.
+  if (target.address !== 'public') headers['x-robots-tag'] = 'noindex';
+  return headers;
+}
+
 /** The validator of a page: the deployment it serves and the form token's period. */
 export function pageEtag(deploymentId: string, now = Date.now()): string {
   return `"${deploymentId}.${Math.floor(now / TOKEN_PERIOD_MS).toString(36)}"`;
 }
 
+/** A page rendered once, split where the form token goes; its headers in the current token period; its bytes in the current tick. */
+interface RenderedPage {
+  before: Buffer;
+  after: Buffer;
+  period: number;
+  headers: Record<string, string>;
+  tick: number;
+  body: Buffer;
+}
+
+/**
+ * Answers within one tick share their bytes, and so their token, stamped with the tick's start: a token
+ * is at most this much older than its page, which moves the form's 2 s minimum by as much at most.
+ */
+const TOKEN_TICK_MS = 100;
+
 /** Renders what the served addresses answer: the landing page (with a fresh form token), the thanks page, notices. */
 @Injectable()
 export class SitePages {
-  /** Rendered pages by deployment, address and base path, split where the token goes (null: the page did not split in two). */
-  private readonly rendered = new Map<string, [string, string] | null>();
+  /** Rendered pages by deployment, address and base path (null: the page did not split in two around its token). */
+  private readonly rendered = new Map<string, RenderedPage | null>();
 
   constructor(private readonly tokens: SignupTokens) {}
 
   /** The landing page; with `form`, shown again after a bad e-mail (what was typed, and why). */
   page(target: SiteTarget, form?: { email: string; error: string }): SiteHtml {
-    const { deployment } = target;
-    const html = form ? this.render(target, this.tokens.issue(deployment.id), form) : this.renderedWithToken(target);
-    const headers: Record<string, string> = { ...HTML_HEADERS, 'cache-control': form ? 'no-store' : CACHE[target.address], 'x-deployment-id': deployment.id };
-    if (!form) headers.etag = pageEtag(deployment.id);
-    // Only the public address of a published app may be indexed; deployment urls and aliases are previews.
+    if (!form) return this.renderedWithToken(target);
+    const headers: Record<string, string> = { ...HTML_HEADERS, 'cache-control': 'no-store', 'x-deployment-id': target.deployment.id };
     if (target.address !== 'public') headers['x-robots-tag'] = 'noindex';
-    return { status: form ? 400 : 200, html, headers };
+    return { status: 400, html: this.render(target, this.tokens.issue(target.deployment.id), form), headers };
   }
 
   /**
-   * A deployment's page never changes but for its form token: rendered once per address, then each
-   * answer is the two halves around a fresh token (a template render costs as much as the rest of
-   * the request).
+   * A deployment's page never changes but for its form token: rendered once per address, then the two
+   * halves around a token issued once per tick, with headers made once per token period (a template
+   * render, an HMAC, the copies and header objects per answer cost more than the rest of a request).
+   * The headers object and the bytes are shared: callers do not change them.
    */
-  private renderedWithToken(target: SiteTarget): string {
+  private renderedWithToken(target: SiteTarget): SiteHtml {
     const key = `${target.deployment.id} ${target.address} ${target.basePath}`;
-    let halves = this.rendered.get(key);
-    if (!halves) {
+    let page = this.rendered.get(key);
+    if (page === undefined) {
       const parts = this.render(target, TOKEN_SLOT).split(TOKEN_SLOT);
-      halves = parts.length === 2 ? (parts as [string, string]) : null;
+      page =
+        parts.length === 2 ? { before: Buffer.from(parts[0]), after: Buffer.from(parts[1]), period: -1, headers: {}, tick: -1, body: Buffer.alloc(0) } : null;
       if (this.rendered.size >= MAX_RENDERED) this.rendered.delete(this.rendered.keys().next().value!);
-      this.rendered.set(key, halves);
+      this.rendered.set(key, page);
     }
-    const token = this.tokens.issue(target.deployment.id);
-    return halves ? halves[0] + token + halves[1] : this.render(target, token);
+    const now = Date.now();
+    if (!page) return { status: 200, html: this.render(target, this.tokens.issue(target.deployment.id, now)), headers: pageHeaders(target, now) };
+    const period = Math.floor(now / TOKEN_PERIOD_MS);
+    if (page.period !== period) {
+      page.headers = pageHeaders(target, now);
+      page.period = period;
+    }
+    const tick = Math.floor(now / TOKEN_TICK_MS);
+    if (page.tick !== tick) {
+      page.body = Buffer.concat([page.before, Buffer.from(this.tokens.issue(target.deployment.id, tick * TOKEN_TICK_MS), 'latin1'), page.after]);
+      page.tick = tick;
+    }
+    return { status: 200, html: page.body, headers: page.headers };
   }
 
   private render(target: SiteTarget, token: string, form?: { email: string; error: string }): string {
