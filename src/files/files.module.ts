@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { AppsModule } from '../apps/apps.module.js';
 import { AppConfig } from '../config/app-config.js';
-import { BLOB_STORE, BlobStore } from './blob-store.js';
+import { BLOB_STORE, type BlobStore } from './blob-store.js';
 import { FilesSweep } from './files-sweep.service.js';
 import { FilesController } from './files.controller.js';
 import { FilesRepository } from './files.repository.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppErasure, AppErasureParticipant } from '../apps/app-erasure.js';
 import { Transactions } from '../database/transactions.js';
-import { BLOB_STORE, blobKey, BlobStore } from './blob-store.js';
+import { BLOB_STORE, blobKey, type BlobStore } from './blob-store.js';
 import { FileDto } from './dto/file.dto.js';
 import { FilesError } from './files.errors.js';
 import { FilesRepository } from './files.repository.js';
