@@ -241,6 +241,9 @@ describe(`uploads and deploys with files (${target})`, () => {
       const res = await dev.post('/v1/apps/deploy', { appId, env: 'production', files: many(20_000) }).expect(200);
       expect(res.body.files).toEqual({ count: 20_000, bytes: 20_000 * Buffer.byteLength('one content at every path') });
       expect(Date.now() - started).toBeLessThan(20_000);
+      // Past 8 MiB the body is not read: 413 naming the limit.
+      const huge = await dev.post('/v1/apps/deploy', { appId, env: 'production', files: { '/a': hash }, padding: 'x'.repeat(8 * 1024 * 1024) }).expect(413);
+      expect(huge.body).toMatchObject({ reason: 'body_too_large', message: 'Request body is larger than 8 MiB' });
     });
 
     it('counts bytes path by path from the files table, whatever the client claims: 500 MiB at most', async () => {
