@@ -241,6 +241,12 @@ describe(`uploads and deploys with files (${target})`, () => {
       const res = await dev.post('/v1/apps/deploy', { appId, env: 'production', files: many(20_000) }).expect(200);
       expect(res.body.files).toEqual({ count: 20_000, bytes: 20_000 * Buffer.byteLength('one content at every path') });
       expect(Date.now() - started).toBeLessThan(20_000);
+      // 20,000 hashes the account lacks: every one listed, in one look-up.
+      const unknown = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`/f${i}.js`, sha256(`never uploaded ${i}`)]));
+      const missing = await dev.post('/v1/apps/deploy', { appId, env: 'production', files: unknown }).expect(400);
+      expect(missing.body.reason).toBe('files_missing');
+      expect(missing.body.missing).toHaveLength(20_000);
+      expect(missing.body.missing[19_999]).toBe(sha256('never uploaded 19999'));
       // Past 8 MiB the body is not read: 413 naming the limit.
       const huge = await dev.post('/v1/apps/deploy', { appId, env: 'production', files: { '/a': hash }, padding: 'x'.repeat(8 * 1024 * 1024) }).expect(413);
       expect(huge.body).toMatchObject({ reason: 'body_too_large', message: 'Request body is larger than 8 MiB' });
