@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiClient, EventRecorder, EventRecorderModule, expectErrorBody, newAccountClient, NO_RATE_LIMIT, scopedClient } from './support/api-client.js';
 import { putFile, sha256, uploadAll } from './support/files.js';
@@ -47,6 +47,14 @@ describe(`uploads and deploys with files (${target})`, () => {
       expect(res.body).toEqual({ sha256: sha256(body), size: body.length });
       const after = statSync(blobPath(dev.accountId, sha256(body)));
       expect({ ino: after.ino, mtime: after.mtimeMs }).toEqual({ ino: before.ino, mtime: before.mtimeMs });
+    });
+
+    it('writes the blob again when a re-upload finds its row without it', async () => {
+      const body = Buffer.from('a blob that went missing');
+      await putFile(app, dev, body).expect(201);
+      rmSync(blobPath(dev.accountId, sha256(body)));
+      await putFile(app, dev, body).expect(200);
+      expect(readFileSync(blobPath(dev.accountId, sha256(body))).equals(body)).toBe(true);
     });
 
     it('takes an empty file and a file of exactly MAX_FILE_BYTES; one byte more is a 413 envelope, nothing stored', async () => {
