@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiClient, EventRecorder, EventRecorderModule, expectErrorBody, newAccountClient, NO_RATE_LIMIT, scopedClient } from './support/api-client.js';
 import { putFile, sha256, uploadAll } from './support/files.js';
+import { itUnless, UNLESS_POSTGRES } from './support/skips.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 import { FilesSweep } from '../src/files/files-sweep.service.js';
 
@@ -46,6 +47,14 @@ describe(`uploads and deploys with files (${target})`, () => {
       expect(res.body).toEqual({ sha256: sha256(body), size: body.length });
       const after = statSync(blobPath(dev.accountId, sha256(body)));
       expect({ ino: after.ino, mtime: after.mtimeMs }).toEqual({ ino: before.ino, mtime: before.mtimeMs });
+    });
+
+    it('writes the blob again when a re-upload finds its row without it', async () => {
+      const body = Buffer.from('a blob that went missing');
+      await putFile(app, dev, body).expect(201);
+      rmSync(blobPath(dev.accountId, sha256(body)));
+      await putFile(app, dev, body).expect(200);
+      expect(readFileSync(blobPath(dev.accountId, sha256(body))).equals(body)).toBe(true);
     });
 
     it('takes an empty file and a file of exactly MAX_FILE_BYTES; one byte more is a 413 envelope, nothing stored', async () => {
@@ -240,6 +249,15 @@ describe(`uploads and deploys with files (${target})`, () => {
       const res = await dev.post('/v1/apps/deploy', { appId, env: 'production', files: many(20_000) }).expect(200);
       expect(res.body.files).toEqual({ count: 20_000, bytes: 20_000 * Buffer.byteLength('one content at every path') });
       expect(Date.now() - started).toBeLessThan(20_000);
+      // 20,000 hashes the account lacks: every one listed, in one look-up.
+      const unknown = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`/f${i}.js`, sha256(`never uploaded ${i}`)]));
+      const missing = await dev.post('/v1/apps/deploy', { appId, env: 'production', files: unknown }).expect(400);
+      expect(missing.body.reason).toBe('files_missing');
+      expect(missing.body.missing).toHaveLength(20_000);
+      expect(missing.body.missing[19_999]).toBe(sha256('never uploaded 19999'));
+      // Past 8 MiB the body is not read: 413 naming the limit.
+      const huge = await dev.post('/v1/apps/deploy', { appId, env: 'production', files: { '/a': hash }, padding: 'x'.repeat(8 * 1024 * 1024) }).expect(413);
+      expect(huge.body).toMatchObject({ reason: 'body_too_large', message: 'Request body is larger than 8 MiB' });
     });
 
     it('counts bytes path by path from the files table, whatever the client claims: 500 MiB at most', async () => {
@@ -344,11 +362,11 @@ describe(`uploads and deploys with files (${target})`, () => {
       await owner.post('/v1/apps/deploy', { appId, env: 'production', files: { '/old.js': old } }).expect(200);
     });
 
-    it('does not sweep a file a deploy holds while it deploys', async () => {
+    // The embedded database runs one transaction at a time: nothing can interleave there.
+    itUnless(UNLESS_POSTGRES)('does not sweep a file a deploy holds while it deploys', async () => {
       const owner = await newAccountClient(app);
       const { '/held.js': held } = await uploadAll(app, owner, { '/held.js': 'held by a deploy in flight' });
       await hoursAgo(owner.accountId, held, 25);
-      if (target !== 'postgres') return; // the embedded database runs one transaction at a time: nothing can interleave
       // A deploy's share lock on the row, held in another session: the sweep skips the row instead of waiting.
       const pg = (await import('pg')).default;
       const session = new pg.Client({ connectionString: app.env.DATABASE_URL });

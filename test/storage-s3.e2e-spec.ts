@@ -4,7 +4,7 @@ import { FilesSweep } from '../src/files/files-sweep.service.js';
 import { parseStorageUrl, S3BlobStore } from '../src/files/s3-blob-store.js';
 import { ApiClient, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { putFile, sha256, uploadAll } from './support/files.js';
-import { LocalS3, startLocalS3 } from './support/s3rver.js';
+import { type LocalS3, startLocalS3 } from './support/s3rver.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
 /**

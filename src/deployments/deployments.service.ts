@@ -16,7 +16,7 @@ import { Deployment } from './deployment.entity.js';
 import { DeploymentsError } from './deployments.errors.js';
 import { DeploymentsRepository } from './deployments.repository.js';
 import { DeployDto, DeployResultDto } from './dto/deploy.dto.js';
-import { Manifest, MAX_BUNDLE_BYTES, parseManifest } from './manifest.js';
+import { type Manifest, MAX_BUNDLE_BYTES, parseManifest } from './manifest.js';
 import type { SiteConfig } from './site-config.js';
 import { parseSiteConfig } from './site-config-rules.js';
 import { DeploymentDto } from './dto/deployment.dto.js';

@@ -56,64 +56,68 @@ export function parseSiteConfig(value: unknown): SiteConfig {
 }
 
 function redirectsOf(value: unknown, problems: string[]): NonNullable<SiteConfig['redirects']> {
-  if (!Array.isArray(value)) {
-    problems.push('config.redirects must be an array of { source, destination, status }');
-    return [];
-  }
-  if (value.length > MAX_REDIRECTS) {
-    problems.push(`config.redirects has ${value.length} rules; at most ${MAX_REDIRECTS}`);
-    return [];
-  }
-  return value.flatMap((rule: unknown, i) => {
-    const where = `config.redirects[${i}]`;
-    if (!isObject(rule) || !onlyKeys(rule, ['source', 'destination', 'status'], where, problems)) {
-      if (!isObject(rule)) problems.push(`${where} must be an object { source, destination, status }`);
-      return [];
-    }
+  return rulesOf(value, 'config.redirects', ['source', 'destination', 'status'], MAX_REDIRECTS, problems, (rule, where) => {
     const params = patternParams(rule.source, `${where}.source`, problems);
     destinationProblems(rule.destination, params, `${where}.destination`, problems);
     if (!REDIRECT_STATUSES.includes(rule.status as number)) problems.push(`${where}.status must be one of 301, 302, 307, 308`);
-    return [{ source: rule.source as string, destination: rule.destination as string, status: rule.status as 301 | 302 | 307 | 308 }];
+    return { source: rule.source as string, destination: rule.destination as string, status: rule.status as 301 | 302 | 307 | 308 };
   });
 }
 
 function headerRulesOf(value: unknown, problems: string[]): NonNullable<SiteConfig['headers']> {
-  if (!Array.isArray(value)) {
-    problems.push('config.headers must be an array of { source, headers }');
-    return [];
-  }
-  if (value.length > MAX_HEADER_RULES) {
-    problems.push(`config.headers has ${value.length} rules; at most ${MAX_HEADER_RULES}`);
-    return [];
-  }
-  return value.flatMap((rule: unknown, i) => {
-    const where = `config.headers[${i}]`;
-    if (!isObject(rule) || !onlyKeys(rule, ['source', 'headers'], where, problems)) {
-      if (!isObject(rule)) problems.push(`${where} must be an object { source, headers }`);
-      return [];
-    }
+  return rulesOf(value, 'config.headers', ['source', 'headers'], MAX_HEADER_RULES, problems, (rule, where) => {
     patternParams(rule.source, `${where}.source`, problems);
     if (!isObject(rule.headers)) {
       problems.push(`${where}.headers must be an object of header names to values`);
-      return [];
+      return undefined;
     }
     const entries = Object.entries(rule.headers);
     if (entries.length > MAX_HEADERS_PER_RULE) problems.push(`${where}.headers has ${entries.length} headers; at most ${MAX_HEADERS_PER_RULE}`);
-    else {
-      for (const [name, headerValue] of entries) {
-        const named = `${where}.headers[${JSON.stringify(name.slice(0, 100))}]`;
-        if (!HEADER_NAME.test(name)) problems.push(`${named}: not a valid header name`);
-        else if (FORBIDDEN_HEADERS.has(name.toLowerCase()))
-          problems.push(
-            `${named}: ${name} cannot be set by a site (hop-by-hop, Set-Cookie, Content-Length, Content-Encoding and Transfer-Encoding are the server's)`,
-          );
-        if (typeof headerValue !== 'string' || headerValue.length > MAX_HEADER_VALUE_LENGTH || !HEADER_VALUE.test(headerValue)) {
-          problems.push(`${named} must be a string of at most ${MAX_HEADER_VALUE_LENGTH} characters without line breaks or control characters`);
-        }
-      }
-    }
-    return [{ source: rule.source as string, headers: rule.headers as Record<string, string> }];
+    else for (const [name, headerValue] of entries) headerProblems(name, headerValue, `${where}.headers[${JSON.stringify(name.slice(0, 100))}]`, problems);
+    return { source: rule.source as string, headers: rule.headers as Record<string, string> };
   });
+}
+
+/** An array of at most `max` rule objects with exactly these keys, each checked by `check` (undefined: not kept). */
+function rulesOf<T>(
+  value: unknown,
+  where: string,
+  keys: string[],
+  max: number,
+  problems: string[],
+  check: (rule: Record<string, unknown>, where: string) => T | undefined,
+): T[] {
+  const shape = `{ ${keys.join(', ')} }`;
+  if (!Array.isArray(value)) {
+    problems.push(`${where} must be an array of ${shape}`);
+    return [];
+  }
+  if (value.length > max) {
+    problems.push(`${where} has ${value.length} rules; at most ${max}`);
+    return [];
+  }
+  return value.flatMap((rule: unknown, i) => {
+    const at = `${where}[${i}]`;
+    if (!isObject(rule)) {
+      problems.push(`${at} must be an object ${shape}`);
+      return [];
+    }
+    if (!onlyKeys(rule, keys, at, problems)) return [];
+    const checked = check(rule, at);
+    return checked === undefined ? [] : [checked];
+  });
+}
+
+function headerProblems(name: string, value: unknown, where: string, problems: string[]): void {
+  if (!HEADER_NAME.test(name)) problems.push(`${where}: not a valid header name`);
+  else if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
+    problems.push(
+      `${where}: ${name} cannot be set by a site (hop-by-hop, Set-Cookie, Content-Length, Content-Encoding and Transfer-Encoding are the server's)`,
+    );
+  }
+  if (typeof value !== 'string' || value.length > MAX_HEADER_VALUE_LENGTH || !HEADER_VALUE.test(value)) {
+    problems.push(`${where} must be a string of at most ${MAX_HEADER_VALUE_LENGTH} characters without line breaks or control characters`);
+  }
 }
 
 /**

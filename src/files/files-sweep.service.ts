@@ -3,7 +3,7 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { BLOB_STORE, blobKey, type BlobStore } from './blob-store.js';
-import { FileKey, FilesRepository } from './files.repository.js';
+import { type FileKey, FilesRepository } from './files.repository.js';
 
 /** Unreferenced files are kept this long after their last upload (a deploy usually follows its uploads within minutes). */
 export const UNREFERENCED_FILE_TTL_MS = 24 * 60 * 60 * 1000;

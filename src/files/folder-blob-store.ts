@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { assertBlobKey, BlobStore } from './blob-store.js';
+import { assertBlobKey, type BlobStore } from './blob-store.js';
 
 /**
  * Blobs as files under a folder (`DATA_DIR/files/<account>/<sha256>`): for one instance, or several

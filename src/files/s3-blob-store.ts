@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { assertBlobKey, BlobStore } from './blob-store.js';
+import { assertBlobKey, type BlobStore } from './blob-store.js';
 
 /** What STORAGE_URL names: `s3://<bucket>[/<prefix>]?endpoint=…&region=…&forcePathStyle=true`. */
 export interface S3Location {
