@@ -17,12 +17,15 @@ const MIN_COMPRESS_BYTES = 512;
 /**
  * File bytes in memory, least recently used out first, within `limitBytes` (all copies counted).
  * Reads go through `load` (the blob store); concurrent misses of one key share one read and one
- * compression. A file larger than an eighth of the limit is never kept (nor compressed): it would
- * push out many small ones, and is read from the store each time.
+ * compression. The gzip copy is made before the first answer (milliseconds); the brotli copy, at
+ * brotli's best quality (tens to hundreds of milliseconds for a large script), in the background —
+ * answers take gzip until it lands. A file larger than an eighth of the limit is never kept (nor
+ * compressed): it would push out many small ones, and is read from the store each time.
  */
 export class FileCache {
   private readonly entries = new Map<string, CachedFile & { bytes: number }>();
   private readonly loading = new Map<string, Promise<CachedFile | undefined>>();
+  private readonly compressing = new Set<Promise<void>>();
   private bytes = 0;
 
   constructor(
@@ -62,9 +65,9 @@ export class FileCache {
     return { files: this.entries.size, bytes: this.bytes };
   }
 
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
+  /** Resolves once the brotli copies under way are made (tests). */
+  async settled(): Promise<void> {
+    while (this.compressing.size > 0) await Promise.allSettled([...this.compressing]);
   }
 
   private async fill(key: string, slot: string, compressible: boolean): Promise<CachedFile | undefined> {
@@ -72,17 +75,40 @@ export class FileCache {
     if (!identity) return undefined;
     if (identity.length > this.limitBytes / 8) return { identity, gzip: null, br: null };
     const worth = compressible && identity.length >= MIN_COMPRESS_BYTES;
-    const [gz, br] = worth ? await Promise.all([gzipAsync(identity, { level: 9 }), brotliAsync(identity, brotliOptions(identity.length))]) : [null, null];
-    const file = { identity, gzip: smaller(gz, identity), br: smaller(br, identity), bytes: 0 };
-    file.bytes = identity.length + (file.gzip?.length ?? 0) + (file.br?.length ?? 0);
+    const file = { identity, gzip: worth ? smaller(await gzipAsync(identity, { level: 9 }), identity) : null, br: null as Buffer | null, bytes: 0 };
+    file.bytes = identity.length + (file.gzip?.length ?? 0);
+    this.keep(slot, file);
+    if (worth) {
+      const brotli = brotliAsync(identity, brotliOptions(identity.length)).then(
+        (br) => {
+          const kept = smaller(br, identity);
+          // Only into the entry still kept: an evicted one is made again when next read.
+          if (!kept || this.entries.get(slot) !== file) return;
+          file.br = kept;
+          file.bytes += kept.length;
+          this.bytes += kept.length;
+          this.evict();
+        },
+        () => undefined, // no brotli copy: gzip serves
+      );
+      this.compressing.add(brotli);
+      void brotli.finally(() => this.compressing.delete(brotli));
+    }
+    return file;
+  }
+
+  private keep(slot: string, file: CachedFile & { bytes: number }): void {
     this.entries.set(slot, file);
     this.bytes += file.bytes;
+    this.evict();
+  }
+
+  private evict(): void {
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.limitBytes) break;
       this.entries.delete(oldest);
       this.bytes -= entry.bytes;
     }
-    return file;
   }
 }
 
