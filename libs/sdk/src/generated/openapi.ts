@@ -600,7 +600,7 @@ export interface paths {
         };
         /**
          * A served landing page (no auth, outside /v1)
-         * @description `/sites/<deploymentId>/` serves that deployment; `/sites/<appId>/<env>/` the newest deployment of the app in that environment; `/p/<slug>/` (and `https://<slug>.<SITES_DOMAIN>/`) the deployment the app publishes — 410 once unpublished, 404 while a draft, 301 from a slug given up in the last 30 days. `…/thanks` is the page after a sign-up. Without the trailing slash: 301 to it. Deployment urls and aliases answer `X-Robots-Tag: noindex`; the public address does not, and may be cached by a CDN for a minute (`Cache-Control: public, max-age=0, s-maxage=60`, `ETag` per deployment; `If-None-Match` → 304). Every value is HTML-escaped; no scripts.
+         * @description `/sites/<deploymentId>/` serves that deployment; `/sites/<appId>/<env>/` the newest deployment of the app in that environment; `/p/<slug>/` (and `https://<slug>.<SITES_DOMAIN>/`) the deployment the app publishes — 410 once unpublished, 404 while a draft, 301 from a slug given up in the last 30 days. `…/thanks` is the page after a sign-up. Without the trailing slash: 301 to it. Deployment urls and aliases answer `X-Robots-Tag: noindex`; the public address does not, and may be cached by a CDN for a minute (`Cache-Control: public, max-age=0, s-maxage=60`, `ETag` per deployment; `If-None-Match` → 304). Every value is HTML-escaped; no scripts. A deployment with files of its own is served only on its own origin: any path under its addresses here answers 308 to the same path there.
          */
         get: operations["SitesController_serve[0]"];
         put?: never;
@@ -624,7 +624,7 @@ export interface paths {
         };
         /**
          * A served landing page (no auth, outside /v1)
-         * @description `/sites/<deploymentId>/` serves that deployment; `/sites/<appId>/<env>/` the newest deployment of the app in that environment; `/p/<slug>/` (and `https://<slug>.<SITES_DOMAIN>/`) the deployment the app publishes — 410 once unpublished, 404 while a draft, 301 from a slug given up in the last 30 days. `…/thanks` is the page after a sign-up. Without the trailing slash: 301 to it. Deployment urls and aliases answer `X-Robots-Tag: noindex`; the public address does not, and may be cached by a CDN for a minute (`Cache-Control: public, max-age=0, s-maxage=60`, `ETag` per deployment; `If-None-Match` → 304). Every value is HTML-escaped; no scripts.
+         * @description `/sites/<deploymentId>/` serves that deployment; `/sites/<appId>/<env>/` the newest deployment of the app in that environment; `/p/<slug>/` (and `https://<slug>.<SITES_DOMAIN>/`) the deployment the app publishes — 410 once unpublished, 404 while a draft, 301 from a slug given up in the last 30 days. `…/thanks` is the page after a sign-up. Without the trailing slash: 301 to it. Deployment urls and aliases answer `X-Robots-Tag: noindex`; the public address does not, and may be cached by a CDN for a minute (`Cache-Control: public, max-age=0, s-maxage=60`, `ETag` per deployment; `If-None-Match` → 304). Every value is HTML-escaped; no scripts. A deployment with files of its own is served only on its own origin: any path under its addresses here answers 308 to the same path there.
          */
         get: operations["SitesController_serve[1]"];
         put?: never;
@@ -1262,7 +1262,7 @@ export interface components {
              * @example ai.tokens
              * @enum {string}
              */
-            meter: "api.requests" | "ai.tokens" | "deployments" | "analytics.events" | "webhook.deliveries";
+            meter: "api.requests" | "ai.tokens" | "deployments" | "analytics.events" | "webhook.deliveries" | "bandwidth.bytes";
             /**
              * @description Included each month; null: unlimited
              * @example 100000
@@ -5728,6 +5728,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
+            308: {
+                headers: {
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such resource for this account */
             404: {
                 headers: {
@@ -5770,6 +5779,15 @@ export interface operations {
             /** @description Signed up (or dropped as spam, or already signed up: the answer does not tell) */
             303: {
                 headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
+            308: {
+                headers: {
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -5883,6 +5901,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
+            308: {
+                headers: {
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such resource for this account */
             404: {
                 headers: {
@@ -5925,6 +5952,15 @@ export interface operations {
             /** @description Signed up (or dropped as spam, or already signed up: the answer does not tell) */
             303: {
                 headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
+            308: {
+                headers: {
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
