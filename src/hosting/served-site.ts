@@ -1,30 +1,15 @@
 import type { Deployment } from '../deployments/deployment.entity.js';
 import type { SiteConfig } from '../deployments/site-config.js';
+import { FORBIDDEN_HEADERS } from '../deployments/site-config-rules.js';
 import { fileKindOf } from './content-types.js';
 import { ServedFile, servedFileOf } from './file-response.js';
 import { PathPattern } from './site-paths.js';
 
-/** Headers a deployment's `config.headers` may not set: the platform's, and what would break the answer or the origin's cookies. */
-const PLATFORM_HEADERS = new Set([
-  'set-cookie',
-  'content-length',
-  'content-encoding',
-  'content-range',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'upgrade',
-  'etag',
-  'vary',
-  'accept-ranges',
-  'x-content-type-options',
-  'x-robots-tag',
-]);
+/**
+ * Headers a deployment's `config.headers` may not set: those the deploy refuses (hop-by-hop, framing,
+ * cookies), and the platform's own answer headers (validators, encodings, nosniff, noindex).
+ */
+const PLATFORM_HEADERS = new Set([...FORBIDDEN_HEADERS, 'content-range', 'etag', 'vary', 'accept-ranges', 'x-content-type-options', 'x-robots-tag']);
 
 export interface SiteRedirect {
   pattern: PathPattern;
