@@ -41,18 +41,28 @@ const MOVING_EVENTS = new Set(['app.created', 'app.updated', 'app.deleted', 'app
  * Host → deployment, in memory: a site's label (`dep-…`, `<env>--<slug>`, `<slug>`) resolved once
  * and kept 30 s, its deployment (manifest and config) kept beside it. An app's change evicts its labels
  * as soon as it commits — in this process through `DomainEvents.observeCommitted`, on the others
- * through Redis pub/sub — together with every label that named nothing (a new slug may name something
- * now). A lookup that was reading while an eviction happened is not kept (it may have read the old
- * rows), and a subscriber that reconnects empties the cache (evictions may have been missed).
+ * through Redis pub/sub (one message per event-loop turn for all the apps changed in it) — together
+ * with every label that named nothing (a new slug may name something now). A lookup is not kept if its
+ * app was evicted while it read (it may have read the old rows); a subscriber that reconnects empties
+ * the cache (evictions may have been missed). Evicting costs the app's own labels, not a scan.
  */
 @Injectable()
 export class SiteDirectory implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Sites');
   private readonly labels = new Map<string, Entry>();
+  /** The labels kept for each app, and those that named nothing. */
+  private readonly labelsOfApp = new Map<string, Set<string>>();
+  private readonly nameless = new Set<string>();
   private readonly sites = new Map<string, ServedSite>();
   private readonly loading = new Map<string, Promise<SiteLookup>>();
   private manifestEntries = 0;
-  private evictions = 0;
+  /** Evictions so far; when each app was last evicted, when nameless labels and everything were last dropped. */
+  private sequence = 0;
+  private readonly evictedAt = new Map<string, number>();
+  private namelessDroppedAt = 0;
+  private everythingDroppedAt = 0;
+  /** Apps changed in this turn of the event loop, told to the other instances together. */
+  private toBroadcast = new Set<string>();
   private subscriber: Redis | null = null;
 
   constructor(
@@ -63,7 +73,7 @@ export class SiteDirectory implements OnModuleInit, OnApplicationShutdown {
     events: DomainEvents,
   ) {
     events.observeCommitted((event) => {
-      if (MOVING_EVENTS.has(event.name)) void this.evict((event.data as { appId: string }).appId);
+      if (MOVING_EVENTS.has(event.name)) this.evict((event.data as { appId: string }).appId);
     });
   }
 
@@ -72,11 +82,13 @@ export class SiteDirectory implements OnModuleInit, OnApplicationShutdown {
     if (!subscriber) return;
     let subscribedBefore = false;
     subscriber.on('ready', () => {
-      if (subscribedBefore) this.forget(null, true);
+      if (subscribedBefore) this.forgetEverything();
       subscribedBefore = true;
       subscriber.subscribe(this.channel).catch((err: Error) => this.logger.warn({ err: { message: err.message } }, 'Could not subscribe to site changes'));
     });
-    subscriber.on('message', (_channel: string, appId: string) => this.forget(appId, false));
+    subscriber.on('message', (_channel: string, appIds: string) => {
+      for (const appId of appIds.split(',')) this.forget(appId);
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -88,7 +100,7 @@ export class SiteDirectory implements OnModuleInit, OnApplicationShutdown {
     const entry = this.labels.get(label);
     if (!entry) return undefined;
     if (entry.until > Date.now()) return entry.lookup;
-    this.labels.delete(label);
+    this.drop(label, entry);
     return undefined;
   }
 
@@ -98,10 +110,10 @@ export class SiteDirectory implements OnModuleInit, OnApplicationShutdown {
     if (cached) return Promise.resolve(cached);
     let pending = this.loading.get(label);
     if (!pending) {
-      const epoch = this.evictions;
+      const since = this.sequence;
       pending = this.resolve(label)
         .then(({ lookup, appId }) => {
-          if (epoch === this.evictions) this.remember(label, lookup, appId);
+          if (this.unchangedSince(appId, since)) this.remember(label, lookup, appId);
           return lookup;
         })
         .finally(() => this.loading.delete(label));
@@ -110,16 +122,23 @@ export class SiteDirectory implements OnModuleInit, OnApplicationShutdown {
     return pending;
   }
 
-  /** Forgets the app's labels here and on every instance. */
-  async evict(appId: string): Promise<void> {
-    this.forget(appId, false);
+  /** Forgets the app's labels here at once, and on every instance by the end of this turn of the event loop. */
+  evict(appId: string): void {
+    this.forget(appId);
     if (!this.redis.client) return;
+    if (this.toBroadcast.size === 0) setImmediate(() => void this.broadcast());
+    this.toBroadcast.add(appId);
+  }
+
+  private async broadcast(): Promise<void> {
+    const appIds = [...this.toBroadcast];
+    this.toBroadcast = new Set();
     try {
-      await this.redis.client.publish(this.channel, appId);
+      await this.redis.client!.publish(this.channel, appIds.join(','));
     } catch (err) {
       this.logger.warn(
         { err: { message: (err as Error).message } },
-        `Could not broadcast a change of ${appId}; other instances see it within ${FOUND_TTL_MS / 1000} s`,
+        `Could not broadcast a change of ${appIds.length} app(s); other instances see it within ${FOUND_TTL_MS / 1000} s`,
       );
     }
   }
@@ -164,20 +183,63 @@ export class SiteDirectory implements OnModuleInit, OnApplicationShutdown {
 
   private remember(label: string, lookup: SiteLookup, appId: string | null): void {
     const ttl = lookup.kind === 'site' || lookup.kind === 'gone' ? FOUND_TTL_MS : NOT_FOUND_TTL_MS;
-    this.labels.delete(label);
+    const old = this.labels.get(label);
+    if (old) this.drop(label, old);
     this.labels.set(label, { lookup, appId, until: Date.now() + ttl });
-    if (this.labels.size > MAX_LABELS) this.labels.delete(this.labels.keys().next().value!);
+    if (appId === null) this.nameless.add(label);
+    else {
+      let kept = this.labelsOfApp.get(appId);
+      if (!kept) this.labelsOfApp.set(appId, (kept = new Set()));
+      kept.add(label);
+    }
+    if (this.labels.size > MAX_LABELS) {
+      const [oldest, entry] = this.labels.entries().next().value!;
+      this.drop(oldest, entry);
+    }
   }
 
-  /** Drops the app's labels and deployments (all of them when `all`), and every label that named nothing. */
-  private forget(appId: string | null, all: boolean): void {
-    this.evictions++;
-    for (const [label, entry] of this.labels) if (all || entry.appId === null || entry.appId === appId) this.labels.delete(label);
-    for (const [id, site] of this.sites) {
-      if (!all && site.deployment.appId !== appId) continue;
-      this.sites.delete(id);
-      this.manifestEntries -= site.files?.size ?? 0;
+  private drop(label: string, entry: Entry): void {
+    this.labels.delete(label);
+    if (entry.appId === null) this.nameless.delete(label);
+    else {
+      const kept = this.labelsOfApp.get(entry.appId);
+      kept?.delete(label);
+      if (kept?.size === 0) this.labelsOfApp.delete(entry.appId);
     }
+  }
+
+  /** Whether nothing that concerns the lookup of `appId`'s label (null: a label that named nothing) was evicted since `since`. */
+  private unchangedSince(appId: string | null, since: number): boolean {
+    if (this.everythingDroppedAt > since) return false;
+    return appId === null ? this.namelessDroppedAt <= since : (this.evictedAt.get(appId) ?? 0) <= since;
+  }
+
+  /** Drops the app's labels, and every label that named nothing. */
+  private forget(appId: string): void {
+    const at = ++this.sequence;
+    this.evictedAt.delete(appId);
+    this.evictedAt.set(appId, at);
+    // Bounded: past the limit the oldest marks go, and everything counts as changed at that point.
+    if (this.evictedAt.size > MAX_LABELS) {
+      this.evictedAt.clear();
+      this.everythingDroppedAt = at;
+    }
+    this.namelessDroppedAt = at;
+    for (const label of this.labelsOfApp.get(appId) ?? []) this.labels.delete(label);
+    this.labelsOfApp.delete(appId);
+    for (const label of this.nameless) this.labels.delete(label);
+    this.nameless.clear();
+    // Deployments never change: a kept one is used only for a deployment just read from the database.
+  }
+
+  private forgetEverything(): void {
+    this.everythingDroppedAt = ++this.sequence;
+    this.evictedAt.clear();
+    this.labels.clear();
+    this.labelsOfApp.clear();
+    this.nameless.clear();
+    this.sites.clear();
+    this.manifestEntries = 0;
   }
 
   private get channel(): string {
