@@ -14,6 +14,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DatabaseTarget } from './database/data-source-options.js';
 import { DeploymentsModule } from './deployments/deployments.module.js';
+import { DomainsModule } from './domains/domains.module.js';
 import { EventsModule } from './events/events.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LandingPagesModule } from './landing-pages/landing-pages.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         LandingPagesModule,
         DeploymentsModule,
         PublishingModule,
+        DomainsModule,
         UsersModule,
         SitesModule,
         AiModule,

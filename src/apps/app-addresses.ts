@@ -26,11 +26,24 @@ export function slugOfHost(host: string | undefined, domain: string | undefined)
   return label && !label.includes('.') ? label : undefined;
 }
 
-/** Fastify's `rewriteUrl`: a request to `<slug>.<SITES_DOMAIN>/…` is served as `/p/<slug>/…` (the same routes, before routing). */
-export function hostRouting(domain: string | undefined): ((req: { headers: { host?: string }; url?: string }) => string) | undefined {
-  if (!domain) return undefined;
-  return (req) => {
+/**
+ * Host routing's question about a Host that is not under SITES_DOMAIN: the app its verified custom
+ * domain serves (`CustomDomains.routeRequest`, decorated onto the Fastify instance as
+ * `customDomainRoute` once the app's providers exist).
+ */
+export type CustomDomainRoute = (req: { headers: { host?: string } }) => string | undefined;
+
+/**
+ * Fastify's `rewriteUrl` (called with the Fastify instance as `this`): a request to
+ * `<slug>.<SITES_DOMAIN>/…` is served as `/p/<slug>/…`, and one to a verified custom domain as
+ * `/p/<appId>/…` (the same routes, before routing).
+ */
+export function hostRouting(domain: string | undefined) {
+  return function (this: unknown, req: { headers: { host?: string }; url?: string }): string {
+    const url = req.url ?? '/';
     const slug = slugOfHost(req.headers.host, domain);
-    return slug ? `/p/${slug}${req.url ?? '/'}` : (req.url ?? '/');
+    if (slug) return `/p/${slug}${url}`;
+    const appId = (this as { customDomainRoute?: CustomDomainRoute } | undefined)?.customDomainRoute?.(req);
+    return appId ? `/p/${appId}${url}` : url;
   };
 }

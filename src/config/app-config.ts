@@ -1,4 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
+import { isIP } from 'node:net';
 import { loadPlans, Plan, PlansFileError } from '../billing/plans.js';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { StartupError } from './startup-errors.js';
@@ -31,6 +32,10 @@ function Flag(): PropertyDecorator {
   };
 }
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/** `1.2.3.4`, `1.2.3.4:53`, `[2001:db8::1]`, `[2001:db8::1]:53` (what node:dns's setServers takes), comma-separated. */
+const DNS_SERVER = String.raw`(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?`;
+const DNS_SERVER_LIST = new RegExp(`^\\s*${DNS_SERVER}(?:\\s*,\\s*${DNS_SERVER})*\\s*$`);
 
 export type AppRole = 'all' | 'api' | 'worker';
 
@@ -96,6 +101,15 @@ export class AppConfig {
     message: 'SITES_DOMAIN must be a lowercase domain name like apps.example.com',
   })
   SITES_DOMAIN?: string;
+
+  /**
+   * The resolvers custom-domain checks ask (TXT challenge, CNAME target): a comma list of `host:port`
+   * (`10.0.0.2:53,[2001:db8::53]:53`; the port may be left out for 53). Unset: the system's.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(DNS_SERVER_LIST, { message: 'DNS_SERVERS must be a comma list of IP addresses with optional ports, like 10.0.0.2:53,[2001:db8::53]:53' })
+  DNS_SERVERS?: string;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
@@ -218,6 +232,14 @@ export class AppConfig {
     return this.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
   }
 
+  /** DNS_SERVERS as node:dns's `setServers` takes them; empty: the system's resolvers. */
+  get dnsServers(): string[] {
+    return (this.DNS_SERVERS ?? '')
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean);
+  }
+
   get embeddedDatabase(): boolean {
     return !this.DATABASE_URL;
   }
@@ -247,6 +269,7 @@ export const CONFIG_KEYS = Object.keys(new AppConfig())
     'PUBLIC_URL',
     'TRUST_PROXY',
     'SITES_DOMAIN',
+    'DNS_SERVERS',
     'LOG_FORMAT',
     'PLANS_FILE',
     'AI_PROVIDER',
@@ -282,6 +305,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // One problem per variable (a port of "abc" is not also "less than 0").
     throw ConfigError.of(errors.flatMap((e) => [...new Set(Object.values(e.constraints ?? {}))]));
   }
+  const badServer = config.dnsServers.find((server) => !isIP(server.replace(/^\[(.*)\](?::\d+)?$|^([^:]*):\d+$/, '$1$2')));
+  if (badServer) throw ConfigError.of([`DNS_SERVERS holds ${JSON.stringify(badServer)}, which is not an IP address (with an optional port)`]);
   try {
     void config.plans; // a PLANS_FILE that does not validate stops the start here, naming the bad key
   } catch (err) {
