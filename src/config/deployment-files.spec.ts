@@ -138,6 +138,11 @@ describe('docker/Dockerfile', () => {
 });
 
 describe('operator documentation', () => {
+  it('shows the Caddyfile the proxy and the TLS e2e test run, as it is (docs/custom-domains.md)', () => {
+    const shown = /```caddyfile\n([\s\S]*?)```/.exec(read('docs/custom-domains.md'))?.[1];
+    expect(shown).toBe(read('docker/Caddyfile'));
+  });
+
   it('has start scripts for each role', () => {
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
     expect(scripts['start:api']).toMatch(/APP_ROLE=api node (--\S+ )*dist\/main\.js/);
