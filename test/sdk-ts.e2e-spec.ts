@@ -108,6 +108,26 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     });
   });
 
+  it('claims, lists, verifies and deletes a custom domain', async () => {
+    const app = await client.apps.create({ name: 'TS domains' });
+    const hostname = `ts-${Date.now()}.example.com`;
+    const domain = await client.domains.create(app.appId, { hostname: hostname.toUpperCase() });
+    expect(domain).toMatchObject({ hostname, status: 'pending', verification: { type: 'TXT', name: `_platform-challenge.${hostname}` } });
+    expect(domain.target).toEqual({ type: 'CNAME', name: hostname, value: expect.any(String) });
+    expect((await client.domains.get(domain.id)).verification.value).toBe(domain.verification.value);
+    const listed: string[] = [];
+    for await (const d of client.domains.list(app.appId)) listed.push(d.id);
+    expect(listed).toEqual([domain.id]);
+    // Nothing at the challenge name: still pending, with what the check found.
+    const checked = await client.domains.verify(domain.id);
+    expect(checked.status).toBe('pending');
+    expect(['no_record', 'resolver_error']).toContain(checked.lastCheck?.result);
+    await expect(client.domains.create(app.appId, { hostname })).rejects.toMatchObject({ status: 409, reason: 'domain_exists' });
+    await expect(client.domains.create(app.appId, { hostname: 'localhost' })).rejects.toBeInstanceOf(ValidationError);
+    await client.domains.delete(domain.id);
+    await expect(client.domains.get(domain.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it('reads the plan, usage and statements', async () => {
     const billing = await client.billing.get();
     expect(billing.plan).toEqual({ id: 'free', name: 'Free' });

@@ -160,6 +160,35 @@ class _Apps:
                                idempotency_key=idempotency_key).body
 
 
+class _Domains:
+    """Custom domains: an app served at its developer's own host names."""
+
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def create(self, app_id: str, hostname: str, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Claims the name for the app; the answer holds the records to create: "verification" (TXT) and
+        "target" (CNAME). A name that cannot be claimed raises ValidationError (400) or ConflictError (409)."""
+        return self._t.request("POST", f"/apps/{urllib.parse.quote(app_id)}/domains", {"hostname": hostname},
+                               idempotency_key=idempotency_key).body
+
+    def list(self, app_id: str, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        return _paginate(self._t, f"/apps/{urllib.parse.quote(app_id)}/domains", {"limit": limit})
+
+    def get(self, domain_id: str) -> Dict[str, Any]:
+        return self._t.request("GET", f"/domains/{urllib.parse.quote(domain_id)}").body
+
+    def verify(self, domain_id: str, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Checks the DNS now: status "verified" once the TXT record holds the value, otherwise the domain as it
+        was with "lastCheck" saying what was found; ConflictError when another account verified the name first."""
+        return self._t.request("POST", f"/domains/{urllib.parse.quote(domain_id)}/verify",
+                               idempotency_key=idempotency_key).body
+
+    def delete(self, domain_id: str) -> None:
+        """Gives the name up: it stops serving the app at once."""
+        self._t.request("DELETE", f"/domains/{urllib.parse.quote(domain_id)}")
+
+
 class _Catalog:
     def __init__(self, t: _Transport) -> None:
         self._t = t
@@ -440,6 +469,7 @@ class PlatformClient:
 
         self._transport = _Transport(base_url, auth, timeout, max_retries, backoff_base)
         self.apps = _Apps(self._transport)
+        self.domains = _Domains(self._transport)
         self.catalog = _Catalog(self._transport)
         self.deployments = _Deployments(self._transport)
         self.landing_page = _LandingPage(self._transport)

@@ -6,7 +6,7 @@ import time
 import unittest
 import urllib.request
 
-from platform_sdk import AuthenticationError, NotFoundError, PlatformClient, ValidationError, WebhookVerificationError, verify_webhook
+from platform_sdk import AuthenticationError, ConflictError, NotFoundError, PlatformClient, ValidationError, WebhookVerificationError, verify_webhook
 
 from .support import FaultProxy, Receiver, create_account, require_server
 
@@ -58,6 +58,29 @@ class ClientTest(unittest.TestCase):
         self.assertNotIn(app["slug"], [entry["slug"] for entry in self.client.catalog.list()])
         renamed = self.client.apps.update(app["appId"], slug=app["slug"] + "-new", visibility="unlisted")
         self.assertEqual((renamed["slug"], renamed["visibility"]), (app["slug"] + "-new", "unlisted"))
+
+    def test_custom_domains(self):
+        app = self.client.apps.create(name="Py domains")
+        hostname = f"py-{int(time.time() * 1000)}.Example.COM"
+        domain = self.client.domains.create(app["appId"], hostname)
+        self.assertEqual((domain["hostname"], domain["status"]), (hostname.lower(), "pending"))
+        self.assertEqual(domain["verification"]["name"], f"_platform-challenge.{hostname.lower()}")
+        self.assertEqual((domain["target"]["type"], domain["target"]["name"]), ("CNAME", hostname.lower()))
+        self.assertEqual(self.client.domains.get(domain["id"])["verification"], domain["verification"])
+        self.assertEqual([d["id"] for d in self.client.domains.list(app["appId"])], [domain["id"]])
+        # Nothing at the challenge name: still pending, with what the check found.
+        checked = self.client.domains.verify(domain["id"])
+        self.assertEqual(checked["status"], "pending")
+        self.assertIn(checked["lastCheck"]["result"], ("no_record", "resolver_error"))
+        with self.assertRaises(ConflictError) as again:
+            self.client.domains.create(app["appId"], hostname)
+        self.assertEqual(again.exception.reason, "domain_exists")
+        with self.assertRaises(ValidationError) as ip:
+            self.client.domains.create(app["appId"], "192.0.2.1")
+        self.assertEqual(ip.exception.reason, "hostname_ip")
+        self.client.domains.delete(domain["id"])
+        with self.assertRaises(NotFoundError):
+            self.client.domains.get(domain["id"])
 
     def test_billing(self):
         billing = self.client.billing.get()

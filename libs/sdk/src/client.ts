@@ -18,6 +18,8 @@ export type CreateApp = Schemas['CreateAppDto'];
 export type UpdateApp = Schemas['UpdateAppDto'];
 export type Publish = Schemas['PublishDto'];
 export type CatalogEntry = Schemas['CatalogEntryDto'];
+export type Domain = Schemas['DomainDto'];
+export type CreateDomain = Schemas['CreateDomainDto'];
 
 export type AnalyticsMetric = 'visitors' | 'visits' | 'pageviews' | 'bounceRate' | 'visitDuration' | 'signups' | 'conversionRate';
 export type AnalyticsProperty = 'page' | 'referrer' | 'source' | 'utmCampaign' | 'browser' | 'os' | 'device' | 'deployment';
@@ -220,6 +222,23 @@ export class PlatformClient {
       /** Takes the public address down (410); deployment urls keep working. */
       unpublish: (appId: string, opts: { idempotencyKey?: string } = {}) => t.request<App>('POST', `/apps/${id(appId)}/unpublish`, { body: {}, ...opts }),
     };
+    this.domains = {
+      /**
+       * Claims a host name for the app. The answer holds the two records to create: `verification` (TXT, proves
+       * control of the name) and `target` (CNAME, sends its visitors here). 400 names what is wrong with the name.
+       */
+      create: (appId: string, body: CreateDomain, opts: { idempotencyKey?: string } = {}) =>
+        t.request<Domain>('POST', `/apps/${id(appId)}/domains`, { body, ...opts }),
+      list: (appId: string, opts: { limit?: number } = {}) => paginate<Domain>(t, `/apps/${id(appId)}/domains`, { limit: opts.limit ?? 100 }),
+      get: (domainId: string) => t.request<Domain>('GET', `/domains/${id(domainId)}`),
+      /**
+       * Checks the DNS now: `status: 'verified'` once the TXT record holds the value; otherwise the domain as it was,
+       * with `lastCheck` saying what was found. Another account verified the name first: a ConflictError (409).
+       */
+      verify: (domainId: string, opts: { idempotencyKey?: string } = {}) => t.request<Domain>('POST', `/domains/${id(domainId)}/verify`, opts),
+      /** Gives the name up: it stops serving the app at once. */
+      delete: (domainId: string) => t.request<void>('DELETE', `/domains/${id(domainId)}`),
+    };
     this.catalog = {
       /** Published public apps of this server, newest publication first (no credentials needed). */
       list: (opts: { limit?: number } = {}) => paginate<CatalogEntry>(t, '/catalog', { limit: opts.limit ?? 100 }, { unversioned: true }),
@@ -300,6 +319,7 @@ export class PlatformClient {
   }
 
   readonly apps;
+  readonly domains;
   readonly catalog;
   readonly deployments;
   readonly landingPage;
