@@ -5,6 +5,7 @@ import { SignupService } from '../src/sites/signup.service.js';
 import { SignupTokens } from '../src/sites/signup-token.js';
 import { ApiClient, expectErrorBody, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { TestDnsServer } from './support/dns-server.js';
+import { describeUnless, UNLESS_REDIS } from './support/skips.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
 
@@ -351,5 +352,45 @@ describe(`custom domains (${target})`, () => {
     expect((await ask('doomed.example.org')).status).toBe(404);
     expect(await app.query(`SELECT id FROM domains WHERE app_id = $1`, [site.appId])).toEqual([]);
     await until(() => deliveries('domain.deleted').some((d) => JSON.parse(d.raw).data.domainId === domain.id), 10_000, 'domain.deleted with the app');
+  });
+});
+
+describeUnless(UNLESS_REDIS)('custom domains on two instances (postgres + redis)', () => {
+  let first: TestApp;
+  let second: TestApp;
+  const dns = new TestDnsServer();
+
+  beforeAll(async () => {
+    await dns.start();
+    first = await startTestApp({ env: { ...NO_RATE_LIMIT, SITES_DOMAIN: SITES, DNS_SERVERS: dns.address } });
+    // The same database and Redis prefix: another API instance of the same deployment.
+    second = await startTestApp({ reuse: { dataDir: first.dataDir, env: first.env }, keep: true });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await dns.stop();
+  });
+
+  it('serves a domain verified on one instance from the other at once, and stops it there when it is deleted on the first', async () => {
+    const dev = await newAccountClient(first);
+    const created = (await dev.post('/v1/apps', { name: 'Two instances', slug: 'two-instances' }).expect(201)).body;
+    const deploymentId = (await dev.post('/v1/apps/deploy', { appId: created.appId, env: 'production' }).expect(200)).body.deploymentId;
+    await dev.post(`/v1/apps/${created.appId}/publish`, {}).expect(200);
+    const domain = (await dev.post(`/v1/apps/${created.appId}/domains`, { hostname: 'twice.example.com' }).expect(201)).body;
+    const visitSecond = () => second.http().get('/').set('host', 'twice.example.com').set('accept', 'text/html');
+    expect((await visitSecond()).status).toBe(404);
+
+    dns.set(domain.verification.name, { txt: [domain.verification.value] });
+    await dev.post(`/v1/domains/${domain.id}/verify`).expect(200);
+    // The change reaches the other instance through Redis, not its 5-minute reload.
+    await until(async () => (await visitSecond()).status === 200, 5_000, 'the second instance to serve the domain');
+    expect((await visitSecond()).headers['x-deployment-id']).toBe(deploymentId);
+    await second.http().get('/internal/tls/ask?domain=twice.example.com').expect(200);
+
+    await dev.delete(`/v1/domains/${domain.id}`).expect(204);
+    // The ask checks the database: no certificate from any instance, even before the message arrives.
+    await second.http().get('/internal/tls/ask?domain=twice.example.com').expect(404);
+    await until(async () => (await visitSecond()).status === 404, 5_000, 'the second instance to stop serving the domain');
   });
 });
