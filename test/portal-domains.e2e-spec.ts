@@ -1,33 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Locator, Page } from 'playwright-core';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
+import { act, criticalViolations } from './support/portal-browser.js';
 import { TestDnsServer } from './support/dns-server.js';
 import { portalSession } from './support/portal-session.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SITES = 'apps.example.test';
-
-/** Clicks, and waits until htmx has swapped the answer in (portal actions replace the page's body). */
-async function act(page: Page, target: Locator): Promise<void> {
-  await page.evaluate(() => {
-    const w = globalThis as unknown as { settled?: Promise<void>; document: { addEventListener(type: string, fn: () => void, options: object): void } };
-    w.settled = new Promise((resolve) => w.document.addEventListener('htmx:afterSettle', () => resolve(), { once: true }));
-  });
-  await target.click();
-  await page.evaluate(() => (globalThis as unknown as { settled: Promise<void> }).settled);
-}
-
-async function criticalViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.filter((v) => v.impact === 'critical').map((v) => v.id);
-}
 
 describeInBrowser(`custom domains in the portal (${target})`, () => {
   let app: TestApp;

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeUnless } from './skips.js';
+import { describeWithProgram } from './skips.js';
 import { until } from './webhook-receiver.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -12,10 +12,9 @@ export const CADDYFILE = join(ROOT, 'docker', 'Caddyfile');
 /** Debian's caddy (`apt-get install caddy`; .ci/run installs it). */
 export const CADDY_PATH = process.env.CADDY_PATH ?? '/usr/bin/caddy';
 
-/** `describe` when caddy is installed; skipped with a message otherwise — unless REQUIRE_CADDY=1 (set by .ci/run). */
+/** `describe` when caddy is installed (see describeWithProgram; .ci/run sets REQUIRE_CADDY=1). */
 export function describeWithCaddy(name: string, fn: () => void): void {
-  const found = existsSync(CADDY_PATH) || process.env.REQUIRE_CADDY === '1';
-  describeUnless(!found && `no caddy at ${CADDY_PATH} (apt-get install caddy, or set CADDY_PATH)`)(name, fn);
+  describeWithProgram(CADDY_PATH, process.env.REQUIRE_CADDY === '1', 'apt-get install caddy, or set CADDY_PATH')(name, fn);
 }
 
 export interface RunningCaddy {
