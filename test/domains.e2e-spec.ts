@@ -228,7 +228,9 @@ describe(`custom domains (${target})`, () => {
     dns.set(domain.verification.name, { txt: [domain.verification.value] });
     await verifyNow(dev, domain.id).expect(200);
 
-    for (const name of ['ask.example.net', 'ASK.Example.NET.', `ask-published.${SITES}`, API_HOST]) {
+    // A deployment's own label (dep-…, as its site origin names it).
+    const deploymentLabel = published.deploymentId.toLowerCase().replace('_', '-');
+    for (const name of ['ask.example.net', 'ASK.Example.NET.', `ask-published.${SITES}`, `${deploymentLabel}.${SITES}`, API_HOST]) {
       const res = await ask(name);
       expect({ name, status: res.status }).toEqual({ name, status: 200 });
     }
@@ -247,6 +249,7 @@ describe(`custom domains (${target})`, () => {
       '',
       'nobody.example.net',
       `ask-draft.${SITES}`,
+      `dep-${'0'.repeat(26)}.${SITES}`,
       `nobody.${SITES}`,
       `a.b.${SITES}`,
       'ask.example.net:443',

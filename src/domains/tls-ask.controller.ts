@@ -18,6 +18,7 @@ export class TlsAskController {
     summary: "May a TLS proxy get a certificate for this name? (Caddy's on-demand `ask`)",
     description:
       '200 for a name this server serves: a verified custom domain, `<slug>.<SITES_DOMAIN>` of a published (or unpublished) app, ' +
+      "a deployment's own `<label>.<SITES_DOMAIN>`, " +
       "the API's own host; 404 for anything else — pending domains, drafts, made-up names, a missing or malformed `domain`. " +
       'No credentials: point the proxy at it over the internal network. It answers only yes or no.',
   })

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { AppAddresses } from '../apps/app-addresses.js';
 import { AppsService } from '../apps/apps.service.js';
 import { AppConfig } from '../config/app-config.js';
+import { DeploymentsService } from '../deployments/deployments.service.js';
 import { CustomDomains } from './custom-domains.js';
 import { DomainsRepository } from './domains.repository.js';
 import { hostnameOfHeader } from './hostname.js';
@@ -18,6 +20,8 @@ export class TlsAsk {
     private readonly directory: CustomDomains,
     private readonly domains: DomainsRepository,
     private readonly apps: AppsService,
+    private readonly deployments: DeploymentsService,
+    private readonly addresses: AppAddresses,
   ) {}
 
   /** The name as stored (lowercase ASCII) when it may have a certificate; undefined otherwise. */
@@ -35,12 +39,15 @@ export class TlsAsk {
   }
 
   /**
-   * Whether `<label>.<SITES_DOMAIN>` names a site: an app's slug (or one it gave up in the last 30
-   * days: it redirects) that is or was published — a draft's name is nobody's business yet.
-   * (When sites get labels of their own — deployments, environments — this is where they are told.)
+   * Whether `<label>.<SITES_DOMAIN>` names a site: a deployment's own label (`dep-…`) of a deployment that
+   * is served, or an app's slug (or one it gave up in the last 30 days: it redirects) that is or was
+   * published — a draft's name is nobody's business yet. (`<env>--<slug>` labels are told here once
+   * the sites' router serves them.)
    */
   private async servesSite(label: string): Promise<boolean> {
     if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label)) return false;
+    const deploymentId = this.addresses.deploymentIdOfLabel(label);
+    if (deploymentId) return (await this.deployments.findServable(deploymentId)) !== null;
     const found = await this.apps.resolveSlug(label);
     if (!found) return false;
     return 'movedTo' in found || found.app.publishState !== 'draft';
