@@ -5,6 +5,25 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Who is calling (Principal, @CurrentPrincipal) and what a route needs (@Scopes, the scope list) are the request's
+// context, in src/common/request-context/: src/auth/ sets them, every module reads them, none imports auth for them.
+const REQUEST_CONTEXT_FROM_AUTH = {
+  group: ['**/auth/**'],
+  importNames: [
+    'Principal',
+    'RequestWithPrincipal',
+    'CurrentPrincipal',
+    'Scopes',
+    'REQUIRED_SCOPES',
+    'SCOPES',
+    'Scope',
+    'GrantedScope',
+    'ALL_SCOPES',
+    'hasScope',
+  ],
+  message: 'Request context lives in src/common/request-context/ (principal.js, scopes.js, request-context.decorators.js), not in src/auth/.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,6 +57,12 @@ export default tseslint.config(
     // Decorated classes need their constructor parameters' runtime types for Nest's dependency injection.
     files: ['src/**/*.ts', 'test/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // Module boundaries (docs/architecture.md, "The shape"). One no-restricted-imports entry per file set: a later
+    // config object's entry replaces an earlier one's, so each set lists every pattern that applies to it.
+    files: ['src/**/*.ts', 'test/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [REQUEST_CONTEXT_FROM_AUTH] }] },
   },
   {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],

@@ -2,7 +2,7 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestWithPrincipal } from '../auth/auth.decorators.js';
+import type { RequestWithPrincipal } from '../common/request-context/principal.js';
 import { ApiRequestMeter } from '../billing/api-request-meter.js';
 import { AppConfig } from '../config/app-config.js';
 import { AccountRateLimits } from './account-rate-limits.js';
