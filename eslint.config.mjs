@@ -24,6 +24,16 @@ const REQUEST_CONTEXT_FROM_AUTH = {
   message: 'Request context lives in src/common/request-context/ (principal.js, scopes.js, request-context.decorators.js), not in src/auth/.',
 };
 
+// The rate limiter and billing know each other only through contracts of src/common/ (AccountLimits, ApiRequestListener),
+// which BillingBindingsModule binds.
+const NOT_BILLING_AND_RATE_LIMIT =
+  'src/rate-limit/ and src/billing/ do not import each other: use AccountLimits / ApiRequestListener (src/common/), bound in BillingBindingsModule.';
+
+/** The no-restricted-imports rule for a file set: the patterns every file has, and `extra`. */
+function restrictedImports(...extra) {
+  return { 'no-restricted-imports': ['error', { patterns: [REQUEST_CONTEXT_FROM_AUTH, ...extra] }] };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -62,7 +72,15 @@ export default tseslint.config(
     // Module boundaries (docs/architecture.md, "The shape"). One no-restricted-imports entry per file set: a later
     // config object's entry replaces an earlier one's, so each set lists every pattern that applies to it.
     files: ['src/**/*.ts', 'test/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [REQUEST_CONTEXT_FROM_AUTH] }] },
+    rules: restrictedImports(),
+  },
+  {
+    files: ['src/rate-limit/**/*.ts'],
+    rules: restrictedImports({ group: ['**/billing/**'], message: NOT_BILLING_AND_RATE_LIMIT }),
+  },
+  {
+    files: ['src/billing/**/*.ts'],
+    rules: restrictedImports({ group: ['**/rate-limit/**'], message: NOT_BILLING_AND_RATE_LIMIT }),
   },
   {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],

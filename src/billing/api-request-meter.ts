@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { ApiRequestListener } from '../common/api-request-listener.js';
 import { withDeadline } from '../common/with-deadline.js';
 import { Meters } from './meters.js';
 
@@ -11,10 +12,11 @@ const SHUTDOWN_FLUSH_MS = 2000;
  * `api.requests` without a database write per request: counted per account in memory and written
  * every 10 s (and on shutdown) as one ledger row per account, identified by this process and a
  * sequence number, so a retried flush is not counted twice. What a crash can lose: the last 10 s
- * of this instance's counts.
+ * of this instance's counts. Told of each request by the rate limiter, as its ApiRequestListener
+ * (BillingBindingsModule).
  */
 @Injectable()
-export class ApiRequestMeter implements OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown {
+export class ApiRequestMeter extends ApiRequestListener implements OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Billing');
   private readonly instance = randomBytes(6).toString('hex');
   private counts = new Map<string, number>();
@@ -22,11 +24,12 @@ export class ApiRequestMeter implements OnModuleDestroy, BeforeApplicationShutdo
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly meters: Meters) {
+    super();
     this.timer = setInterval(() => void this.flush(), API_REQUESTS_FLUSH_MS);
     this.timer.unref();
   }
 
-  count(accountId: string): void {
+  onApiRequest(accountId: string): void {
     this.counts.set(accountId, (this.counts.get(accountId) ?? 0) + 1);
   }
 

@@ -13,8 +13,8 @@ import { UsageRollup } from './usage-rollup.js';
 
 /**
  * Plans, usage, quotas and statements. Modules that do metered work import it and call `Meters`
- * (`assertRoom` before the work, `record` in its transaction); the rate limiter takes each
- * account's limits from `PlanRateLimits`.
+ * (`assertRoom` before the work, `record` in its transaction). What the rate limiter takes from
+ * billing (each account's limits, the `api.requests` meter) goes through BillingBindingsModule.
  */
 @Module({
   imports: [AccountsModule],
