@@ -83,6 +83,23 @@ export default tseslint.config(
     rules: restrictedImports({ group: ['**/rate-limit/**'], message: NOT_BILLING_AND_RATE_LIMIT }),
   },
   {
+    // Plain SQL goes through Transactions.query (src/database/transactions.ts): one path, prepared statements, the
+    // running transaction's connection. TypeORM's repositories and query builders stay where they read naturally.
+    files: ['src/**/*.ts'],
+    ignores: ['src/database/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.property.name='query'][callee.object.property.name=/^(manager|dataSource|queryRunner)$/]",
+          "CallExpression[callee.property.name='query'][callee.object.name=/^(manager|entityManager|dataSource|queryRunner|runner)$/]",
+          "CallExpression[callee.property.name='query'][callee.object.callee.property.name='getRepository']",
+          "CallExpression[callee.property.name='createQueryRunner']",
+        ].map((selector) => ({ selector, message: 'Plain SQL goes through Transactions.query (src/database/transactions.ts), not through TypeORM.' })),
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
