@@ -83,6 +83,14 @@ export default tseslint.config(
     rules: restrictedImports({ group: ['**/rate-limit/**'], message: NOT_BILLING_AND_RATE_LIMIT }),
   },
   {
+    // A migration does the same thing forever: it may not import code that changes (copy what it needs, frozen).
+    files: ['src/database/migrations/**/*.ts'],
+    rules: restrictedImports({
+      regex: '^(?!typeorm$|\\./[^/]+$)',
+      message: 'A migration imports only typeorm and sibling migrations: copy what it needs into it, frozen.',
+    }),
+  },
+  {
     // Plain SQL goes through Transactions.query (src/database/transactions.ts): one path, prepared statements, the
     // running transaction's connection. TypeORM's repositories and query builders stay where they read naturally.
     files: ['src/**/*.ts'],
