@@ -108,6 +108,14 @@ export default tseslint.config(
     },
   },
   {
+    // Periodic work goes through PeriodicJobs (src/common/periodic/): role gating, no overlap, a shutdown deadline.
+    files: ['src/**/*.ts'],
+    ignores: ['src/common/periodic/**', 'src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'setInterval', message: 'Periodic work is a job on PeriodicJobs (src/common/periodic/periodic-jobs.ts).' }],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { Cron } from '@nestjs/schedule';
+import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { utcDay } from './visitor-ids.service.js';
@@ -30,16 +30,17 @@ export class AnalyticsPartitions implements OnModuleInit {
   constructor(
     private readonly db: Transactions,
     private readonly config: AppConfig,
-  ) {}
+    jobs: PeriodicJobs,
+  ) {
+    jobs.add({ name: 'analytics-partitions', schedule: { cron: '5 0 * * *' }, runsOn: 'workers', run: () => this.maintain() });
+  }
 
   async onModuleInit(): Promise<void> {
     await this.ensure();
   }
 
-  /** At 00:05 UTC in worker processes. */
-  @Cron('5 0 * * *', { name: 'analytics-partitions', timeZone: 'UTC' })
+  /** The daily work (the job `analytics-partitions`, at 00:05 UTC in worker processes). */
   async maintain(now = new Date()): Promise<void> {
-    if (!this.config.runsWorkers) return;
     await this.ensure(now);
     await this.dropExpired(now);
     await this.forgetCountedVisitors(now);

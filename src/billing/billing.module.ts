@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
+import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { AccountPlans } from './account-plans.js';
 import { ApiRequestMeter } from './api-request-meter.js';
 import { BillingController } from './billing.controller.js';
@@ -17,7 +18,7 @@ import { UsageRollup } from './usage-rollup.js';
  * billing (each account's limits, the `api.requests` meter) goes through BillingBindingsModule.
  */
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, PeriodicModule],
   controllers: [BillingController],
   providers: [AccountPlans, PlanRateLimits, UsageRepository, Meters, ApiRequestMeter, StatementsRepository, StatementsService, BillingService, UsageRollup],
   exports: [Meters, ApiRequestMeter, PlanRateLimits, BillingService, StatementsService],
