@@ -16,6 +16,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { DatabaseTarget } from './database/data-source-options.js';
 import { DeploymentsModule } from './deployments/deployments.module.js';
 import { EventsModule } from './events/events.module.js';
+import { FilesModule } from './files/files.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LandingPagesModule } from './landing-pages/landing-pages.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         IdempotencyModule,
         AppsModule,
         LandingPagesModule,
+        FilesModule,
         DeploymentsModule,
         PublishingModule,
         UsersModule,

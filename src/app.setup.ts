@@ -60,10 +60,14 @@ export function configureApp(app: NestFastifyApplication): void {
   fastify.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (request, body, done) =>
     routeConfigOf(request).acceptsText ? parseJson(request, body as Buffer, done) : done(null, (body as Buffer).toString('utf8')),
   );
-  // A route may raise its body limit (`@RouteConfig({ bodyLimit })`); Fastify enforces it while reading.
+  // Raw bytes (file uploads) only where a route takes them; the onRequest hook below refuses them elsewhere before reading.
+  fastify.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (request, body, done) =>
+    routeConfigOf(request).acceptsBytes ? done(null, body) : done(unsupportedType('application/octet-stream')),
+  );
+  // A route may raise its body limit (`@RouteConfig({ bodyLimit })`, a number or one read from a setting); Fastify enforces it while reading.
   fastify.addHook('onRoute', (route) => {
     const bodyLimit = (route.config as PlatformRouteConfig | undefined)?.bodyLimit;
-    if (bodyLimit) route.bodyLimit = bodyLimit;
+    if (bodyLimit) route.bodyLimit = typeof bodyLimit === 'function' ? bodyLimit(config) : bodyLimit;
   });
   if (!config.runsHttpApi) {
     // A worker answers health checks and metrics only.
@@ -112,5 +116,10 @@ function rejectUnsupportedBody(request: FastifyRequest): RequestError | undefine
   const config = routeConfigOf(request);
   if (type === 'application/x-www-form-urlencoded' && config.acceptsForm) return undefined;
   if (type === 'text/plain' && config.acceptsText) return undefined;
+  if (type === 'application/octet-stream' && config.acceptsBytes) return undefined;
+  return unsupportedType(type);
+}
+
+function unsupportedType(type: string): RequestError {
   return new RequestError(RequestErrorCode.UnsupportedMediaType, `Content-Type must be application/json (got ${type || 'none'})`);
 }

@@ -188,6 +188,21 @@ export class AppConfig {
   @WholeNumber(1)
   ANALYTICS_RETENTION_DAYS = 400;
 
+  /** The largest file `PUT /v1/files/:sha256` takes, in bytes (larger: 413). */
+  @WholeNumber(1, 2 ** 31 - 1)
+  MAX_FILE_BYTES = 25 * 1024 * 1024;
+
+  /**
+   * Where uploaded files are kept. Unset: under DATA_DIR/files. `s3://<bucket>?endpoint=…&region=…&forcePathStyle=true`:
+   * an S3-compatible object store (credentials from the standard AWS_* variables), for several instances.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?#]*)?(\?[^#]*)?$/, {
+    message: 'STORAGE_URL must be s3://<bucket>[/<prefix>]?endpoint=…&region=…&forcePathStyle=true (or unset for DATA_DIR/files)',
+  })
+  STORAGE_URL?: string;
+
   /** A JSON file of plans (keyed by plan id) replacing or adding to the built-in ones; see docs/guide.md, "Billing". */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -249,6 +264,7 @@ export const CONFIG_KEYS = Object.keys(new AppConfig())
     'SITES_DOMAIN',
     'LOG_FORMAT',
     'PLANS_FILE',
+    'STORAGE_URL',
     'AI_PROVIDER',
     'AI_BASE_URL',
     'AI_API_KEY',

@@ -53,12 +53,12 @@ describe('docker/compose.yaml', () => {
       expect({ service: name, unknown }).toEqual({ service: name, unknown: [] });
       expect(Object.keys(service.environment ?? {})).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'APP_ROLE']));
       expect(service.env_file).toBe('../.env');
-      expect(service.volumes).toEqual(['secrets:/secrets']);
+      expect(service.volumes).toEqual(['secrets:/secrets', 'files:/data/files']);
     }
   });
 
   it('keeps data in named volumes and health-checks the databases', () => {
-    expect(Object.keys(compose.volumes).sort()).toEqual(['caddy', 'pgdata', 'redisdata', 'secrets']);
+    expect(Object.keys(compose.volumes).sort()).toEqual(['caddy', 'files', 'pgdata', 'redisdata', 'secrets']);
     for (const name of ['postgres', 'redis']) {
       expect(compose.services[name].healthcheck?.test).toBeDefined();
       expect(compose.services[name].volumes?.[0]).toMatch(/^(pgdata|redisdata):/);

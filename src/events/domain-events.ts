@@ -1,3 +1,5 @@
+import type { SiteConfig } from '../deployments/site-config.js';
+
 /**
  * Every domain event and its payload: the one list of what the platform tells the world. A
  * service raises them with `DomainEvents.raise` inside its transaction (the outbox); after commit
@@ -16,7 +18,16 @@ export interface DomainEventMap {
   'app.published': { appId: string; deploymentId: string; previousDeploymentId: string | null; publicUrl: string };
   /** The public address answers 410 now. */
   'app.unpublished': { appId: string };
-  'deployment.succeeded': { deploymentId: string; appId: string; env: string; url: string; createdAt: string };
+  /** `files` and `config`: deployed with files only. */
+  'deployment.succeeded': {
+    deploymentId: string;
+    appId: string;
+    env: string;
+    url: string;
+    createdAt: string;
+    files?: { count: number; bytes: number };
+    config?: SiteConfig | null;
+  };
   /** `source`: how the person signed up; `deploymentId`: the landing page they used (source `landing-page`). */
   'user.created': { id: string; email: string; appId: string; source: SignupSource; deploymentId?: string };
   /** No e-mail: the user is erased. */

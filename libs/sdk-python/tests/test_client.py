@@ -1,7 +1,10 @@
 """Against a real server (started by npm test; see tests/support.py)."""
 import concurrent.futures
+import hashlib
 import json
 import os
+import shutil
+import tempfile
 import time
 import unittest
 import urllib.request
@@ -40,6 +43,49 @@ class ClientTest(unittest.TestCase):
         with self.assertRaises(NotFoundError) as missing:
             self.client.apps.get("app_missing")
         self.assertEqual(missing.exception.reason, "app_not_found")
+
+    def test_upload_file_and_deploy_directory(self):
+        data = b"hello from Python"
+        digest = hashlib.sha256(data).hexdigest()
+        self.assertEqual(self.client.upload_file(data), {"sha256": digest, "size": len(data)})
+        self.assertEqual(self.client.upload_file(data, digest), {"sha256": digest, "size": len(data)})
+        with self.assertRaises(ValidationError) as ctx:
+            self.client.upload_file(data, hashlib.sha256(b"other").hexdigest())
+        self.assertEqual(ctx.exception.reason, "digest_mismatch")
+
+        folder = tempfile.mkdtemp(prefix="py-site-")
+        try:
+            os.makedirs(os.path.join(folder, "assets"))
+            os.makedirs(os.path.join(folder, ".git"))
+            for name, content in [("index.html", "<!doctype html><h1>Py</h1>"), ("assets/app.1a2b3c4d.js", "app()"),
+                                  ("assets/copy.js", "app()"), (".git/config", "[core]")]:
+                with open(os.path.join(folder, name), "w") as f:
+                    f.write(content)
+            app = self.client.apps.create(name="Py folder")
+            proxy = FaultProxy(self.base_url)
+            try:
+                # The first deploy (files_missing) goes through; the first upload is stored, then answered 500 (retried).
+                proxy.plan = ["ok", "500-after"]
+                client = PlatformClient(api_key=self.api_key, base_url=proxy.url, backoff_base=0.05)
+                progress = []
+                result = client.deploy_directory(folder, app_id=app["appId"], spa=True, concurrency=1, on_progress=progress.append)
+                self.assertEqual((result["files"], result["uploaded"]["files"]), (3, 2))
+                self.assertEqual(result["deployment"]["files"]["count"], 3)
+                self.assertEqual(result["deployment"]["config"], {"spa": True})
+                puts = [s[2] for s in proxy.seen if s[1] == "PUT"]
+                self.assertEqual((len(puts), len(set(puts))), (3, 2))  # two files, the first twice (its retry)
+                self.assertEqual(len([s for s in proxy.seen if s[1] == "POST" and s[2] == "/v1/apps/deploy"]), 2)
+                self.assertEqual([p["phase"] for p in progress].count("uploading"), 2)
+                self.assertEqual(progress[-1]["phase"], "deployed")
+                # Nothing changed: nothing uploaded, one deploy.
+                seen = len(proxy.seen)
+                again = client.deploy_directory(folder, app_id=app["appId"], spa=True)
+                self.assertEqual(again["uploaded"], {"files": 0, "bytes": 0})
+                self.assertEqual([s[1] for s in proxy.seen[seen:]], ["POST"])
+            finally:
+                proxy.close()
+        finally:
+            shutil.rmtree(folder)
 
     def test_publish_roll_back_unpublish_and_the_catalogue(self):
         app = self.client.apps.create(name="Py publish", slug=f"py-publish-{int(time.time() * 1000)}", visibility="public")

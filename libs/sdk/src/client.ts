@@ -1,3 +1,5 @@
+import { deployDirectory, sha256Hex } from './deploy-directory.js';
+import type { DeployDirectoryOptions, DeployDirectoryResult } from './deploy-directory.js';
 import { ConnectionError, errorFor, PlatformError } from './errors.js';
 import type { components } from './generated/openapi.js';
 
@@ -39,6 +41,8 @@ export type GenerateRequest = Omit<Schemas['GenerateDto'], 'stream'>;
 export type LandingPage = Schemas['LandingPageDto'];
 export type LandingPageState = Schemas['LandingPageResponseDto'];
 export type GenerateLandingPage = Schemas['GenerateLandingPageDto'];
+export type UploadedFile = Schemas['FileDto'];
+export type SiteConfig = Schemas['SiteConfigDto'];
 
 export interface Page<T> {
   data: T[];
@@ -63,6 +67,8 @@ export interface ClientOptions {
 
 interface RequestOptions {
   body?: unknown;
+  /** Sent as is, `application/octet-stream` (file uploads), instead of a JSON `body`. */
+  bytes?: Uint8Array;
   query?: Record<string, string | number | undefined | null>;
   idempotencyKey?: string;
   stream?: boolean;
@@ -97,6 +103,7 @@ class Transport {
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'platform-sdk-ts/0.1' };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.bytes !== undefined) headers['content-type'] = 'application/octet-stream';
     // One key for the call and all its retries: a retried POST never runs twice.
     if (method === 'POST') headers['idempotency-key'] = opts.idempotencyKey ?? crypto.randomUUID();
     const maxRetries = this.options.maxRetries ?? 3;
@@ -109,7 +116,7 @@ class Transport {
         const response = await doFetch(url, {
           method,
           headers,
-          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+          body: opts.bytes !== undefined ? opts.bytes : opts.body === undefined ? undefined : JSON.stringify(opts.body),
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
         });
         if (response.ok) return response;
@@ -297,6 +304,24 @@ export class PlatformClient {
       clientCredentials: (clientId: string, clientSecret: string, scope?: string) =>
         new ClientCredentialsTokenProvider(base, clientId, clientSecret, scope, options.fetch),
     };
+  }
+
+  /**
+   * Uploads one file for deploys (`PUT /v1/files/<sha256>`, raw bytes): the hash is computed here unless given.
+   * Stored once per account: uploading a file the account has is a 200 that writes nothing.
+   */
+  async uploadFile(content: Uint8Array, sha256?: string): Promise<UploadedFile> {
+    const hash = sha256 ?? sha256Hex(content);
+    return this.t.request<UploadedFile>('PUT', `/files/${hash}`, { bytes: content });
+  }
+
+  /**
+   * Deploys a folder (a web app's build output) with its landing page: hashes every file (streaming), asks the
+   * server which it lacks by deploying (a 400 `files_missing` lists them), uploads exactly those (concurrently,
+   * each once, with retries), deploys again, and publishes when asked. See DeployDirectoryOptions.
+   */
+  deployDirectory(dir: string, options: DeployDirectoryOptions): Promise<DeployDirectoryResult> {
+    return deployDirectory(this, dir, options);
   }
 
   readonly apps;

@@ -386,6 +386,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/files/{sha256}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a file for deploys
+         * @description The body is the raw content (`Content-Type: application/octet-stream`, at most `MAX_FILE_BYTES`, default 25 MiB); the path names its SHA-256 in lowercase hex, which must be the digest of the body (else 400 `digest_mismatch`, nothing stored). Files are kept per account: a deploy references them by hash in `files`. 201 when stored, 200 when the account had it already (nothing rewritten; its 24 h restart). A file no deployment references is deleted 24 h after its last upload.
+         */
+        put: operations["FilesController_upload"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/deploy": {
         parameters: {
             query?: never;
@@ -397,7 +417,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy an app to an environment
-         * @description Takes an immutable snapshot of the app (name, description, landing page) and serves it, without authentication, at `url` (`{PUBLIC_URL}/sites/<deploymentId>/`). `{PUBLIC_URL}/sites/<appId>/<env>/` always serves the newest deployment of that environment. Emits `deployment.succeeded`. Counts one `deployments`; past a hard quota 402, nothing deployed.
+         * @description Takes an immutable snapshot of the app (name, description, landing page) and serves it, without authentication, at `url` (`{PUBLIC_URL}/sites/<deploymentId>/`). `{PUBLIC_URL}/sites/<appId>/<env>/` always serves the newest deployment of that environment. With `files` (hashes uploaded with `PUT /v1/files/:sha256`) and an optional `config`, the deployment also serves the app's own files, on an origin of its own (`url`: `<scheme>://<label>.<SITES_DOMAIN>/`); a hash this account has not uploaded: 400 `files_missing` with `missing` (all of them). Emits `deployment.succeeded`. Counts one `deployments`; past a hard quota 402, nothing deployed. Any 4xx deploys nothing.
          */
         post: operations["DeploymentsController_deploy"];
         delete?: never;
@@ -1492,6 +1512,65 @@ export interface components {
              */
             prompt?: string;
         };
+        FileDto: {
+            /**
+             * @description The SHA-256 of the content (lowercase hex).
+             * @example 3f9a1c2be0b8d5e4a1f7c6d9b2e3a4f5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1
+             */
+            sha256: string;
+            /**
+             * @description Its size in bytes.
+             * @example 48213
+             */
+            size: number;
+        };
+        SiteRedirectDto: {
+            /**
+             * @example 301
+             * @enum {number}
+             */
+            status: 301 | 302 | 307 | 308;
+            /**
+             * @description A path: literal segments, `:name` segments and a final `*`.
+             * @example /blog/:slug
+             */
+            source: string;
+            /**
+             * @description A path or an http(s) URL, using the source's `:name` and `*`.
+             * @example /posts/:slug
+             */
+            destination: string;
+        };
+        SiteHeaderRuleDto: {
+            /**
+             * @description Header names to values. Not hop-by-hop headers, Set-Cookie, Content-Length, Content-Encoding or Transfer-Encoding.
+             * @example {
+             *       "Access-Control-Allow-Origin": "*"
+             *     }
+             */
+            headers: {
+                [key: string]: string;
+            };
+            /**
+             * @description The paths (same patterns as redirects).
+             * @example /assets/*
+             */
+            source: string;
+        };
+        SiteConfigDto: {
+            redirects?: components["schemas"]["SiteRedirectDto"][];
+            headers?: components["schemas"]["SiteHeaderRuleDto"][];
+            /**
+             * @description Serve `/about` from `/about.html`.
+             * @example false
+             */
+            cleanUrls?: boolean;
+            /**
+             * @description Answer unknown paths without a file extension with `/index.html` (client-side routing).
+             * @example true
+             */
+            spa?: boolean;
+        };
         DeployDto: {
             /**
              * @description Environment name: a lowercase letter, then up to 31 lowercase letters, digits or hyphens.
@@ -1499,10 +1578,31 @@ export interface components {
              */
             env: string;
             /**
+             * @description The app's own files: each path (starting with `/`, at most 1,024 bytes, no `.`/`..`/empty segment, backslash or control character; not `/signup`, `/thanks` or `/_platform/…`) mapped to the SHA-256 of a file this account uploaded (`PUT /v1/files/:sha256`). At most 20,000 files and 500 MiB. Leave it out to deploy the landing page alone.
+             * @example {
+             *       "/index.html": "9d1e7c55a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7",
+             *       "/assets/app.3f9a1c2b.js": "3f9a1c2be0b8d5e4a1f7c6d9b2e3a4f5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1"
+             *     }
+             */
+            files?: {
+                [key: string]: string;
+            };
+            /** @description How the files are served (with `files` only). */
+            config?: components["schemas"]["SiteConfigDto"];
+            /**
              * @description One of your apps.
              * @example app_01JC3Z8W5Q4M0B7T2K9X1D6F3H
              */
             appId: string;
+        };
+        DeploymentFilesDto: {
+            /** @example 14 */
+            count: number;
+            /**
+             * @description The sum of the files' sizes.
+             * @example 482133
+             */
+            bytes: number;
         };
         DeployResultDto: {
             /**
@@ -1515,10 +1615,15 @@ export interface components {
              * @example 2025-11-22T04:21:00.000Z
              */
             createdAt: string;
+            /** @description Deployed with files only: how many, how large. */
+            files?: components["schemas"]["DeploymentFilesDto"];
+            /** @description Deployed with files only: how they are served (null without a config). */
+            config?: components["schemas"]["SiteConfigDto"] | null;
             /** @example dep_01JC3Z9A7B2C4D6E8F0G1H2J3K */
             deploymentId: string;
             /**
-             * @description The deployed page, served without authentication.
+             * @description Where it is served, without authentication: `{PUBLIC_URL}/sites/<deploymentId>/` for a landing page alone, the
+             *     deployment's own origin (`<scheme>://<label>.<SITES_DOMAIN>/`) for one with files.
              * @example http://localhost:3000/sites/dep_01JC3Z9A7B2C4D6E8F0G1H2J3K/
              */
             url: string;
@@ -1546,11 +1651,16 @@ export interface components {
              * @example 2025-11-22T04:21:00.000Z
              */
             createdAt: string;
+            /** @description Deployed with files only: how many, how large. */
+            files?: components["schemas"]["DeploymentFilesDto"];
+            /** @description Deployed with files only: how they are served (null without a config). */
+            config?: components["schemas"]["SiteConfigDto"] | null;
             snapshot: components["schemas"]["DeploymentSnapshotDto"];
             /** @example dep_01JC3Z9A7B2C4D6E8F0G1H2J3K */
             deploymentId: string;
             /**
-             * @description The deployed page, served without authentication.
+             * @description Where it is served, without authentication: `{PUBLIC_URL}/sites/<deploymentId>/` for a landing page alone, the
+             *     deployment's own origin (`<scheme>://<label>.<SITES_DOMAIN>/`) for one with files.
              * @example http://localhost:3000/sites/dep_01JC3Z9A7B2C4D6E8F0G1H2J3K/
              */
             url: string;
@@ -4365,6 +4475,138 @@ export interface operations {
                      *       "error": true,
                      *       "code": 504,
                      *       "message": "The AI upstream timed out"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    FilesController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description SHA-256 of the body, 64 lowercase hex characters */
+                sha256: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The account had it already */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileDto"];
+                };
+            };
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 413,
+                     *       "message": "Request body is larger than 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
