@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module.js';
 import { AiModule } from './ai/ai.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
+import { BillingBindingsModule } from './billing/billing-bindings.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { PortalModule } from './portal/portal.module.js';
 import { AppsModule } from './apps/apps.module.js';
@@ -56,6 +57,7 @@ export class AppModule {
         WebhooksModule,
         AnalyticsModule,
         BillingModule,
+        BillingBindingsModule,
         PortalModule,
         ...extensions,
       ],

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
+import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { AccountPlans } from './account-plans.js';
 import { ApiRequestMeter } from './api-request-meter.js';
 import { BillingController } from './billing.controller.js';
@@ -13,11 +14,11 @@ import { UsageRollup } from './usage-rollup.js';
 
 /**
  * Plans, usage, quotas and statements. Modules that do metered work import it and call `Meters`
- * (`assertRoom` before the work, `record` in its transaction); the rate limiter takes each
- * account's limits from `PlanRateLimits`.
+ * (`assertRoom` before the work, `record` in its transaction). What the rate limiter takes from
+ * billing (each account's limits, the `api.requests` meter) goes through BillingBindingsModule.
  */
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, PeriodicModule],
   controllers: [BillingController],
   providers: [AccountPlans, PlanRateLimits, UsageRepository, Meters, ApiRequestMeter, StatementsRepository, StatementsService, BillingService, UsageRollup],
   exports: [Meters, ApiRequestMeter, PlanRateLimits, BillingService, StatementsService],

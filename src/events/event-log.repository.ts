@@ -116,7 +116,7 @@ export class EventLogRepository {
   /** Erasure: drops the e-mail from the stored `user.created` events of these users (deliveries not yet sent read it here too). */
   async forgetUserEmails(accountId: string, userIds: string[]): Promise<void> {
     if (userIds.length === 0) return;
-    await this.db.manager.query(
+    await this.db.query(
       `UPDATE events SET data = data - 'email' WHERE account_id = $1 AND kind = 'user.created' AND data->>'id' = ANY($2) AND data ? 'email'`,
       [accountId, userIds],
     );

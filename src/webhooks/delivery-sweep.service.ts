@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../config/app-config.js';
+import { Injectable, Logger } from '@nestjs/common';
+import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 
@@ -14,46 +14,33 @@ const SWEEP_BATCH = 500;
  * jobs on restart). At start every pending delivery is due; later only those past the grace period.
  */
 @Injectable()
-export class DeliverySweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DeliverySweep {
   private readonly logger = new Logger('Webhooks');
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<void>;
 
   constructor(
-    private readonly config: AppConfig,
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly queue: DeliveryQueue,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.runsWorkers) return;
-    this.start(new Date());
-    this.timer = setInterval(() => this.start(new Date(Date.now() - SWEEP_GRACE_MS)), SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    jobs: PeriodicJobs,
+  ) {
+    jobs.add({
+      name: 'delivery-sweep',
+      schedule: { everyMs: SWEEP_INTERVAL_MS },
+      runsOn: 'workers',
+      atStart: true,
+      run: ({ reason, signal }) => this.sweep(new Date(Date.now() - (reason === 'start' ? 0 : SWEEP_GRACE_MS)), signal),
+    });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
-  }
-
-  /** Re-queues pending deliveries created before `before` that have no live job; returns how many. */
-  async sweep(before: Date): Promise<number> {
+  /** Re-queues pending deliveries created before `before` that have no live job (until `signal` aborts); returns how many. */
+  async sweep(before: Date, signal?: AbortSignal): Promise<number> {
     let requeued = 0;
     for (const delivery of await this.deliveries.pending(before, SWEEP_BATCH)) {
+      if (signal?.aborted) break;
       if (await this.queue.isQueued(delivery.id)) continue;
       await this.queue.add(delivery);
       requeued++;
     }
     if (requeued > 0) this.logger.log(`Recovery sweep re-queued ${requeued} pending deliveries`);
     return requeued;
-  }
-
-  private start(before: Date): void {
-    if (this.sweeping) return;
-    this.sweeping = this.sweep(before)
-      .then(() => undefined)
-      .catch((err) => this.logger.error({ err }, 'Webhook recovery sweep failed'))
-      .finally(() => (this.sweeping = undefined));
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module.js';
+import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ServerSecrets } from '../config/server-secrets.js';
 import { AttemptRecorder } from './attempt-recorder.js';
@@ -21,7 +22,7 @@ import { WebhooksService } from './webhooks.service.js';
  * and the recovery sweep (`DeliverySweep`). See docs/architecture.md, "Follow an event".
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookAttempt]), BillingModule],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookAttempt]), BillingModule, PeriodicModule],
   controllers: [WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
     { provide: SecretBox, inject: [ServerSecrets], useFactory: (secrets: ServerSecrets) => new SecretBox(secrets.webhookSecretKey) },
