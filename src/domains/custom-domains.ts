@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { AppConfig } from '../config/app-config.js';
 import { RedisConnection } from '../redis/redis.module.js';
 import { DomainsRepository } from './domains.repository.js';
@@ -22,14 +23,21 @@ export class CustomDomains implements OnModuleInit, OnApplicationBootstrap, OnAp
   private readonly logger = new Logger('Domains');
   private hosts = new Map<string, string>();
   private subscriber: Redis | null = null;
-  private timer?: NodeJS.Timeout;
   private updates: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly config: AppConfig,
     private readonly domains: DomainsRepository,
     private readonly redis: RedisConnection,
-  ) {}
+    jobs: PeriodicJobs,
+  ) {
+    jobs.add({
+      name: 'custom-domains-reload',
+      schedule: { everyMs: RELOAD_INTERVAL_MS },
+      runsOn: 'every-instance',
+      run: () => (this.config.runsHttpApi ? this.update(() => this.reload()) : Promise.resolve()),
+    });
+  }
 
   onModuleInit(): void {
     if (!this.config.runsHttpApi) return;
@@ -46,13 +54,11 @@ export class CustomDomains implements OnModuleInit, OnApplicationBootstrap, OnAp
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runsHttpApi) return;
+    // Before the server listens: a verified domain is served from the first request on.
     await this.update(() => this.reload());
-    this.timer = setInterval(() => void this.update(() => this.reload()), RELOAD_INTERVAL_MS);
-    this.timer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
     await this.subscriber?.quit().catch(() => undefined);
     await this.updates;
   }

@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../config/app-config.js';
+import { Injectable, Logger } from '@nestjs/common';
+import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { DomainsRepository } from './domains.repository.js';
 import { DomainsService } from './domains.service.js';
 
@@ -18,28 +18,16 @@ const LEASE_MS = 5 * 60_000;
  * lookups, which run outside any transaction.
  */
 @Injectable()
-export class DomainRecheck implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DomainRecheck {
   private readonly logger = new Logger('Domains');
-  private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
 
   constructor(
-    private readonly config: AppConfig,
     private readonly domains: DomainsRepository,
     private readonly service: DomainsService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.runsWorkers) return;
-    this.timer = setInterval(() => {
-      if (!this.running) void this.runDue();
-    }, TICK_MS);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    jobs: PeriodicJobs,
+  ) {
+    jobs.add({ name: 'domain-recheck', schedule: { everyMs: TICK_MS }, runsOn: 'workers', run: () => this.runDue() });
   }
 
   /** Checks the domains due now, after the round under way if there is one; answers how many this round checked. */

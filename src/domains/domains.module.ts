@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { DeploymentsModule } from '../deployments/deployments.module.js';
 import { CustomDomains } from './custom-domains.js';
@@ -14,7 +15,7 @@ import { TlsAskController } from './tls-ask.controller.js';
 
 /** Custom domains: the API, their DNS checks (and the worker's re-checks), host → app for serving, and the TLS proxy's `ask`. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Domain]), AppsModule, DeploymentsModule],
+  imports: [TypeOrmModule.forFeature([Domain]), AppsModule, DeploymentsModule, PeriodicModule],
   controllers: [DomainsController, TlsAskController],
   providers: [DomainsRepository, DomainsService, DomainDns, CustomDomains, DomainRecheck, TlsAsk],
   exports: [DomainsService, CustomDomains],
