@@ -4,14 +4,16 @@ import { DeliveryQueue } from './delivery-queue.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 
 const SWEEP_INTERVAL_MS = 60_000;
-/** A pending delivery younger than this may still be on its way into the queue (its fan-out just committed). */
-const SWEEP_GRACE_MS = 10_000;
+/** How far ahead a sweep looks: past the next sweep, so a try due before it gets its job in time. */
+const SWEEP_AHEAD_MS = 2 * SWEEP_INTERVAL_MS;
 const SWEEP_BATCH = 500;
 
 /**
- * In worker processes: re-queues `pending` deliveries that have no live job (the process that
- * wrote them died before queueing them, or the queue lost them: the in-process queue forgets its
- * jobs on restart). At start every pending delivery is due; later only those past the grace period.
+ * In worker processes: queues the tries the database says are due (`next_attempt_at`) within the
+ * next two minutes that have no live job — the process that wrote them died before queueing them,
+ * a worker died with a try under way (its lease ran out), or the queue lost them (the in-process
+ * queue forgets its jobs on restart: a retry due in 24 h is queued here when its time comes near).
+ * Each job waits until its try is due. At start, and every minute.
  */
 @Injectable()
 export class DeliverySweep implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -27,8 +29,8 @@ export class DeliverySweep implements OnApplicationBootstrap, OnApplicationShutd
 
   onApplicationBootstrap(): void {
     if (!this.config.runsWorkers) return;
-    this.start(new Date());
-    this.timer = setInterval(() => this.start(new Date(Date.now() - SWEEP_GRACE_MS)), SWEEP_INTERVAL_MS);
+    this.start();
+    this.timer = setInterval(() => this.start(), SWEEP_INTERVAL_MS);
     this.timer.unref();
   }
 
@@ -37,21 +39,24 @@ export class DeliverySweep implements OnApplicationBootstrap, OnApplicationShutd
     await this.sweeping;
   }
 
-  /** Re-queues pending deliveries created before `before` that have no live job; returns how many. */
-  async sweep(before: Date): Promise<number> {
+  /** Queues the tries due by `horizon` that have no live job, each delayed until it is due; returns how many. */
+  async sweep(horizon: Date): Promise<number> {
     let requeued = 0;
-    for (const delivery of await this.deliveries.pending(before, SWEEP_BATCH)) {
-      if (await this.queue.isQueued(delivery.id)) continue;
-      await this.queue.add(delivery);
-      requeued++;
+    for (let page = await this.deliveries.dueBy(horizon, SWEEP_BATCH); page.length > 0;) {
+      for (const due of page) {
+        if (await this.queue.isQueued(due.id, due.attemptCount + 1)) continue;
+        await this.queue.schedule(due, due.attemptCount + 1, due.dueInMs);
+        requeued++;
+      }
+      page = page.length < SWEEP_BATCH ? [] : await this.deliveries.dueBy(horizon, SWEEP_BATCH, page.at(-1));
     }
     if (requeued > 0) this.logger.log(`Recovery sweep re-queued ${requeued} pending deliveries`);
     return requeued;
   }
 
-  private start(before: Date): void {
+  private start(): void {
     if (this.sweeping) return;
-    this.sweeping = this.sweep(before)
+    this.sweeping = this.sweep(new Date(Date.now() + SWEEP_AHEAD_MS))
       .then(() => undefined)
       .catch((err) => this.logger.error({ err }, 'Webhook recovery sweep failed'))
       .finally(() => (this.sweeping = undefined));
