@@ -114,7 +114,7 @@ export class WebhookEndpointsController {
   @ApiOperation({
     summary: 'Re-send failed deliveries',
     description:
-      'Every `failed` delivery of this endpoint created at or after `since` (within the last 14 days) is attempted again, once, oldest first. 409 while the endpoint is Disabled: enable it first.',
+      'Every `failed` delivery of this endpoint whose event was raised at or after `since` (within the last 14 days) is attempted again, once, oldest event first. 409 while the endpoint is Disabled: enable it first.',
   })
   @ApiParam(ENDPOINT_ID)
   @ApiAcceptedResponse({ type: RecoveredDto, description: 'How many deliveries were queued again' })

@@ -193,7 +193,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     return this.deliveryDto(accountId, delivery.id);
   }
 
-  /** Every failed delivery of the endpoint created since `since`, attempted again, oldest first. */
+  /** Every failed delivery of the endpoint whose event was raised since `since`, attempted again, oldest event first. */
   async recover(accountId: string, endpointId: string, since: Date): Promise<RecoveredDto> {
     const endpoint = await this.requireEndpoint(accountId, endpointId);
     if (endpoint.status !== 'Active') throw WebhooksError.endpointDisabled(endpointId);

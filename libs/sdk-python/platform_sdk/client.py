@@ -11,7 +11,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from typing import Any, Callable, Dict, Iterator, List, Optional
+from datetime import datetime, timezone
+from typing import Any, Callable, Dict, Iterator, List, Optional, Union
 
 from .errors import APIConnectionError, error_for
 
@@ -311,7 +312,15 @@ class _WebhookEndpoints:
         return self._t.request("GET", f"/webhook-endpoints/{urllib.parse.quote(endpoint_id)}/deliveries").body
 
     def retry_delivery(self, delivery_id: str) -> Any:
+        """One more attempt now (ConflictError while one is under way)."""
         return self._t.request("POST", f"/webhook-deliveries/{urllib.parse.quote(delivery_id)}/retry").body
+
+    def recover(self, endpoint_id: str, since: Union[str, datetime]) -> Dict[str, Any]:
+        """Re-sends every failed delivery of the endpoint whose event was raised at or after `since`
+        (within 14 days; a datetime without a zone is taken as UTC), oldest first. Answers {"queued": n}."""
+        if isinstance(since, datetime):
+            since = (since if since.tzinfo else since.replace(tzinfo=timezone.utc)).isoformat()
+        return self._t.request("POST", f"/webhook-endpoints/{urllib.parse.quote(endpoint_id)}/recover", {"since": since}).body
 
 
 class _Events:

@@ -5,10 +5,16 @@ import os
 import time
 import unittest
 import urllib.request
+from datetime import datetime, timedelta, timezone
 
 from platform_sdk import AuthenticationError, NotFoundError, PlatformClient, ValidationError, WebhookVerificationError, verify_webhook
 
 from .support import FaultProxy, Receiver, create_account, require_server
+
+try:  # The Standard Webhooks library for Python, when it is installed (it is not on PyPI-less machines).
+    from standardwebhooks.webhooks import Webhook as StandardWebhook  # type: ignore
+except ImportError:
+    StandardWebhook = None
 
 
 class ClientTest(unittest.TestCase):
@@ -175,6 +181,52 @@ class ClientTest(unittest.TestCase):
                     verify_webhook(*args)
             with self.assertRaises(WebhookVerificationError):
                 verify_webhook(raw, headers["x-service-signature"], endpoint["secret"], now=time.time() + 400)
+        finally:
+            receiver.close()
+
+
+    def test_recovers_failed_deliveries_and_shows_the_log(self):
+        receiver = Receiver()
+        receiver.status = 503
+        try:
+            since = datetime.now(timezone.utc) - timedelta(minutes=1)
+            endpoint = self.client.webhook_endpoints.create(url=receiver.url, events=["app.created"])
+            self.client.apps.create(name="Recovered")
+            end = time.time() + 15
+            while True:
+                deliveries = self.client.webhook_endpoints.deliveries(endpoint["id"])["data"]
+                if deliveries and deliveries[0]["status"] == "failed":
+                    break
+                self.assertLess(time.time(), end, "the delivery did not fail in time")
+                time.sleep(0.1)
+            delivery = deliveries[0]
+            self.assertEqual(delivery["payload"]["event"], "app.created")
+            self.assertIsNone(delivery["nextAttemptAt"])
+            self.assertEqual([a["statusCode"] for a in delivery["attempts"]], [503, 503, 503, 503])
+            self.assertEqual([a["nextAttemptAt"] is not None for a in delivery["attempts"]], [True, True, True, False])
+            receiver.status = 200
+            self.assertEqual(self.client.webhook_endpoints.recover(endpoint["id"], since), {"queued": 1})
+            receiver.wait_for(5)
+            self.assertEqual(receiver.deliveries[4][1]["x-service-delivery-attempt"], "5")
+            self.assertEqual(self.client.webhook_endpoints.recover(endpoint["id"], since.isoformat()), {"queued": 0})
+            with self.assertRaises(ValidationError):
+                self.client.webhook_endpoints.recover(endpoint["id"], "yesterday")
+        finally:
+            receiver.close()
+
+    @unittest.skipIf(
+        StandardWebhook is None,
+        "the Python standardwebhooks package is not installed (PyPI is not reachable from this machine); "
+        "the npm standardwebhooks package verifies every delivery in the TypeScript suites",
+    )
+    def test_verifies_with_the_standardwebhooks_package(self):
+        receiver = Receiver()
+        try:
+            endpoint = self.client.webhook_endpoints.create(url=receiver.url, events=["app.created"])
+            self.client.apps.create(name="Standard")
+            receiver.wait_for(1)
+            raw, headers = receiver.deliveries[0]
+            self.assertEqual(StandardWebhook(endpoint["secret"]).verify(raw, headers)["event"], "app.created")
         finally:
             receiver.close()
 

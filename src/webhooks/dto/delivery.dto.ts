@@ -95,7 +95,7 @@ function IsRecoverySince(): PropertyDecorator {
 
 export class RecoverDeliveriesDto {
   /**
-   * Failed deliveries created at or after this time are attempted again. Within the last 14 days, not in the future.
+   * Failed deliveries of the events raised at or after this time are attempted again. Within the last 14 days, not in the future.
    * @example "2026-11-20T08:00:00.000Z"
    */
   @IsRecoverySince()

@@ -712,7 +712,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description Changes the fields sent; `status: Active` re-enables an endpoint disabled by a 410.
+         * @description Changes the fields sent; `status: Active` re-enables an endpoint the service disabled (a 410, or 5 days of failures): deliveries resume, and `recover` re-sends what failed meanwhile.
          */
         patch: operations["WebhookEndpointsController_update"];
         trace?: never;
@@ -757,6 +757,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send failed deliveries
+         * @description Every `failed` delivery of this endpoint whose event was raised at or after `since` (within the last 14 days) is attempted again, once, oldest event first. 409 while the endpoint is Disabled: enable it first.
+         */
+        post: operations["WebhookEndpointsController_recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -766,7 +786,7 @@ export interface paths {
         };
         /**
          * List an endpoint's deliveries
-         * @description Newest first, each with its attempts (oldest first).
+         * @description Newest first, each with the event's payload, its attempts (oldest first) and, while pending, when its next try is due.
          */
         get: operations["WebhookEndpointsController_deliveries"];
         put?: never;
@@ -788,7 +808,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a delivery
-         * @description Queues one more attempt now (e.g. after a `failed` delivery, once the receiver is fixed). 409 while an attempt is already queued or under way.
+         * @description Queues one more attempt now: after a `failed` delivery once the receiver is fixed, or a `pending` one ahead of its next retry. 409 while an attempt is under way.
          */
         post: operations["WebhookDeliveriesController_retry"];
         delete?: never;
@@ -1753,7 +1773,7 @@ export interface components {
              *       "app.created"
              *     ]
              */
-            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook.test")[];
+            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "webhook.test")[];
             /**
              * @description The receiver: `https://`, reachable on a public address (checked now and at every delivery).
              * @example https://example.com/webhooks
@@ -1770,11 +1790,16 @@ export interface components {
              */
             events: string[];
             /**
-             * @description A 410 Gone answer disables the endpoint
+             * @description The service disables an endpoint that answers 410 Gone, or whose deliveries have kept failing for 5 days (WEBHOOK_DISABLE_AFTER)
              * @example Active
              * @enum {string}
              */
             status: "Active" | "Disabled";
+            /**
+             * @description Why the service disabled it, e.g. `no delivery succeeded for 5 days while deliveries kept failing` or `the receiver answered 410 Gone`; null when Active or disabled by hand
+             * @example null
+             */
+            disabledReason: string | null;
             /**
              * Format: date-time
              * @example 2025-11-22T04:20:00.000Z
@@ -1805,11 +1830,16 @@ export interface components {
              */
             events: string[];
             /**
-             * @description A 410 Gone answer disables the endpoint
+             * @description The service disables an endpoint that answers 410 Gone, or whose deliveries have kept failing for 5 days (WEBHOOK_DISABLE_AFTER)
              * @example Active
              * @enum {string}
              */
             status: "Active" | "Disabled";
+            /**
+             * @description Why the service disabled it, e.g. `no delivery succeeded for 5 days while deliveries kept failing` or `the receiver answered 410 Gone`; null when Active or disabled by hand
+             * @example null
+             */
+            disabledReason: string | null;
             /**
              * Format: date-time
              * @example 2025-11-22T04:20:00.000Z
@@ -1842,7 +1872,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook.test")[];
+            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "webhook.test")[];
             /**
              * @example Disabled
              * @enum {string}
@@ -1873,20 +1903,26 @@ export interface components {
              */
             attemptedAt: string;
             /**
+             * Format: date-time
+             * @description When the next try was due, as scheduled after this one (the retry schedule, or a longer `Retry-After`); null when none was
+             * @example 2025-11-22T04:25:01.000Z
+             */
+            nextAttemptAt: string | null;
+            /**
              * @description 1 for the first try.
              * @example 1
              */
             attempt: number;
             /**
              * @description The receiver's HTTP status; null when no answer came (timeout, refused, blocked).
-             * @example 500
+             * @example 503
              */
             statusCode: number | null;
             /** @example 42 */
             durationMs: number;
             /**
-             * @description The first 1 KiB of the answer.
-             * @example Internal Server Error
+             * @description The first 1 KiB of the answer (cut before a character the limit would split; NUL characters dropped).
+             * @example Service Unavailable
              */
             responseBody: string | null;
             /** @description Why the try failed without an answer: `timeout`, `blocked address`, a DNS or connection error. */
@@ -1894,7 +1930,7 @@ export interface components {
         };
         WebhookDeliveryDto: {
             /**
-             * @example succeeded
+             * @example pending
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed";
@@ -1903,6 +1939,14 @@ export interface components {
              * @example 2025-11-22T04:20:00.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Pending: when its next try is due. Null once it has settled
+             * @example 2025-11-22T05:20:01.000Z
+             */
+            nextAttemptAt: string | null;
+            /** @description The body each try sends; null once the event has left the 30-day log */
+            payload: components["schemas"]["EventDto"] | null;
             /** @description Oldest first */
             attempts: components["schemas"]["WebhookAttemptDto"][];
             /** @example del_01JC3ZF0A2B4C6D8E0F2G4H6J8 */
@@ -1913,6 +1957,20 @@ export interface components {
             event: string;
             /** @example we_01JC3ZD2F4G6H8J0K2M4N6P8QR */
             endpointId: string;
+        };
+        RecoverDeliveriesDto: {
+            /**
+             * @description Failed deliveries of the events raised at or after this time are attempted again. Within the last 14 days, not in the future.
+             * @example 2026-11-20T08:00:00.000Z
+             */
+            since: string;
+        };
+        RecoveredDto: {
+            /**
+             * @description How many failed deliveries were queued again (oldest first).
+             * @example 12
+             */
+            queued: number;
         };
         WebhookDeliveryPageDto: {
             /** @description Newest first */
@@ -2097,7 +2155,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this kind. */
-                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook.test";
+                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "webhook.test";
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
@@ -2486,6 +2544,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2752,6 +2817,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2994,6 +3066,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3126,6 +3205,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3577,6 +3663,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4271,6 +4364,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4467,6 +4567,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4808,6 +4915,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4938,6 +5052,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5224,6 +5345,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5861,6 +5989,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6216,6 +6351,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6651,6 +6793,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6749,6 +6898,170 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookEndpointsController_recover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverDeliveriesDto"];
+            };
+        };
+        responses: {
+            /** @description How many deliveries were queued again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveredDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (duplicate, or an Idempotency-Key reused with another body or still in flight); or an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 413,
+                     *       "message": "Request body is larger than 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6952,6 +7265,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
