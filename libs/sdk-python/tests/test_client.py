@@ -163,27 +163,31 @@ class ClientTest(unittest.TestCase):
         self.assertGreater(len(chunks), 1)
         self.assertGreater(self.client.ai.last_usage["totalTokens"], 0)
 
-    def test_verifies_a_real_delivery(self):
+    def _first_delivery(self, app_name):
+        """An endpoint for app.* and the raw body and headers of its first delivery (an app.created)."""
         receiver = Receiver()
         try:
             endpoint = self.client.webhook_endpoints.create(url=receiver.url, events=["app.*"])
-            self.client.apps.create(name="Hooked")
+            self.client.apps.create(name=app_name)
             receiver.wait_for(1)
             raw, headers = receiver.deliveries[0]
-            event = verify_webhook(raw, headers["x-service-signature"], endpoint["secret"])
-            self.assertEqual(event["event"], "app.created")
-            self.assertEqual(event["id"], headers["x-service-event-id"])
-            for name, args in {
-                "tampered": (raw.replace(b"Hooked", b"Hacked"), headers["x-service-signature"], endpoint["secret"]),
-                "wrong secret": (raw, headers["x-service-signature"], "whsec_wrong"),
-            }.items():
-                with self.subTest(name), self.assertRaises(WebhookVerificationError):
-                    verify_webhook(*args)
-            with self.assertRaises(WebhookVerificationError):
-                verify_webhook(raw, headers["x-service-signature"], endpoint["secret"], now=time.time() + 400)
+            return endpoint, raw, headers
         finally:
             receiver.close()
 
+    def test_verifies_a_real_delivery(self):
+        endpoint, raw, headers = self._first_delivery("Hooked")
+        event = verify_webhook(raw, headers["x-service-signature"], endpoint["secret"])
+        self.assertEqual(event["event"], "app.created")
+        self.assertEqual(event["id"], headers["x-service-event-id"])
+        for name, args in {
+            "tampered": (raw.replace(b"Hooked", b"Hacked"), headers["x-service-signature"], endpoint["secret"]),
+            "wrong secret": (raw, headers["x-service-signature"], "whsec_wrong"),
+        }.items():
+            with self.subTest(name), self.assertRaises(WebhookVerificationError):
+                verify_webhook(*args)
+        with self.assertRaises(WebhookVerificationError):
+            verify_webhook(raw, headers["x-service-signature"], endpoint["secret"], now=time.time() + 400)
 
     def test_recovers_failed_deliveries_and_shows_the_log(self):
         receiver = Receiver()
@@ -220,16 +224,8 @@ class ClientTest(unittest.TestCase):
         "the npm standardwebhooks package verifies every delivery in the TypeScript suites",
     )
     def test_verifies_with_the_standardwebhooks_package(self):
-        receiver = Receiver()
-        try:
-            endpoint = self.client.webhook_endpoints.create(url=receiver.url, events=["app.created"])
-            self.client.apps.create(name="Standard")
-            receiver.wait_for(1)
-            raw, headers = receiver.deliveries[0]
-            self.assertEqual(StandardWebhook(endpoint["secret"]).verify(raw, headers)["event"], "app.created")
-        finally:
-            receiver.close()
-
+        endpoint, raw, headers = self._first_delivery("Standard")
+        self.assertEqual(StandardWebhook(endpoint["secret"]).verify(raw, headers)["event"], "app.created")
 
 if __name__ == "__main__":
     unittest.main()
