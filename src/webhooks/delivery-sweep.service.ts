@@ -39,16 +39,22 @@ export class DeliverySweep implements OnApplicationBootstrap, OnApplicationShutd
     await this.sweeping;
   }
 
-  /** Queues the tries due by `horizon` that have no live job, each delayed until it is due; returns how many. */
+  /**
+   * Queues the tries due by `horizon` that have no live job, each delayed until it is due; returns
+   * how many. Page after page while pages hold lost ones (a restarted in-process queue lost them
+   * all); a page whose every try has its job ends the sweep (a backlog waiting in Redis).
+   */
   async sweep(horizon: Date): Promise<number> {
     let requeued = 0;
     for (let page = await this.deliveries.dueBy(horizon, SWEEP_BATCH); page.length > 0;) {
+      let lost = 0;
       for (const due of page) {
         if (await this.queue.isQueued(due.id, due.attemptCount + 1)) continue;
         await this.queue.schedule(due, due.attemptCount + 1, due.dueInMs);
-        requeued++;
+        lost++;
       }
-      page = page.length < SWEEP_BATCH ? [] : await this.deliveries.dueBy(horizon, SWEEP_BATCH, page.at(-1));
+      requeued += lost;
+      page = page.length < SWEEP_BATCH || lost === 0 ? [] : await this.deliveries.dueBy(horizon, SWEEP_BATCH, page.at(-1));
     }
     if (requeued > 0) this.logger.log(`Recovery sweep re-queued ${requeued} pending deliveries`);
     return requeued;
