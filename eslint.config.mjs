@@ -17,6 +17,8 @@ export default tseslint.config(
       'test/artifacts/',
       'data/',
       'libs/sdk-python/',
+      // A web app's build output, committed as is (the app-hosting tests deploy it).
+      'test/fixtures/spa/',
     ],
   },
   js.configs.recommended,

@@ -14,7 +14,9 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DatabaseTarget } from './database/data-source-options.js';
 import { DeploymentsModule } from './deployments/deployments.module.js';
+import { DomainsModule } from './domains/domains.module.js';
 import { EventsModule } from './events/events.module.js';
+import { FilesModule } from './files/files.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LandingPagesModule } from './landing-pages/landing-pages.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -44,8 +46,10 @@ export class AppModule {
         IdempotencyModule,
         AppsModule,
         LandingPagesModule,
+        FilesModule,
         DeploymentsModule,
         PublishingModule,
+        DomainsModule,
         UsersModule,
         SitesModule,
         AiModule,

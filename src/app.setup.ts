@@ -13,7 +13,8 @@ import { createJsonBodyParser } from './common/http/json-body.js';
 import { BODY_LIMIT_BYTES, PlatformRouteConfig, routeConfigOf } from './common/http/route-config.js';
 import { malformedStringError } from './common/http/well-formed-strings.js';
 import { setupSwagger } from './docs/swagger.js';
-import { hostRouting } from './apps/app-addresses.js';
+import { CustomDomainRoute, hostRouting } from './apps/app-addresses.js';
+import { CustomDomains } from './domains/custom-domains.js';
 import { PinoNestLogger, RequestLog } from './logging.js';
 import { MetricsService } from './metrics/metrics.service.js';
 
@@ -39,7 +40,7 @@ export function createFastifyAdapter(logger: Pino, config: Pick<AppConfig, 'trus
     clientErrorHandler,
     // request.ip honours X-Forwarded-For only from the hops TRUST_PROXY names.
     trustProxy: config.trustProxy,
-    // <slug>.<SITES_DOMAIN> serves the published app at / (as /p/<slug>/).
+    // <slug>.<SITES_DOMAIN> and verified custom domains serve the published app at / (as /p/<slug>/, /p/<appId>/).
     rewriteUrl: hostRouting(config.SITES_DOMAIN),
   });
 }
@@ -51,6 +52,9 @@ export function configureApp(app: NestFastifyApplication): void {
   const config = app.get(AppConfig);
   app.useLogger(new PinoNestLogger(fastify.log as Pino));
   app.flushLogs();
+  // Custom domains: host routing asks the in-memory directory of verified ones (see hostRouting).
+  const customDomains = app.get(CustomDomains, { strict: false });
+  fastify.decorate('customDomainRoute', ((req) => customDomains.routeRequest(req)) satisfies CustomDomainRoute);
 
   // Bodies are JSON (or form-encoded where a route says so), parsed within the route's limits; text/plain
   // is JSON too where a route takes it (beacons), through the same parser, and refused (415) elsewhere.
@@ -60,10 +64,14 @@ export function configureApp(app: NestFastifyApplication): void {
   fastify.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (request, body, done) =>
     routeConfigOf(request).acceptsText ? parseJson(request, body as Buffer, done) : done(null, (body as Buffer).toString('utf8')),
   );
-  // A route may raise its body limit (`@RouteConfig({ bodyLimit })`); Fastify enforces it while reading.
+  // Raw bytes (file uploads) only where a route takes them; the onRequest hook below refuses them elsewhere before reading.
+  fastify.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (request, body, done) =>
+    routeConfigOf(request).acceptsBytes ? done(null, body) : done(unsupportedType('application/octet-stream')),
+  );
+  // A route may raise its body limit (`@RouteConfig({ bodyLimit })`, a number or one read from a setting); Fastify enforces it while reading.
   fastify.addHook('onRoute', (route) => {
     const bodyLimit = (route.config as PlatformRouteConfig | undefined)?.bodyLimit;
-    if (bodyLimit) route.bodyLimit = bodyLimit;
+    if (bodyLimit) route.bodyLimit = typeof bodyLimit === 'function' ? bodyLimit(config) : bodyLimit;
   });
   if (!config.runsHttpApi) {
     // A worker answers health checks and metrics only.
@@ -97,6 +105,7 @@ export function configureApp(app: NestFastifyApplication): void {
       { path: 'portal', method: RequestMethod.ALL },
       { path: 'portal/{*path}', method: RequestMethod.ALL },
       { path: 'js/analytics.js', method: RequestMethod.GET },
+      { path: 'internal/tls/ask', method: RequestMethod.GET },
     ],
   });
   app.useGlobalPipes(createValidationPipe());
@@ -112,5 +121,10 @@ function rejectUnsupportedBody(request: FastifyRequest): RequestError | undefine
   const config = routeConfigOf(request);
   if (type === 'application/x-www-form-urlencoded' && config.acceptsForm) return undefined;
   if (type === 'text/plain' && config.acceptsText) return undefined;
+  if (type === 'application/octet-stream' && config.acceptsBytes) return undefined;
+  return unsupportedType(type);
+}
+
+function unsupportedType(type: string): RequestError {
   return new RequestError(RequestErrorCode.UnsupportedMediaType, `Content-Type must be application/json (got ${type || 'none'})`);
 }

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Locator, Page } from 'playwright-core';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
+import { act, criticalViolations } from './support/portal-browser.js';
 import { verify } from '../libs/webhook-signature/index.js';
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
 import { UsersService } from '../src/users/users.service.js';
@@ -10,32 +8,7 @@ import { OpenAiStub, startOpenAiStub } from './support/openai-stub.js';
 import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
-
-/**
- * Clicks a link or button of a portal page and waits until htmx has swapped in the answer: with
- * JavaScript on, actions replace the page's body instead of reloading it (the window survives).
- */
-async function act(page: Page, target: Locator): Promise<void> {
-  // Runs in the page: globalThis is its window.
-  await page.evaluate(() => {
-    const w = globalThis as unknown as { settled?: Promise<void>; document: { addEventListener(type: string, fn: () => void, options: object): void } };
-    w.settled = new Promise((resolve) => w.document.addEventListener('htmx:afterSettle', () => resolve(), { once: true }));
-  });
-  await target.click();
-  await page.evaluate(() => (globalThis as unknown as { settled: Promise<void> }).settled);
-}
-
-/** axe-core's critical violations on the page (rule ids). */
-async function criticalViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.filter((v) => v.impact === 'critical').map((v) => v.id);
-}
 
 describeInBrowser(`developer portal in a browser (${target})`, () => {
   let app: TestApp;

@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { GENERATED_TYPES_PATH, renderTypes } from '../libs/sdk/scripts/render-types.mjs';
 import {
   AuthError,
@@ -106,6 +107,26 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
       slug: 'publish-sdk-ts-2',
       visibility: 'unlisted',
     });
+  });
+
+  it('claims, lists, verifies and deletes a custom domain', async () => {
+    const app = await client.apps.create({ name: 'TS domains' });
+    const hostname = `ts-${Date.now()}.example.com`;
+    const domain = await client.domains.create(app.appId, { hostname: hostname.toUpperCase() });
+    expect(domain).toMatchObject({ hostname, status: 'pending', verification: { type: 'TXT', name: `_platform-challenge.${hostname}` } });
+    expect(domain.target).toEqual({ type: 'CNAME', name: hostname, value: expect.any(String) });
+    expect((await client.domains.get(domain.id)).verification.value).toBe(domain.verification.value);
+    const listed: string[] = [];
+    for await (const d of client.domains.list(app.appId)) listed.push(d.id);
+    expect(listed).toEqual([domain.id]);
+    // Nothing at the challenge name: still pending, with what the check found.
+    const checked = await client.domains.verify(domain.id);
+    expect(checked.status).toBe('pending');
+    expect(['no_record', 'resolver_error']).toContain(checked.lastCheck?.result);
+    await expect(client.domains.create(app.appId, { hostname })).rejects.toMatchObject({ status: 409, reason: 'domain_exists' });
+    await expect(client.domains.create(app.appId, { hostname: 'localhost' })).rejects.toBeInstanceOf(ValidationError);
+    await client.domains.delete(domain.id);
+    await expect(client.domains.get(domain.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('reads the plan, usage and statements', async () => {
@@ -395,6 +416,58 @@ print(signature_header(["whsec_cross"], sys.stdin.read().encode()))`,
     const committed = readFileSync(GENERATED_TYPES_PATH, 'utf8');
     // On failure: run `npm run sdk:types` and commit libs/sdk/src/generated/openapi.ts.
     expect(committed).toBe(await renderTypes(live));
+  });
+
+  it('uploads a file (the same answer when the account has it) and deploys a folder through faults, uploading each missing file once', async () => {
+    const hello = new TextEncoder().encode('hello from the SDK');
+    const hash = createHash('sha256').update(hello).digest('hex');
+    expect(await client.uploadFile(hello)).toEqual({ sha256: hash, size: hello.length });
+    expect(await client.uploadFile(hello, hash)).toEqual({ sha256: hash, size: hello.length });
+    await expect(client.uploadFile(hello, createHash('sha256').update('other').digest('hex'))).rejects.toMatchObject({
+      status: 400,
+      reason: 'digest_mismatch',
+    });
+
+    const dir = mkdtempSync(join(tmpdir(), 'sdk-site-'));
+    const outside = mkdtempSync(join(tmpdir(), 'sdk-secret-'));
+    try {
+      mkdirSync(join(dir, 'assets'));
+      mkdirSync(join(dir, '.git'));
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><h1>SDK</h1>');
+      writeFileSync(join(dir, 'assets/app.1a2b3c4d.js'), 'console.log("app")');
+      writeFileSync(join(dir, 'assets/copy.js'), 'console.log("app")'); // the same content at two paths: uploaded once
+      writeFileSync(join(dir, '.git/config'), '[core]'); // never deployed
+      writeFileSync(join(outside, 'id_rsa'), 'not for the web');
+      symlinkSync(join(outside, 'id_rsa'), join(dir, 'key.txt')); // links are not followed
+      const { appId } = await client.apps.create({ name: 'SDK folder' });
+      const proxy = await startFaultProxy(app.url);
+      try {
+        // The first deploy (files_missing) goes through, the first upload is stored and then answered 500 (retried: 200).
+        proxy.plan = ['ok', '500-after'];
+        const viaProxy = new PlatformClient({ apiKey, baseUrl: proxy.url, retryBaseMs: 20 });
+        const progress: string[] = [];
+        const result = await viaProxy.deployDirectory(dir, { appId, spa: true, concurrency: 1, onProgress: (p) => progress.push(p.phase) });
+        expect(result).toMatchObject({
+          files: 3,
+          uploaded: { files: 2 },
+          deployment: { appId, env: 'production', files: { count: 3 }, config: { spa: true } },
+        });
+        const puts = proxy.seen.filter((r) => r.method === 'PUT').map((r) => r.path);
+        expect(puts).toHaveLength(3); // two files, the first twice (its retry)
+        expect(new Set(puts).size).toBe(2);
+        expect(proxy.seen.filter((r) => r.method === 'POST' && r.path === '/v1/apps/deploy')).toHaveLength(2);
+        expect(progress.filter((p) => p === 'hashing')).toHaveLength(3);
+        expect(progress.filter((p) => p === 'uploading')).toHaveLength(2);
+        expect(progress.at(-1)).toBe('deployed');
+        const deployment = await client.deployments.get(result.deployment.deploymentId);
+        expect(deployment.files).toEqual({ count: 3, bytes: result.bytes });
+      } finally {
+        await proxy.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('builds to ESM and CommonJS, each with type declarations', () => {

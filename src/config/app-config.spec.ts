@@ -75,6 +75,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes an s3:// STORAGE_URL and a MAX_FILE_BYTES, and names either when bad', () => {
+    const config = loadConfig({ STORAGE_URL: 's3://my-bucket/prefix?endpoint=http://minio:9000&forcePathStyle=true', MAX_FILE_BYTES: '1048576' });
+    expect([config.STORAGE_URL, config.MAX_FILE_BYTES]).toEqual(['s3://my-bucket/prefix?endpoint=http://minio:9000&forcePathStyle=true', 1048576]);
+    expect(loadConfig({}).MAX_FILE_BYTES).toBe(25 * 1024 * 1024);
+    for (const url of ['http://bucket', 's3://', 's3://UPPER', 'file:///data'])
+      expect(() => loadConfig({ STORAGE_URL: url })).toThrow('STORAGE_URL must be s3://');
+    expect(() => loadConfig({ MAX_FILE_BYTES: '0' })).toThrow('MAX_FILE_BYTES must be a whole number from 1 to 2147483647');
+  });
+
   it('says once, on one line, what a bad variable accepts', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(new ConfigError('Invalid configuration: PORT must be a whole number from 0 to 65535'));
     for (const port of ['-1', '70000', '1.5', '0x10', ' ']) {

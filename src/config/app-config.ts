@@ -1,4 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
+import { isIP } from 'node:net';
 import { loadPlans, Plan, PlansFileError } from '../billing/plans.js';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { DURATION_PATTERN, parseDuration, parseDurations } from './durations.js';
@@ -32,6 +33,10 @@ function Flag(): PropertyDecorator {
   };
 }
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/** `1.2.3.4`, `1.2.3.4:53`, `[2001:db8::1]`, `[2001:db8::1]:53` (what node:dns's setServers takes), comma-separated. */
+const DNS_SERVER = String.raw`(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?`;
+const DNS_SERVER_LIST = new RegExp(`^\\s*${DNS_SERVER}(?:\\s*,\\s*${DNS_SERVER})*\\s*$`);
 
 export type AppRole = 'all' | 'api' | 'worker';
 
@@ -103,6 +108,15 @@ export class AppConfig {
     message: 'SITES_DOMAIN must be a lowercase domain name like apps.example.com',
   })
   SITES_DOMAIN?: string;
+
+  /**
+   * The resolvers custom-domain checks ask (TXT challenge, CNAME target): a comma list of `host:port`
+   * (`10.0.0.2:53,[2001:db8::53]:53`; the port may be left out for 53). Unset: the system's.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(DNS_SERVER_LIST, { message: 'DNS_SERVERS must be a comma list of IP addresses with optional ports, like 10.0.0.2:53,[2001:db8::53]:53' })
+  DNS_SERVERS?: string;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
@@ -210,6 +224,21 @@ export class AppConfig {
   @WholeNumber(1)
   ANALYTICS_RETENTION_DAYS = 400;
 
+  /** The largest file `PUT /v1/files/:sha256` takes, in bytes (larger: 413). */
+  @WholeNumber(1, 2 ** 31 - 1)
+  MAX_FILE_BYTES = 25 * 1024 * 1024;
+
+  /**
+   * Where uploaded files are kept. Unset: under DATA_DIR/files. `s3://<bucket>?endpoint=…&region=…&forcePathStyle=true`:
+   * an S3-compatible object store (credentials from the standard AWS_* variables), for several instances.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?#]*)?(\?[^#]*)?$/, {
+    message: 'STORAGE_URL must be s3://<bucket>[/<prefix>]?endpoint=…&region=…&forcePathStyle=true (or unset for DATA_DIR/files)',
+  })
+  STORAGE_URL?: string;
+
   /** A JSON file of plans (keyed by plan id) replacing or adding to the built-in ones; see docs/guide.md, "Billing". */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -238,6 +267,14 @@ export class AppConfig {
   /** LOG_FORMAT, or what suits stdout: JSON unless it is a terminal. */
   get logFormat(): 'json' | 'pretty' {
     return this.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  }
+
+  /** DNS_SERVERS as node:dns's `setServers` takes them; empty: the system's resolvers. */
+  get dnsServers(): string[] {
+    return (this.DNS_SERVERS ?? '')
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean);
   }
 
   get embeddedDatabase(): boolean {
@@ -295,10 +332,12 @@ export const CONFIG_KEYS = Object.keys(new AppConfig())
     'PUBLIC_URL',
     'TRUST_PROXY',
     'SITES_DOMAIN',
+    'DNS_SERVERS',
     'LOG_FORMAT',
     'PLANS_FILE',
     'WEBHOOK_RETRY_SCHEDULE',
     'WEBHOOK_RETRY_BASE_MS',
+    'STORAGE_URL',
     'AI_PROVIDER',
     'AI_BASE_URL',
     'AI_API_KEY',
@@ -334,6 +373,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const retry = retryProblems(config);
   if (retry.length > 0) throw ConfigError.of(retry);
+  const badServer = config.dnsServers.find((server) => !isIP(server.replace(/^\[(.*)\](?::\d+)?$|^([^:]*):\d+$/, '$1$2')));
+  if (badServer) throw ConfigError.of([`DNS_SERVERS holds ${JSON.stringify(badServer)}, which is not an IP address (with an optional port)`]);
   try {
     void config.plans; // a PLANS_FILE that does not validate stops the start here, naming the bad key
   } catch (err) {

@@ -1,5 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import type { DeploymentSnapshot } from './deployment-snapshot.js';
+import type { SiteConfig } from './site-config.js';
+
+/** bigint columns arrive as strings; byte counts stay far below 2^53. */
+const bigintAsNumber = { to: (value: number) => value, from: (value: string | number) => Number(value) };
 
 export type DeploymentStatus = 'success';
 
@@ -24,6 +28,20 @@ export class Deployment {
 
   @Column({ type: 'jsonb' })
   snapshot: DeploymentSnapshot;
+
+  /** The app's own files: path → SHA-256 of the content (a blob of the account's), or null for a landing page alone. */
+  @Column({ type: 'jsonb', nullable: true })
+  files: Record<string, string> | null;
+
+  @Column({ name: 'files_count', type: 'int', default: 0 })
+  filesCount: number;
+
+  /** The sum of the files' sizes, path by path (a content at two paths counts twice). */
+  @Column({ name: 'files_bytes', type: 'bigint', default: 0, transformer: bigintAsNumber })
+  filesBytes: number;
+
+  @Column({ type: 'jsonb', nullable: true })
+  config: SiteConfig | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt: Date;

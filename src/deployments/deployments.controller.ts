@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { PlatformRouteConfig } from '../app.setup.js';
 import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
@@ -8,6 +10,10 @@ import { toPageRequest } from '../common/pagination/page.js';
 import { DeploymentsService } from './deployments.service.js';
 import { DeployDto, DeployResultDto } from './dto/deploy.dto.js';
 import { DeploymentDto, DeploymentPageDto } from './dto/deployment.dto.js';
+import { MAX_FILES } from './manifest.js';
+
+/** A manifest of 20,000 files (paths of a few hundred bytes) takes about 8 MiB, and as many keys. */
+const MANIFEST: PlatformRouteConfig = { bodyLimit: 8 * 1024 * 1024, jsonLimits: { maxKeys: MAX_FILES + 1, maxValues: MAX_FILES + 10_000 } };
 
 @ApiTags('deployments')
 @Controller()
@@ -16,13 +22,17 @@ export class DeploymentsController {
 
   @Post('apps/deploy')
   @HttpCode(200)
+  @RouteConfig(MANIFEST)
   @Scopes('deployments:write')
   @ApiOperation({
     summary: 'Deploy an app to an environment',
     description:
       'Takes an immutable snapshot of the app (name, description, landing page) and serves it, without authentication, at `url` ' +
       '(`{PUBLIC_URL}/sites/<deploymentId>/`). `{PUBLIC_URL}/sites/<appId>/<env>/` always serves the newest deployment ' +
-      'of that environment. Emits `deployment.succeeded`. Counts one `deployments`; past a hard quota 402, nothing deployed.',
+      'of that environment. With `files` (hashes uploaded with `PUT /v1/files/:sha256`) and an optional `config`, the deployment ' +
+      "also serves the app's own files, on an origin of its own (`url`: `<scheme>://<label>.<SITES_DOMAIN>/`); a hash this account " +
+      'has not uploaded: 400 `files_missing` with `missing` (all of them). Emits `deployment.succeeded`. Counts one `deployments`; ' +
+      'past a hard quota 402, nothing deployed. Any 4xx deploys nothing.',
   })
   @ApiOkResponse({ type: DeployResultDto, description: 'Deployed' })
   @ApiErrors(400, 402, 413, 415)

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppsModule } from '../apps/apps.module.js';
+import { FilesModule } from '../files/files.module.js';
 import { LandingPagesModule } from '../landing-pages/landing-pages.module.js';
 import { Deployment } from './deployment.entity.js';
 import { DeploymentsController } from './deployments.controller.js';
@@ -9,7 +10,7 @@ import { DeploymentsRepository } from './deployments.repository.js';
 import { DeploymentsService } from './deployments.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Deployment]), AppsModule, LandingPagesModule, BillingModule],
+  imports: [TypeOrmModule.forFeature([Deployment]), AppsModule, LandingPagesModule, BillingModule, FilesModule],
   controllers: [DeploymentsController],
   providers: [DeploymentsRepository, DeploymentsService],
   exports: [DeploymentsService],

@@ -1,18 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import { AppAddresses } from '../apps/app-addresses.js';
 import { AppsService } from '../apps/apps.service.js';
 import { Meters } from '../billing/meters.js';
+import { RequestError } from '../common/errors/request-errors.js';
 import { newId } from '../common/ids.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
+import { FilesService } from '../files/files.service.js';
 import { defaultLandingPage } from '../landing-pages/landing-page.js';
 import { LandingPagesService } from '../landing-pages/landing-pages.service.js';
 import { landingPageOf, snapshotOf } from './deployment-snapshot.js';
 import { Deployment } from './deployment.entity.js';
 import { DeploymentsError } from './deployments.errors.js';
 import { DeploymentsRepository } from './deployments.repository.js';
-import { DeployResultDto } from './dto/deploy.dto.js';
+import { DeployDto, DeployResultDto } from './dto/deploy.dto.js';
+import { type Manifest, MAX_BUNDLE_BYTES, parseManifest } from './manifest.js';
+import type { SiteConfig } from './site-config.js';
+import { parseSiteConfig } from './site-config-rules.js';
 import { DeploymentDto } from './dto/deployment.dto.js';
 
 @Injectable()
@@ -25,21 +31,70 @@ export class DeploymentsService {
     private readonly events: DomainEvents,
     private readonly config: AppConfig,
     private readonly meters: Meters,
+    private readonly addresses: AppAddresses,
+    private readonly files: FilesService,
   ) {}
 
-  /** Snapshots the app as it is now and serves it at `url`. Emits `deployment.succeeded`; metered (`deployments`, 402 past a hard quota). */
-  async deploy(accountId: string, input: { appId: string; env: string }): Promise<DeployResultDto> {
+  /**
+   * Snapshots the app as it is now, with the files of `input.files` if any, and serves it at `url`.
+   * Emits `deployment.succeeded`; metered (`deployments`, 402 past a hard quota). A 4xx stores nothing.
+   */
+  async deploy(accountId: string, input: DeployDto): Promise<DeployResultDto> {
+    const { manifest, config } = this.checkBundle(input);
     return this.db.run(async () => {
       // One round trip for both reads (see Transactions): the app, locked, then its saved page (unused if the app is not the caller's).
       const [app, savedPage] = await Promise.all([this.apps.requireOwnedForBody(accountId, input.appId), this.landingPages.savedPage(input.appId)]);
       await this.meters.assertRoom(accountId, 'deployments'); // 402 before anything is written
+      const bundle = manifest ? await this.claimFiles(accountId, manifest) : undefined;
       const snapshot = snapshotOf(app, savedPage ?? defaultLandingPage(app));
-      const result = this.toResult(this.deployments.insert({ id: newId('dep'), accountId, appId: app.id, env: input.env, snapshot }));
-      const { deploymentId, appId, env, url, createdAt } = result;
-      await this.events.raise('deployment.succeeded', accountId, { deploymentId, appId, env, url, createdAt });
-      await this.meters.record(accountId, 'deployments', 1, deploymentId);
+      const deployment = this.deployments.insert({
+        id: newId('dep'),
+        accountId,
+        appId: app.id,
+        env: input.env,
+        snapshot,
+        ...(bundle && manifest ? { files: manifest.files, filesCount: bundle.count, filesBytes: bundle.bytes, config: config ?? null } : {}),
+      });
+      const result = this.toResult(deployment);
+      const { deploymentId, appId, env, url, createdAt, files, config: served } = result;
+      await this.events.raise('deployment.succeeded', accountId, {
+        deploymentId,
+        appId,
+        env,
+        url,
+        createdAt,
+        ...(files ? { files, config: served ?? null } : {}),
+      });
+      await this.meters.record(accountId, 'deployments', 1, result.deploymentId);
       return result;
     });
+  }
+
+  /** The checks of a deploy's files and config that need no database: 400s before the transaction. */
+  private checkBundle(input: DeployDto): { manifest?: Manifest; config?: SiteConfig } {
+    if (input.files === undefined) {
+      if (input.config !== undefined) throw RequestError.invalid(['config applies to files: send files with it']);
+      return {};
+    }
+    const manifest = parseManifest(input.files);
+    const config = input.config === undefined ? undefined : parseSiteConfig(input.config);
+    if (this.addresses.siteOrigin('probe') === undefined) throw DeploymentsError.sitesDomainRequired();
+    return { manifest, config };
+  }
+
+  /** Inside the deploy's transaction: every hash must be one of the account's files (locked until the commit), 500 MiB at most in all. */
+  private async claimFiles(accountId: string, manifest: Manifest): Promise<{ count: number; bytes: number }> {
+    const { sizes, missing } = await this.files.claim(accountId, manifest.hashes);
+    if (missing.length > 0) throw DeploymentsError.filesMissing(missing);
+    let bytes = 0;
+    let count = 0;
+    for (const path in manifest.files) {
+      bytes += sizes.get(manifest.files[path])!;
+      count++;
+    }
+    if (bytes > MAX_BUNDLE_BYTES) throw DeploymentsError.bundleTooLarge(bytes);
+    this.files.markReferenced(accountId, manifest.hashes);
+    return { count, bytes };
   }
 
   async get(accountId: string, deploymentId: string): Promise<DeploymentDto> {
@@ -69,15 +124,30 @@ export class DeploymentsService {
     return this.deployments.findNewest(appId, env);
   }
 
-  urlOf(deploymentId: string): string {
-    return `${this.config.publicUrl}/sites/${deploymentId}/`;
+  /** A landing page alone: `{PUBLIC_URL}/sites/<id>/`. With files: the deployment's own origin (the API's origin redirects there). */
+  urlOf(deploymentId: string, withFiles = false): string {
+    const origin = withFiles ? this.addresses.siteOrigin(this.addresses.siteLabel(deploymentId)) : undefined;
+    return origin ? `${origin}/` : `${this.config.publicUrl}/sites/${deploymentId}/`;
   }
 
+  /** The deploy's answer (and event): with files, also what they come to and how they are served. */
   private toResult(d: Deployment): DeployResultDto {
-    return { status: d.status, deploymentId: d.id, url: this.urlOf(d.id), appId: d.appId, env: d.env, createdAt: d.createdAt.toISOString() };
+    const withFiles = d.filesCount > 0;
+    const result: DeployResultDto = {
+      status: d.status,
+      deploymentId: d.id,
+      url: this.urlOf(d.id, withFiles),
+      appId: d.appId,
+      env: d.env,
+      createdAt: d.createdAt.toISOString(),
+    };
+    return withFiles ? { ...result, files: { count: d.filesCount, bytes: d.filesBytes }, config: d.config } : result;
   }
 
   private toDto(d: Deployment): DeploymentDto {
-    return { ...this.toResult(d), snapshot: { name: d.snapshot.app.name, description: d.snapshot.app.description, landingPage: landingPageOf(d.snapshot) } };
+    return {
+      ...this.toResult(d),
+      snapshot: { name: d.snapshot.app.name, description: d.snapshot.app.description, landingPage: landingPageOf(d.snapshot) },
+    };
   }
 }

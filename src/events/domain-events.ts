@@ -1,3 +1,5 @@
+import type { SiteConfig } from '../deployments/site-config.js';
+
 /**
  * Every domain event and its payload: the one list of what the platform tells the world. A
  * service raises them with `DomainEvents.raise` inside its transaction (the outbox); after commit
@@ -16,7 +18,16 @@ export interface DomainEventMap {
   'app.published': { appId: string; deploymentId: string; previousDeploymentId: string | null; publicUrl: string };
   /** The public address answers 410 now. */
   'app.unpublished': { appId: string };
-  'deployment.succeeded': { deploymentId: string; appId: string; env: string; url: string; createdAt: string };
+  /** `files` and `config`: deployed with files only. */
+  'deployment.succeeded': {
+    deploymentId: string;
+    appId: string;
+    env: string;
+    url: string;
+    createdAt: string;
+    files?: { count: number; bytes: number };
+    config?: SiteConfig | null;
+  };
   /** `source`: how the person signed up; `deploymentId`: the landing page they used (source `landing-page`). */
   'user.created': { id: string; email: string; appId: string; source: SignupSource; deploymentId?: string };
   /** No e-mail: the user is erased. */
@@ -26,6 +37,19 @@ export interface DomainEventMap {
   'billing.plan.changed': { from: string; to: string };
   /** The service disabled an endpoint (a 410 answer, or deliveries failing for WEBHOOK_DISABLE_AFTER); sent to the account's other Active endpoints. */
   'webhook_endpoint.disabled': { endpointId: string; url: string; reason: string };
+  /** The TXT record was found: the name serves the app from now on. */
+  'domain.verified': DomainEventData;
+  /** 7 days pending without the TXT record: no more scheduled checks. */
+  'domain.failed': DomainEventData;
+  /** Deleted (alone or with its app): the name stops serving. */
+  'domain.deleted': DomainEventData;
+}
+
+/** A custom domain, in the domain.* events. */
+export interface DomainEventData {
+  domainId: string;
+  appId: string;
+  hostname: string;
 }
 
 export type SignupSource = 'api' | 'landing-page';
@@ -63,6 +87,9 @@ export const DOMAIN_EVENT_NAMES = Object.keys({
   'billing.statement.closed': true,
   'billing.plan.changed': true,
   'webhook_endpoint.disabled': true,
+  'domain.verified': true,
+  'domain.failed': true,
+  'domain.deleted': true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];
 
 /** A raised event, as listeners receive it. */

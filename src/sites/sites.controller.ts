@@ -6,6 +6,7 @@ import type { PlatformRouteConfig } from '../app.setup.js';
 import { AnalyticsCollector, Sighting } from '../analytics/analytics-collector.js';
 import { AppAddresses } from '../apps/app-addresses.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { customDomainAppOf } from '../domains/custom-domains.js';
 import { Public } from '../common/http/public.decorator.js';
 import { SiteHtml, SitePages } from './site-pages.js';
 import { SitesError, SitesErrorCode } from './sites.errors.js';
@@ -142,7 +143,14 @@ export class SitesController {
     let resolution: SiteResolution;
     let result: SiteHtml | string;
     try {
-      resolution = await this.sites.resolve(pathname, search, this.addresses.slugOfHost(request.headers.host) !== undefined);
+      // A verified custom domain's request arrives as /p/<appId>/… (hostRouting), marked with its app.
+      const domainAppId = customDomainAppOf(request.raw);
+      resolution = await this.sites.resolve(
+        pathname,
+        search,
+        domainAppId !== undefined || this.addresses.slugOfHost(request.headers.host) !== undefined,
+        domainAppId,
+      );
       if (resolution.kind === 'redirect') {
         await reply.redirect(resolution.location, 301);
         return;

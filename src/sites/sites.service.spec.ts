@@ -12,6 +12,10 @@ describe('SitesService', () => {
     env: 'production',
     status: 'success',
     snapshot: { schemaVersion: 1, app: { name, description: null } },
+    files: null,
+    filesCount: 0,
+    filesBytes: 0,
+    config: null,
     createdAt: new Date('2025-11-22T04:20:00Z'),
   });
   const deployments = {

@@ -32,6 +32,7 @@ const ACTIONS: Record<string, SiteAction> = { '': 'page', signup: 'signup', than
  *   /sites/<appId>/<env>/     the newest deployment of the app in that environment
  *   /p/<slug>/                the deployment the app publishes (410 once unpublished, 404 while a draft)
  *   <slug>.<SITES_DOMAIN>/    the same, when SITES_DOMAIN is set (the request arrives as /p/<slug>/…)
+ *   <custom domain>/          the same, once verified (the request arrives as /p/<appId>/…)
  * each with `signup` (the form posts there) and `thanks` below it. A page address without its
  * trailing slash redirects to it, so the page's relative links resolve; a slug the app gave up in
  * the last 30 days redirects (301) to its new address.
@@ -43,8 +44,9 @@ export class SitesService {
     private readonly apps: AppsService,
   ) {}
 
-  async resolve(pathname: string, search: string, hostRouted = false): Promise<SiteResolution> {
-    if (pathname.startsWith('/p/')) return this.resolvePublic(pathname.slice('/p/'.length).split('/'), search, hostRouted);
+  /** `domainAppId`: the app of the verified custom domain the request came through (its path is /p/<appId>/…). */
+  async resolve(pathname: string, search: string, hostRouted = false, domainAppId?: string): Promise<SiteResolution> {
+    if (pathname.startsWith('/p/')) return this.resolvePublic(pathname.slice('/p/'.length).split('/'), search, hostRouted, domainAppId);
     const segments = pathname.replace(/^\/sites\//, '').split('/');
     // /sites/<dep> or /sites/<app>/<env>: the page without its slash.
     const bare =
@@ -65,7 +67,7 @@ export class SitesService {
   }
 
   /** `[slug, …rest]` of /p/<slug>/<rest>. Host-routed requests keep `/` as their base. */
-  private async resolvePublic([slug, ...rest]: string[], search: string, hostRouted: boolean): Promise<SiteResolution> {
+  private async resolvePublic([slug, ...rest]: string[], search: string, hostRouted: boolean, domainAppId?: string): Promise<SiteResolution> {
     const base = hostRouted ? '/' : `/p/${slug}/`;
     if (rest.length === 0) {
       if (hostRouted) throw SitesError.pageNotFound();
@@ -73,7 +75,9 @@ export class SitesService {
     }
     const action = rest.length === 1 ? ACTIONS[rest[0]] : undefined;
     if (!slug || action === undefined) throw SitesError.pageNotFound();
-    const found = await this.apps.resolveSlug(slug);
+    // Only a request through the app's own custom domain names it by id: nowhere else is /p/<appId>/ an address.
+    const byDomain = domainAppId !== undefined && slug === domainAppId ? await this.apps.byId(domainAppId) : undefined;
+    const found = byDomain !== undefined ? byDomain && { app: byDomain } : await this.apps.resolveSlug(slug);
     if (!found) throw SitesError.pageNotFound();
     if ('movedTo' in found) {
       // Relative to the address it was asked at: /p/<new>/… here, or /… on the new host (the proxy keeps the scheme).

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
+import os
 import random
 import socket
 import threading
@@ -11,10 +13,11 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
-from typing import Any, Callable, Dict, Iterator, List, Optional, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
-from .errors import APIConnectionError, error_for
+from .errors import APIConnectionError, ValidationError, error_for
 
 __all__ = ["PlatformClient", "ClientCredentialsTokenProvider"]
 
@@ -50,8 +53,10 @@ class _Transport:
         self.sleep = sleep
 
     def request(self, method: str, path: str, body: Any = None, query: Optional[Dict[str, Any]] = None,
-                idempotency_key: Optional[str] = None, stream: bool = False, unversioned: bool = False) -> Any:
-        """`unversioned`: the path is outside /v1 (served pages such as /catalog)."""
+                idempotency_key: Optional[str] = None, stream: bool = False, unversioned: bool = False,
+                raw: Optional[bytes] = None) -> Any:
+        """`unversioned`: the path is outside /v1 (served pages such as /catalog); `raw`: bytes sent as
+        application/octet-stream instead of a JSON body (file uploads)."""
         url = (self.origin if unversioned else self.base_url) + path
         if query:
             clean = {k: v for k, v in query.items() if v is not None}
@@ -62,6 +67,9 @@ class _Transport:
         if body is not None:
             data = json.dumps(body).encode("utf-8")
             headers["content-type"] = "application/json"
+        if raw is not None:
+            data = raw
+            headers["content-type"] = "application/octet-stream"
         if method == "POST":
             headers["idempotency-key"] = idempotency_key or str(uuid.uuid4())
         attempt = 0
@@ -161,6 +169,35 @@ class _Apps:
                                idempotency_key=idempotency_key).body
 
 
+class _Domains:
+    """Custom domains: an app served at its developer's own host names."""
+
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def create(self, app_id: str, hostname: str, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Claims the name for the app; the answer holds the records to create: "verification" (TXT) and
+        "target" (CNAME). A name that cannot be claimed raises ValidationError (400) or ConflictError (409)."""
+        return self._t.request("POST", f"/apps/{urllib.parse.quote(app_id)}/domains", {"hostname": hostname},
+                               idempotency_key=idempotency_key).body
+
+    def list(self, app_id: str, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        return _paginate(self._t, f"/apps/{urllib.parse.quote(app_id)}/domains", {"limit": limit})
+
+    def get(self, domain_id: str) -> Dict[str, Any]:
+        return self._t.request("GET", f"/domains/{urllib.parse.quote(domain_id)}").body
+
+    def verify(self, domain_id: str, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Checks the DNS now: status "verified" once the TXT record holds the value, otherwise the domain as it
+        was with "lastCheck" saying what was found; ConflictError when another account verified the name first."""
+        return self._t.request("POST", f"/domains/{urllib.parse.quote(domain_id)}/verify",
+                               idempotency_key=idempotency_key).body
+
+    def delete(self, domain_id: str) -> None:
+        """Gives the name up: it stops serving the app at once."""
+        self._t.request("DELETE", f"/domains/{urllib.parse.quote(domain_id)}")
+
+
 class _Catalog:
     def __init__(self, t: _Transport) -> None:
         self._t = t
@@ -174,8 +211,16 @@ class _Deployments:
     def __init__(self, t: _Transport) -> None:
         self._t = t
 
-    def deploy(self, app_id: str, env: str, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
-        return self._t.request("POST", "/apps/deploy", {"appId": app_id, "env": env}, idempotency_key=idempotency_key).body
+    def deploy(self, app_id: str, env: str, idempotency_key: Optional[str] = None, files: Optional[Dict[str, str]] = None,
+               config: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+        """files: path -> SHA-256 of files this account uploaded (upload_file); config: how they are served
+        (cleanUrls, spa, redirects, headers)."""
+        body: Dict[str, Any] = {"appId": app_id, "env": env}
+        if files is not None:
+            body["files"] = files
+        if config is not None:
+            body["config"] = config
+        return self._t.request("POST", "/apps/deploy", body, idempotency_key=idempotency_key).body
 
     def get(self, deployment_id: str) -> Dict[str, Any]:
         return self._t.request("GET", f"/deployments/{urllib.parse.quote(deployment_id)}").body
@@ -387,6 +432,49 @@ class _ApiKeys:
         self._t.request("DELETE", f"/api-keys/{urllib.parse.quote(key_id)}")
 
 
+# Folders and files never deployed: version control and desktop litter.
+_SKIPPED = {".git", ".hg", ".svn", ".DS_Store", "Thumbs.db"}
+# A deploy answered files_missing this many times in a row (files swept between two tries): give up.
+_DEPLOY_ATTEMPTS = 3
+
+
+def _list_files(folder: str) -> List[Tuple[str, str]]:
+    """(served path, file) of every regular file under `folder`, sorted by path; symbolic links are not followed."""
+    found: List[Tuple[str, str]] = []
+
+    def walk(current: str, prefix: str) -> None:
+        with os.scandir(current) as entries:
+            for entry in entries:
+                if entry.name in _SKIPPED:
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    walk(entry.path, f"{prefix}/{entry.name}")
+                elif entry.is_file(follow_symlinks=False):
+                    found.append((f"{prefix}/{entry.name}", entry.path))
+
+    walk(folder, "")
+    return sorted(found)
+
+
+def _hash_file(path: str) -> Tuple[str, int]:
+    """SHA-256 and size, read 1 MiB at a time (a large file is never held whole)."""
+    digest = hashlib.sha256()
+    size = 0
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+            size += len(chunk)
+    return digest.hexdigest(), size
+
+
+def _missing_of(error: Exception) -> Optional[List[str]]:
+    """The hashes a files_missing answer lists, or None for any other error."""
+    if not isinstance(error, ValidationError) or error.reason != "files_missing" or not isinstance(error.body, dict):
+        return None
+    missing = error.body.get("missing")
+    return [h for h in missing if isinstance(h, str)] if isinstance(missing, list) else None
+
+
 class ClientCredentialsTokenProvider:
     """Fetches an OAuth access token with the client credentials grant and refreshes it a minute
     (or a tenth of its lifetime, if shorter) before it expires. Thread-safe."""
@@ -449,6 +537,7 @@ class PlatformClient:
 
         self._transport = _Transport(base_url, auth, timeout, max_retries, backoff_base)
         self.apps = _Apps(self._transport)
+        self.domains = _Domains(self._transport)
         self.catalog = _Catalog(self._transport)
         self.deployments = _Deployments(self._transport)
         self.landing_page = _LandingPage(self._transport)
@@ -460,6 +549,87 @@ class PlatformClient:
         self.ai = _AI(self._transport)
         self.api_keys = _ApiKeys(self._transport)
         self.oauth = _OAuth(base_url, timeout)
+
+    def upload_file(self, data: bytes, sha256: Optional[str] = None) -> Dict[str, Any]:
+        """Uploads one file for deploys (PUT /v1/files/<sha256>, raw bytes); the hash is computed unless given.
+        Stored once per account: uploading a file the account has writes nothing."""
+        digest = sha256 or hashlib.sha256(data).hexdigest()
+        return self._transport.request("PUT", f"/files/{digest}", raw=data).body
+
+    def deploy_directory(self, directory: str, app_id: str, env: str = "production", spa: Optional[bool] = None,
+                         publish: bool = False, config: Optional[Dict[str, Any]] = None, concurrency: int = 8,
+                         on_progress: Optional[Callable[[Dict[str, Any]], None]] = None) -> Dict[str, Any]:
+        """Deploys every file under `directory` (a web app's build output) with the landing page.
+
+        Hashes the files (streaming), deploys the manifest; the server answers files_missing with the hashes this
+        account lacks, which are uploaded (`concurrency` at a time, each once, retried on 429/5xx/network errors),
+        and the deploy is sent again; publishes when `publish`. A redeploy where nothing changed uploads nothing.
+        `on_progress` gets {"phase": "hashing" | "uploading" | "deployed" | "published", ...}.
+        Answers {"deployment", "files", "bytes", "uploaded": {"files", "bytes"}, "app"?}."""
+        report = on_progress or (lambda progress: None)
+        found = _list_files(directory)
+        if not found:
+            raise ValueError(f"{directory} holds no files to deploy")
+        lock = threading.Lock()
+        hashed = {"files": 0, "bytes": 0}
+
+        def hash_one(item: Tuple[str, str]) -> Tuple[str, str, str, int]:
+            path, file = item
+            digest, size = _hash_file(file)
+            with lock:
+                hashed["files"] += 1
+                hashed["bytes"] += size
+                report({"phase": "hashing", "files": hashed["files"], "bytes": hashed["bytes"], "total": len(found)})
+            return path, file, digest, size
+
+        with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
+            files = list(pool.map(hash_one, found))
+        manifest = {path: digest for path, _, digest, _ in files}
+        served = dict(config or {})
+        if spa is not None:
+            served["spa"] = spa
+        uploaded = {"files": 0, "bytes": 0}
+        deployment: Optional[Dict[str, Any]] = None
+        attempt = 0
+        while deployment is None:
+            attempt += 1
+            try:
+                deployment = self.deployments.deploy(app_id, env, files=manifest, config=served or None)
+            except ValidationError as error:
+                missing = _missing_of(error)
+                if missing is None or attempt >= _DEPLOY_ATTEMPTS:
+                    raise
+                self._upload_missing(files, missing, concurrency, uploaded, report)
+        report({"phase": "deployed", "deploymentId": deployment["deploymentId"], "url": deployment["url"]})
+        result: Dict[str, Any] = {"deployment": deployment, "files": len(files), "bytes": hashed["bytes"], "uploaded": uploaded}
+        if publish:
+            result["app"] = self.apps.publish(app_id, deployment["deploymentId"])
+            if result["app"].get("publicUrl"):
+                report({"phase": "published", "publicUrl": result["app"]["publicUrl"]})
+        return result
+
+    def _upload_missing(self, files: List[Tuple[str, str, str, int]], missing: List[str], concurrency: int,
+                        uploaded: Dict[str, int], report: Callable[[Dict[str, Any]], None]) -> None:
+        by_hash = {digest: (file, size) for _, file, digest, size in files}
+        todo = [(digest, *by_hash[digest]) for digest in dict.fromkeys(missing) if digest in by_hash]
+        total_bytes = sum(size for _, _, size in todo)
+        lock = threading.Lock()
+        done = {"files": 0, "bytes": 0}
+
+        def upload_one(item: Tuple[str, str, int]) -> None:
+            digest, file, size = item
+            with open(file, "rb") as f:
+                self.upload_file(f.read(), digest)
+            with lock:
+                done["files"] += 1
+                done["bytes"] += size
+                report({"phase": "uploading", "files": done["files"], "bytes": done["bytes"], "total": len(todo),
+                        "totalBytes": total_bytes})
+
+        with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
+            list(pool.map(upload_one, todo))
+        uploaded["files"] += done["files"]
+        uploaded["bytes"] += done["bytes"]
 
     @classmethod
     def from_client_credentials(cls, client_id: str, client_secret: str, scope: Optional[str] = None,

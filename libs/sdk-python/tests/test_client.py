@@ -1,13 +1,16 @@
 """Against a real server (started by npm test; see tests/support.py)."""
 import concurrent.futures
+import hashlib
 import json
 import os
+import shutil
+import tempfile
 import time
 import unittest
 import urllib.request
 from datetime import datetime, timedelta, timezone
 
-from platform_sdk import AuthenticationError, NotFoundError, PlatformClient, ValidationError, WebhookVerificationError, verify_webhook
+from platform_sdk import AuthenticationError, ConflictError, NotFoundError, PlatformClient, ValidationError, WebhookVerificationError, verify_webhook
 
 from .support import FaultProxy, Receiver, create_account, require_server
 
@@ -47,6 +50,49 @@ class ClientTest(unittest.TestCase):
             self.client.apps.get("app_missing")
         self.assertEqual(missing.exception.reason, "app_not_found")
 
+    def test_upload_file_and_deploy_directory(self):
+        data = b"hello from Python"
+        digest = hashlib.sha256(data).hexdigest()
+        self.assertEqual(self.client.upload_file(data), {"sha256": digest, "size": len(data)})
+        self.assertEqual(self.client.upload_file(data, digest), {"sha256": digest, "size": len(data)})
+        with self.assertRaises(ValidationError) as ctx:
+            self.client.upload_file(data, hashlib.sha256(b"other").hexdigest())
+        self.assertEqual(ctx.exception.reason, "digest_mismatch")
+
+        folder = tempfile.mkdtemp(prefix="py-site-")
+        try:
+            os.makedirs(os.path.join(folder, "assets"))
+            os.makedirs(os.path.join(folder, ".git"))
+            for name, content in [("index.html", "<!doctype html><h1>Py</h1>"), ("assets/app.1a2b3c4d.js", "app()"),
+                                  ("assets/copy.js", "app()"), (".git/config", "[core]")]:
+                with open(os.path.join(folder, name), "w") as f:
+                    f.write(content)
+            app = self.client.apps.create(name="Py folder")
+            proxy = FaultProxy(self.base_url)
+            try:
+                # The first deploy (files_missing) goes through; the first upload is stored, then answered 500 (retried).
+                proxy.plan = ["ok", "500-after"]
+                client = PlatformClient(api_key=self.api_key, base_url=proxy.url, backoff_base=0.05)
+                progress = []
+                result = client.deploy_directory(folder, app_id=app["appId"], spa=True, concurrency=1, on_progress=progress.append)
+                self.assertEqual((result["files"], result["uploaded"]["files"]), (3, 2))
+                self.assertEqual(result["deployment"]["files"]["count"], 3)
+                self.assertEqual(result["deployment"]["config"], {"spa": True})
+                puts = [s[2] for s in proxy.seen if s[1] == "PUT"]
+                self.assertEqual((len(puts), len(set(puts))), (3, 2))  # two files, the first twice (its retry)
+                self.assertEqual(len([s for s in proxy.seen if s[1] == "POST" and s[2] == "/v1/apps/deploy"]), 2)
+                self.assertEqual([p["phase"] for p in progress].count("uploading"), 2)
+                self.assertEqual(progress[-1]["phase"], "deployed")
+                # Nothing changed: nothing uploaded, one deploy.
+                seen = len(proxy.seen)
+                again = client.deploy_directory(folder, app_id=app["appId"], spa=True)
+                self.assertEqual(again["uploaded"], {"files": 0, "bytes": 0})
+                self.assertEqual([s[1] for s in proxy.seen[seen:]], ["POST"])
+            finally:
+                proxy.close()
+        finally:
+            shutil.rmtree(folder)
+
     def test_publish_roll_back_unpublish_and_the_catalogue(self):
         app = self.client.apps.create(name="Py publish", slug=f"py-publish-{int(time.time() * 1000)}", visibility="public")
         self.assertEqual((app["publishState"], app["publicUrl"]), ("draft", None))
@@ -64,6 +110,29 @@ class ClientTest(unittest.TestCase):
         self.assertNotIn(app["slug"], [entry["slug"] for entry in self.client.catalog.list()])
         renamed = self.client.apps.update(app["appId"], slug=app["slug"] + "-new", visibility="unlisted")
         self.assertEqual((renamed["slug"], renamed["visibility"]), (app["slug"] + "-new", "unlisted"))
+
+    def test_custom_domains(self):
+        app = self.client.apps.create(name="Py domains")
+        hostname = f"py-{int(time.time() * 1000)}.Example.COM"
+        domain = self.client.domains.create(app["appId"], hostname)
+        self.assertEqual((domain["hostname"], domain["status"]), (hostname.lower(), "pending"))
+        self.assertEqual(domain["verification"]["name"], f"_platform-challenge.{hostname.lower()}")
+        self.assertEqual((domain["target"]["type"], domain["target"]["name"]), ("CNAME", hostname.lower()))
+        self.assertEqual(self.client.domains.get(domain["id"])["verification"], domain["verification"])
+        self.assertEqual([d["id"] for d in self.client.domains.list(app["appId"])], [domain["id"]])
+        # Nothing at the challenge name: still pending, with what the check found.
+        checked = self.client.domains.verify(domain["id"])
+        self.assertEqual(checked["status"], "pending")
+        self.assertIn(checked["lastCheck"]["result"], ("no_record", "resolver_error"))
+        with self.assertRaises(ConflictError) as again:
+            self.client.domains.create(app["appId"], hostname)
+        self.assertEqual(again.exception.reason, "domain_exists")
+        with self.assertRaises(ValidationError) as ip:
+            self.client.domains.create(app["appId"], "192.0.2.1")
+        self.assertEqual(ip.exception.reason, "hostname_ip")
+        self.client.domains.delete(domain["id"])
+        with self.assertRaises(NotFoundError):
+            self.client.domains.get(domain["id"])
 
     def test_billing(self):
         billing = self.client.billing.get()

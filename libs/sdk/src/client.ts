@@ -1,3 +1,5 @@
+import { deployDirectory, sha256Hex } from './deploy-directory.js';
+import type { DeployDirectoryOptions, DeployDirectoryResult } from './deploy-directory.js';
 import { ConnectionError, errorFor, PlatformError } from './errors.js';
 import type { components } from './generated/openapi.js';
 
@@ -20,6 +22,8 @@ export type CreateApp = Schemas['CreateAppDto'];
 export type UpdateApp = Schemas['UpdateAppDto'];
 export type Publish = Schemas['PublishDto'];
 export type CatalogEntry = Schemas['CatalogEntryDto'];
+export type Domain = Schemas['DomainDto'];
+export type CreateDomain = Schemas['CreateDomainDto'];
 
 export type AnalyticsMetric = 'visitors' | 'visits' | 'pageviews' | 'bounceRate' | 'visitDuration' | 'signups' | 'conversionRate';
 export type AnalyticsProperty = 'page' | 'referrer' | 'source' | 'utmCampaign' | 'browser' | 'os' | 'device' | 'deployment';
@@ -41,6 +45,8 @@ export type GenerateRequest = Omit<Schemas['GenerateDto'], 'stream'>;
 export type LandingPage = Schemas['LandingPageDto'];
 export type LandingPageState = Schemas['LandingPageResponseDto'];
 export type GenerateLandingPage = Schemas['GenerateLandingPageDto'];
+export type UploadedFile = Schemas['FileDto'];
+export type SiteConfig = Schemas['SiteConfigDto'];
 
 export interface Page<T> {
   data: T[];
@@ -65,6 +71,8 @@ export interface ClientOptions {
 
 interface RequestOptions {
   body?: unknown;
+  /** Sent as is, `application/octet-stream` (file uploads), instead of a JSON `body`. */
+  bytes?: Uint8Array;
   query?: Record<string, string | number | undefined | null>;
   idempotencyKey?: string;
   stream?: boolean;
@@ -99,6 +107,7 @@ class Transport {
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'platform-sdk-ts/0.1' };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.bytes !== undefined) headers['content-type'] = 'application/octet-stream';
     // One key for the call and all its retries: a retried POST never runs twice.
     if (method === 'POST') headers['idempotency-key'] = opts.idempotencyKey ?? crypto.randomUUID();
     const maxRetries = this.options.maxRetries ?? 3;
@@ -111,7 +120,7 @@ class Transport {
         const response = await doFetch(url, {
           method,
           headers,
-          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+          body: opts.bytes !== undefined ? opts.bytes : opts.body === undefined ? undefined : JSON.stringify(opts.body),
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
         });
         if (response.ok) return response;
@@ -222,6 +231,23 @@ export class PlatformClient {
       /** Takes the public address down (410); deployment urls keep working. */
       unpublish: (appId: string, opts: { idempotencyKey?: string } = {}) => t.request<App>('POST', `/apps/${id(appId)}/unpublish`, { body: {}, ...opts }),
     };
+    this.domains = {
+      /**
+       * Claims a host name for the app. The answer holds the two records to create: `verification` (TXT, proves
+       * control of the name) and `target` (CNAME, sends its visitors here). 400 names what is wrong with the name.
+       */
+      create: (appId: string, body: CreateDomain, opts: { idempotencyKey?: string } = {}) =>
+        t.request<Domain>('POST', `/apps/${id(appId)}/domains`, { body, ...opts }),
+      list: (appId: string, opts: { limit?: number } = {}) => paginate<Domain>(t, `/apps/${id(appId)}/domains`, { limit: opts.limit ?? 100 }),
+      get: (domainId: string) => t.request<Domain>('GET', `/domains/${id(domainId)}`),
+      /**
+       * Checks the DNS now: `status: 'verified'` once the TXT record holds the value; otherwise the domain as it was,
+       * with `lastCheck` saying what was found. Another account verified the name first: a ConflictError (409).
+       */
+      verify: (domainId: string, opts: { idempotencyKey?: string } = {}) => t.request<Domain>('POST', `/domains/${id(domainId)}/verify`, opts),
+      /** Gives the name up: it stops serving the app at once. */
+      delete: (domainId: string) => t.request<void>('DELETE', `/domains/${id(domainId)}`),
+    };
     this.catalog = {
       /** Published public apps of this server, newest publication first (no credentials needed). */
       list: (opts: { limit?: number } = {}) => paginate<CatalogEntry>(t, '/catalog', { limit: opts.limit ?? 100 }, { unversioned: true }),
@@ -308,7 +334,26 @@ export class PlatformClient {
     };
   }
 
+  /**
+   * Uploads one file for deploys (`PUT /v1/files/<sha256>`, raw bytes): the hash is computed here unless given.
+   * Stored once per account: uploading a file the account has is a 200 that writes nothing.
+   */
+  async uploadFile(content: Uint8Array, sha256?: string): Promise<UploadedFile> {
+    const hash = sha256 ?? sha256Hex(content);
+    return this.t.request<UploadedFile>('PUT', `/files/${hash}`, { bytes: content });
+  }
+
+  /**
+   * Deploys a folder (a web app's build output) with its landing page: hashes every file (streaming), asks the
+   * server which it lacks by deploying (a 400 `files_missing` lists them), uploads exactly those (concurrently,
+   * each once, with retries), deploys again, and publishes when asked. See DeployDirectoryOptions.
+   */
+  deployDirectory(dir: string, options: DeployDirectoryOptions): Promise<DeployDirectoryResult> {
+    return deployDirectory(this, dir, options);
+  }
+
   readonly apps;
+  readonly domains;
   readonly catalog;
   readonly deployments;
   readonly landingPage;

@@ -1,4 +1,5 @@
 import { ArgumentMetadata, Type, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import { handValidatedFields } from '../http/validated-by-hand.js';
 import { RequestError } from './request-errors.js';
 
 /** Flattens nested class-validator errors into "field must …" sentences, naming every bad field. */
@@ -28,6 +29,10 @@ class QueryRememberingValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const dtoClass = metadata.metatype;
+    if (metadata.type === 'body' && dtoClass && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const byHand = handValidatedFields(dtoClass);
+      if (byHand.length > 0) return this.transformAround(value as Record<string, unknown>, metadata, byHand);
+    }
     if (metadata.type !== 'query' || metadata.data !== undefined || !dtoClass || !this.toValidate(metadata) || typeof value !== 'object' || value === null) {
       return super.transform(value, metadata);
     }
@@ -39,6 +44,15 @@ class QueryRememberingValidationPipe extends ValidationPipe {
     if (!known || known.size >= QUERIES_REMEMBERED) this.validQueries.set(dtoClass, (known = new Map()));
     known.set(query, Object.freeze({ ...fresh }));
     return fresh;
+  }
+
+  /** The body without its hand-validated fields through the pipe, then those fields put back as sent (see ValidatedByHand). */
+  private async transformAround(body: Record<string, unknown>, metadata: ArgumentMetadata, byHand: string[]): Promise<unknown> {
+    const rest = { ...body };
+    for (const field of byHand) delete rest[field];
+    const dto = (await super.transform(rest, metadata)) as Record<string, unknown>;
+    for (const field of byHand) if (Object.hasOwn(body, field)) dto[field] = body[field];
+    return dto;
   }
 }
 

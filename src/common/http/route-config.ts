@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config/app-config.js';
 import { DEFAULT_JSON_LIMITS, JsonLimits } from './json-bounds.js';
 
 /** The body limit of every route that does not raise it. */
@@ -13,8 +14,13 @@ export interface PlatformRouteConfig {
    * CORS preflight), parsed and bounded exactly like application/json.
    */
   acceptsText?: boolean;
-  /** A body limit above BODY_LIMIT_BYTES, in bytes (a deploy's `files` manifest: 8 MiB). */
-  bodyLimit?: number;
+  /**
+   * application/octet-stream, handed to the route as a Buffer (file uploads). Nowhere else: other
+   * routes answer it 415 before reading it.
+   */
+  acceptsBytes?: boolean;
+  /** A body limit above BODY_LIMIT_BYTES, in bytes (a deploy's `files` manifest: 8 MiB), or read from a setting (MAX_FILE_BYTES). */
+  bodyLimit?: number | ((config: AppConfig) => number);
   /** JSON bounds above DEFAULT_JSON_LIMITS (a manifest of 20,000 files). The depth is not raised: later walks recurse that deep. */
   jsonLimits?: Partial<Pick<JsonLimits, 'maxKeys' | 'maxValues'>>;
 }

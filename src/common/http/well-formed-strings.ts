@@ -45,7 +45,7 @@ export function malformedStringError(request: FastifyRequest): RequestError | un
   const found =
     malformedStringIn(request.params, 'path') ??
     malformedStringIn(request.query, 'query') ??
-    malformedStringIn(request.body, 'body') ??
+    (Buffer.isBuffer(request.body) ? undefined : malformedStringIn(request.body, 'body')) ?? // raw bytes (uploads) are not text
     (request.url.includes('%00') ? 'path must not contain NUL characters' : undefined);
   return found ? RequestError.invalid([found]) : undefined;
 }

@@ -15,7 +15,9 @@ import { UsagePending1763920000000 } from './1763920000000-usage-pending.js';
 import { SlugHolds1763930000000 } from './1763930000000-slug-holds.js';
 import { PortalSignInAttempts1763934000000 } from './1763934000000-portal-sign-in-attempts.js';
 import { QuotaReservations1763935000000 } from './1763935000000-quota-reservations.js';
+import { DeploymentFiles1763940000000 } from './1763940000000-deployment-files.js';
 import { WebhooksThroughOutages1763950000000 } from './1763950000000-webhooks-through-outages.js';
+import { CustomDomains1763960000000 } from './1763960000000-custom-domains.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -36,5 +38,7 @@ export const MIGRATIONS = [
   SlugHolds1763930000000,
   PortalSignInAttempts1763934000000,
   QuotaReservations1763935000000,
+  DeploymentFiles1763940000000,
   WebhooksThroughOutages1763950000000,
+  CustomDomains1763960000000,
 ];

@@ -386,6 +386,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/files/{sha256}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a file for deploys
+         * @description The body is the raw content (`Content-Type: application/octet-stream`, at most `MAX_FILE_BYTES`, default 25 MiB); the path names its SHA-256 in lowercase hex, which must be the digest of the body (else 400 `digest_mismatch`, nothing stored). Files are kept per account: a deploy references them by hash in `files`. 201 when stored, 200 when the account had it already (nothing rewritten; its 24 h restart). A file no deployment references is deleted 24 h after its last upload.
+         */
+        put: operations["FilesController_upload"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/deploy": {
         parameters: {
             query?: never;
@@ -397,7 +417,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy an app to an environment
-         * @description Takes an immutable snapshot of the app (name, description, landing page) and serves it, without authentication, at `url` (`{PUBLIC_URL}/sites/<deploymentId>/`). `{PUBLIC_URL}/sites/<appId>/<env>/` always serves the newest deployment of that environment. Emits `deployment.succeeded`. Counts one `deployments`; past a hard quota 402, nothing deployed.
+         * @description Takes an immutable snapshot of the app (name, description, landing page) and serves it, without authentication, at `url` (`{PUBLIC_URL}/sites/<deploymentId>/`). `{PUBLIC_URL}/sites/<appId>/<env>/` always serves the newest deployment of that environment. With `files` (hashes uploaded with `PUT /v1/files/:sha256`) and an optional `config`, the deployment also serves the app's own files, on an origin of its own (`url`: `<scheme>://<label>.<SITES_DOMAIN>/`); a hash this account has not uploaded: 400 `files_missing` with `missing` (all of them). Emits `deployment.succeeded`. Counts one `deployments`; past a hard quota 402, nothing deployed. Any 4xx deploys nothing.
          */
         post: operations["DeploymentsController_deploy"];
         delete?: never;
@@ -518,6 +538,91 @@ export interface paths {
          * @description The same apps as `GET /catalog`, as HTML.
          */
         get: operations["CatalogController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{appId}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an app's custom domains
+         * @description Newest first, each with its records and the last check.
+         */
+        get: operations["DomainsController_list"];
+        put?: never;
+        /**
+         * Add a custom domain to an app
+         * @description Answers the records to create: the TXT record `verification` (proves you control the name) and the CNAME `target` (sends its visitors here). The domain is `pending` until the TXT record is found — checked every minute for an hour, then hourly, `failed` after 7 days, or now with `POST /v1/domains/{id}/verify`. At most 10 per app. Several accounts may claim a name; the first to verify it owns it.
+         */
+        post: operations["DomainsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a custom domain */
+        get: operations["DomainsController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a custom domain
+         * @description The name stops serving the app at once, and the TLS proxy gets no new certificate for it. Emits `domain.deleted`.
+         */
+        delete: operations["DomainsController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/domains/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a domain's DNS now
+         * @description Looks for the TXT record now and answers the domain: `verified` once it holds the value (emits `domain.verified`; the name serves the app from then on), else as it was, with `lastCheck` saying what was found (`no_record`, `wrong_value`, `resolver_error` — a lookup never takes more than a few seconds). `configured` says whether the name points at the target yet. 409 when another account verified the name first.
+         */
+        post: operations["DomainsController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/tls/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * May a TLS proxy get a certificate for this name? (Caddy's on-demand `ask`)
+         * @description 200 for a name this server serves: a verified custom domain, `<slug>.<SITES_DOMAIN>` of a published (or unpublished) app, a deployment's own `<label>.<SITES_DOMAIN>`, the API's own host; 404 for anything else — pending domains, drafts, made-up names, a missing or malformed `domain`. No credentials: point the proxy at it over the internal network. It answers only yes or no.
+         */
+        get: operations["TlsAskController_ask"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1512,6 +1617,65 @@ export interface components {
              */
             prompt?: string;
         };
+        FileDto: {
+            /**
+             * @description The SHA-256 of the content (lowercase hex).
+             * @example 3f9a1c2be0b8d5e4a1f7c6d9b2e3a4f5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1
+             */
+            sha256: string;
+            /**
+             * @description Its size in bytes.
+             * @example 48213
+             */
+            size: number;
+        };
+        SiteRedirectDto: {
+            /**
+             * @example 301
+             * @enum {number}
+             */
+            status: 301 | 302 | 307 | 308;
+            /**
+             * @description A path: literal segments, `:name` segments and a final `*`.
+             * @example /blog/:slug
+             */
+            source: string;
+            /**
+             * @description A path or an http(s) URL, using the source's `:name` and `*`.
+             * @example /posts/:slug
+             */
+            destination: string;
+        };
+        SiteHeaderRuleDto: {
+            /**
+             * @description Header names to values. Not hop-by-hop headers, Set-Cookie, Content-Length, Content-Encoding or Transfer-Encoding.
+             * @example {
+             *       "Access-Control-Allow-Origin": "*"
+             *     }
+             */
+            headers: {
+                [key: string]: string;
+            };
+            /**
+             * @description The paths (same patterns as redirects).
+             * @example /assets/*
+             */
+            source: string;
+        };
+        SiteConfigDto: {
+            redirects?: components["schemas"]["SiteRedirectDto"][];
+            headers?: components["schemas"]["SiteHeaderRuleDto"][];
+            /**
+             * @description Serve `/about` from `/about.html`.
+             * @example false
+             */
+            cleanUrls?: boolean;
+            /**
+             * @description Answer unknown paths without a file extension with `/index.html` (client-side routing).
+             * @example true
+             */
+            spa?: boolean;
+        };
         DeployDto: {
             /**
              * @description Environment name: a lowercase letter, then up to 31 lowercase letters, digits or hyphens.
@@ -1519,10 +1683,31 @@ export interface components {
              */
             env: string;
             /**
+             * @description The app's own files: each path (starting with `/`, at most 1,024 bytes, no `.`/`..`/empty segment, backslash or control character; not `/signup`, `/thanks` or `/_platform/…`) mapped to the SHA-256 of a file this account uploaded (`PUT /v1/files/:sha256`). At most 20,000 files and 500 MiB. Leave it out to deploy the landing page alone.
+             * @example {
+             *       "/index.html": "9d1e7c55a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7",
+             *       "/assets/app.3f9a1c2b.js": "3f9a1c2be0b8d5e4a1f7c6d9b2e3a4f5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1"
+             *     }
+             */
+            files?: {
+                [key: string]: string;
+            };
+            /** @description How the files are served (with `files` only). */
+            config?: components["schemas"]["SiteConfigDto"];
+            /**
              * @description One of your apps.
              * @example app_01JC3Z8W5Q4M0B7T2K9X1D6F3H
              */
             appId: string;
+        };
+        DeploymentFilesDto: {
+            /** @example 14 */
+            count: number;
+            /**
+             * @description The sum of the files' sizes.
+             * @example 482133
+             */
+            bytes: number;
         };
         DeployResultDto: {
             /**
@@ -1535,10 +1720,15 @@ export interface components {
              * @example 2025-11-22T04:21:00.000Z
              */
             createdAt: string;
+            /** @description Deployed with files only: how many, how large. */
+            files?: components["schemas"]["DeploymentFilesDto"];
+            /** @description Deployed with files only: how they are served (null without a config). */
+            config?: components["schemas"]["SiteConfigDto"] | null;
             /** @example dep_01JC3Z9A7B2C4D6E8F0G1H2J3K */
             deploymentId: string;
             /**
-             * @description The deployed page, served without authentication.
+             * @description Where it is served, without authentication: `{PUBLIC_URL}/sites/<deploymentId>/` for a landing page alone, the
+             *     deployment's own origin (`<scheme>://<label>.<SITES_DOMAIN>/`) for one with files.
              * @example http://localhost:3000/sites/dep_01JC3Z9A7B2C4D6E8F0G1H2J3K/
              */
             url: string;
@@ -1566,11 +1756,16 @@ export interface components {
              * @example 2025-11-22T04:21:00.000Z
              */
             createdAt: string;
+            /** @description Deployed with files only: how many, how large. */
+            files?: components["schemas"]["DeploymentFilesDto"];
+            /** @description Deployed with files only: how they are served (null without a config). */
+            config?: components["schemas"]["SiteConfigDto"] | null;
             snapshot: components["schemas"]["DeploymentSnapshotDto"];
             /** @example dep_01JC3Z9A7B2C4D6E8F0G1H2J3K */
             deploymentId: string;
             /**
-             * @description The deployed page, served without authentication.
+             * @description Where it is served, without authentication: `{PUBLIC_URL}/sites/<deploymentId>/` for a landing page alone, the
+             *     deployment's own origin (`<scheme>://<label>.<SITES_DOMAIN>/`) for one with files.
              * @example http://localhost:3000/sites/dep_01JC3Z9A7B2C4D6E8F0G1H2J3K/
              */
             url: string;
@@ -1619,6 +1814,130 @@ export interface components {
              * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
              */
             nextCursor: string | null;
+        };
+        CreateDomainDto: {
+            /**
+             * @description The host name to serve the app at: a DNS name (an internationalised one is stored in its ASCII
+             *     form), not an IP address, `localhost`, a name under SITES_DOMAIN or the API's own host.
+             * @example www.example.com
+             */
+            hostname: string;
+        };
+        DomainCheckDto: {
+            /**
+             * Format: date-time
+             * @example 2026-11-25T10:31:00.000Z
+             */
+            checkedAt: string;
+            /**
+             * @description `verified`: the TXT record holds the value; `no_record`: no TXT record at the name; `wrong_value`:
+             *     TXT records there, none with the value; `resolver_error`: the lookup failed or timed out (tried
+             *     again later); `taken`: the record is right but another account verified the name first.
+             * @example wrong_value
+             * @enum {string}
+             */
+            result: "verified" | "no_record" | "wrong_value" | "resolver_error" | "taken";
+            /**
+             * @description The TXT values found at the name (at most 5, each cut to 100 characters).
+             * @example [
+             *       "an-old-value"
+             *     ]
+             */
+            found: string[];
+            /** @example The TXT record at _platform-challenge.www.example.com holds 1 other value, not the verification value */
+            message: string;
+        };
+        DomainVerificationDto: {
+            /**
+             * @example TXT
+             * @enum {string}
+             */
+            type: "TXT";
+            /**
+             * @description Where the TXT record goes.
+             * @example _platform-challenge.www.example.com
+             */
+            name: string;
+            /**
+             * @description What it holds, exactly.
+             * @example 8kQ2xZr0aB5cD8eF1gH4iJ7kL0mN3oP6
+             */
+            value: string;
+        };
+        DomainTargetDto: {
+            /**
+             * @example CNAME
+             * @enum {string}
+             */
+            type: "CNAME";
+            /**
+             * @description The record's name: the domain itself.
+             * @example www.example.com
+             */
+            name: string;
+            /**
+             * @description Where it points: the app's own host under SITES_DOMAIN (else the API's host).
+             * @example recipe-box.apps.example.com
+             */
+            value: string;
+        };
+        DomainDto: {
+            /**
+             * @description `pending` until the TXT record is found (checked every minute for an hour, then hourly); `failed` after 7 days without it.
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending" | "verified" | "failed";
+            /** @description The last DNS check; null before the first */
+            lastCheck: components["schemas"]["DomainCheckDto"] | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            verifiedAt: string | null;
+            /**
+             * Format: date-time
+             * @description The next scheduled check of a pending domain
+             * @example 2026-11-25T10:32:00.000Z
+             */
+            nextCheckAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T10:30:00.000Z
+             */
+            createdAt: string;
+            /** @example dom_01JC3ZK4M6N8P0Q2R4S6T8V0WX */
+            id: string;
+            /**
+             * @description Lowercase ASCII (punycode for an internationalised name).
+             * @example www.example.com
+             */
+            hostname: string;
+            /** @example app_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
+            appId: string;
+            verification: components["schemas"]["DomainVerificationDto"];
+            target: components["schemas"]["DomainTargetDto"];
+            /**
+             * @description Whether the name's CNAME (or A/AAAA) records point at the target, as of the last check.
+             * @example false
+             */
+            configured: boolean;
+        };
+        DomainPageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["DomainDto"][];
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page
+             * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
+             */
+            nextCursor: string | null;
+        };
+        TlsAskDto: {
+            /**
+             * @description The name asked about, as the platform stores it.
+             * @example www.example.com
+             */
+            domain: string;
         };
         CreateUserDto: {
             /**
@@ -1773,7 +2092,7 @@ export interface components {
              *       "app.created"
              *     ]
              */
-            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "webhook.test")[];
+            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test")[];
             /**
              * @description The receiver: `https://`, reachable on a public address (checked now and at every delivery).
              * @example https://example.com/webhooks
@@ -1872,7 +2191,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "webhook.test")[];
+            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test")[];
             /**
              * @example Disabled
              * @enum {string}
@@ -2155,7 +2474,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this kind. */
-                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "webhook.test";
+                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test";
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
@@ -4472,6 +4791,138 @@ export interface operations {
             };
         };
     };
+    FilesController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description SHA-256 of the body, 64 lowercase hex characters */
+                sha256: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The account had it already */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileDto"];
+                };
+            };
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 413,
+                     *       "message": "Request body is larger than 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     DeploymentsController_deploy: {
         parameters: {
             query?: never;
@@ -5170,6 +5621,586 @@ export interface operations {
                      *       "error": true,
                      *       "code": 404,
                      *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DomainsController_list: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainPageDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DomainsController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDomainDto"];
+            };
+        };
+        responses: {
+            /** @description The domain, pending, with the records to create */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDto"];
+                };
+            };
+            /** @description Not a DNS name (`hostname_invalid`), an IP address (`hostname_ip`), localhost (`hostname_localhost`), or one of the platform’s own names (`hostname_reserved`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "hostname \"192.0.2.1\" is an IP address; give a DNS name such as www.example.com",
+                     *       "reason": "hostname_ip"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The app has 10 domains (`domain_limit_reached`), the account claimed the name already (`domain_exists`), or another account verified it (`domain_taken`); or an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "www.example.com was verified by another account first; it serves their app until they delete it",
+                     *       "reason": "domain_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 413,
+                     *       "message": "Request body is larger than 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DomainsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DomainsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DomainsController_verify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain after the check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another account verified the name first (`domain_taken`); or an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "www.example.com was verified by another account first; it serves their app until they delete it",
+                     *       "reason": "domain_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    TlsAskController_ask: {
+        parameters: {
+            query: {
+                /** @description The name of the TLS handshake (SNI) */
+                domain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proxy may get (and renew) a certificate for the name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TlsAskDto"];
+                };
+            };
+            /** @description Not a name this server serves: no certificate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "This server serves no site under that name",
+                     *       "reason": "tls_name_unknown"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { assertBlobKey, type BlobStore } from './blob-store.js';
+
+/**
+ * Blobs as files under a folder (`DATA_DIR/files/<account>/<sha256>`): for one instance, or several
+ * sharing a network file system. A blob is written under a temporary name and renamed into place,
+ * so a reader sees the whole file or none, and a crash leaves only a `.tmp` file behind.
+ */
+export class FolderBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(temporary, body, { mode: 0o600 });
+      await rename(temporary, path);
+    } catch (err) {
+      await rm(temporary, { force: true });
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | undefined> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  }
+
+  async has(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw err;
+    }
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    for (const key of keys) await rm(this.pathOf(key), { force: true });
+  }
+
+  private pathOf(key: string): string {
+    assertBlobKey(key);
+    return join(this.root, key);
+  }
+}
