@@ -383,6 +383,32 @@ print(signature_header(["whsec_cross"], sys.stdin.read().encode()))`,
       expect(verifyWebhook(delivery.raw, pyHeader, 'whsec_cross').id).toBe(delivery.eventId);
       expect(() => verifyWebhook(delivery.raw, pyHeader, 'whsec_other')).toThrow(WebhookSignatureError);
     });
+
+    it('shows the delivery log with payloads and next tries, and recovers failed deliveries', async () => {
+      receiver.modes.set('/failing', { status: 503 });
+      const since = new Date(Date.now() - 60_000);
+      const endpoint = await client.webhookEndpoints.create({ url: `${receiver.url}/failing`, events: ['app.created'] });
+      await client.apps.create({ name: 'Recovered' });
+      const logOf = async () => {
+        const all = [];
+        for await (const d of client.webhookEndpoints.deliveries(endpoint.id)) all.push(d);
+        return all;
+      };
+      await until(async () => (await logOf())[0]?.status === 'failed', 10_000, 'the delivery to fail');
+      const [failed] = await logOf();
+      expect(failed).toMatchObject({ status: 'failed', nextAttemptAt: null, payload: { event: 'app.created', data: { name: 'Recovered' } } });
+      expect(failed.attempts.map((a) => [a.statusCode, a.nextAttemptAt !== null])).toEqual([
+        [503, true],
+        [503, true],
+        [503, true],
+        [503, false],
+      ]);
+      receiver.modes.set('/failing', 'ok');
+      await expect(client.webhookEndpoints.recover(endpoint.id, since)).resolves.toEqual({ queued: 1 });
+      await until(() => receiver.at('/failing').length === 5, 10_000, 'the recovered delivery');
+      await expect(client.webhookEndpoints.recover(endpoint.id, since.toISOString())).resolves.toEqual({ queued: 0 });
+      await expect(client.webhookEndpoints.recover(endpoint.id, new Date(Date.now() + 3600_000))).rejects.toThrow(ValidationError);
+    });
   });
 
   it('ships generated types that match the live OpenAPI document', async () => {

@@ -7,6 +7,7 @@ import { AttemptRecorder } from './attempt-recorder.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { DeliverySweep } from './delivery-sweep.service.js';
 import { DeliveryProcessor } from './delivery.processor.js';
+import { EndpointHealth } from './endpoint-health.js';
 import { SecretBox } from './secret-box.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
@@ -31,6 +32,7 @@ import { WebhooksService } from './webhooks.service.js';
     DeliveryQueue,
     WebhookMetrics,
     WebhookFanOut,
+    EndpointHealth,
     AttemptRecorder,
     DeliveryProcessor,
     DeliverySweep,

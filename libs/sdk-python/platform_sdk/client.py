@@ -14,7 +14,8 @@ import urllib.parse
 import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from datetime import datetime, timezone
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from .errors import APIConnectionError, ValidationError, error_for
 
@@ -356,7 +357,15 @@ class _WebhookEndpoints:
         return self._t.request("GET", f"/webhook-endpoints/{urllib.parse.quote(endpoint_id)}/deliveries").body
 
     def retry_delivery(self, delivery_id: str) -> Any:
+        """One more attempt now (ConflictError while one is under way)."""
         return self._t.request("POST", f"/webhook-deliveries/{urllib.parse.quote(delivery_id)}/retry").body
+
+    def recover(self, endpoint_id: str, since: Union[str, datetime]) -> Dict[str, Any]:
+        """Re-sends every failed delivery of the endpoint whose event was raised at or after `since`
+        (within 14 days; a datetime without a zone is taken as UTC), oldest first. Answers {"queued": n}."""
+        if isinstance(since, datetime):
+            since = (since if since.tzinfo else since.replace(tzinfo=timezone.utc)).isoformat()
+        return self._t.request("POST", f"/webhook-endpoints/{urllib.parse.quote(endpoint_id)}/recover", {"since": since}).body
 
 
 class _Events:

@@ -14,6 +14,8 @@ export type WebhookEndpoint = Schemas['WebhookEndpointDto'];
 export type CreatedWebhookEndpoint = Schemas['CreatedWebhookEndpointDto'];
 export type Generation = Schemas['GenerationDto'];
 export type WebhookDelivery = Schemas['WebhookDeliveryDto'];
+export type WebhookAttempt = Schemas['WebhookAttemptDto'];
+export type Recovered = Schemas['RecoveredDto'];
 export type DomainEventRecord = Schemas['EventDto'];
 export type TokenResponse = Schemas['TokenResponseDto'];
 export type CreateApp = Schemas['CreateAppDto'];
@@ -300,9 +302,16 @@ export class PlatformClient {
       rotateSecret: (endpointId: string) => t.request<Schemas['WebhookSecretDto']>('POST', `/webhook-endpoints/${id(endpointId)}/rotate-secret`),
       /** Queues a `webhook.test` event to this endpoint; answers the queued delivery. */
       test: (endpointId: string) => t.request<WebhookDelivery>('POST', `/webhook-endpoints/${id(endpointId)}/test`),
+      /** Newest first, each with its payload, attempts (with the next try each scheduled) and, while pending, `nextAttemptAt`; follows nextCursor for you. */
       deliveries: (endpointId: string, opts: { limit?: number } = {}) =>
         paginate<WebhookDelivery>(t, `/webhook-endpoints/${id(endpointId)}/deliveries`, { limit: opts.limit ?? 100 }),
+      /** One more attempt now (`ConflictError` while one is under way). */
       retryDelivery: (deliveryId: string) => t.request<WebhookDelivery>('POST', `/webhook-deliveries/${id(deliveryId)}/retry`),
+      /** Re-sends every failed delivery of the endpoint whose event was raised at or after `since` (within 14 days), oldest first. */
+      recover: (endpointId: string, since: Date | string) =>
+        t.request<Recovered>('POST', `/webhook-endpoints/${id(endpointId)}/recover`, {
+          body: { since: since instanceof Date ? since.toISOString() : since },
+        }),
     };
     this.events = {
       list: (opts: { kind?: string; limit?: number } = {}) => paginate<DomainEventRecord>(t, '/events', { kind: opts.kind, limit: opts.limit ?? 100 }),

@@ -817,7 +817,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description Changes the fields sent; `status: Active` re-enables an endpoint disabled by a 410.
+         * @description Changes the fields sent; `status: Active` re-enables an endpoint the service disabled (a 410, or 5 days of failures): deliveries resume, and `recover` re-sends what failed meanwhile.
          */
         patch: operations["WebhookEndpointsController_update"];
         trace?: never;
@@ -862,6 +862,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send failed deliveries
+         * @description Every `failed` delivery of this endpoint whose event was raised at or after `since` (within the last 14 days) is attempted again, once, oldest event first. 409 while the endpoint is Disabled: enable it first.
+         */
+        post: operations["WebhookEndpointsController_recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -871,7 +891,7 @@ export interface paths {
         };
         /**
          * List an endpoint's deliveries
-         * @description Newest first, each with its attempts (oldest first).
+         * @description Newest first, each with the event's payload, its attempts (oldest first) and, while pending, when its next try is due.
          */
         get: operations["WebhookEndpointsController_deliveries"];
         put?: never;
@@ -893,7 +913,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a delivery
-         * @description Queues one more attempt now (e.g. after a `failed` delivery, once the receiver is fixed). 409 while an attempt is already queued or under way.
+         * @description Queues one more attempt now: after a `failed` delivery once the receiver is fixed, or a `pending` one ahead of its next retry. 409 while an attempt is under way.
          */
         post: operations["WebhookDeliveriesController_retry"];
         delete?: never;
@@ -2072,7 +2092,7 @@ export interface components {
              *       "app.created"
              *     ]
              */
-            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test")[];
+            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test")[];
             /**
              * @description The receiver: `https://`, reachable on a public address (checked now and at every delivery).
              * @example https://example.com/webhooks
@@ -2089,11 +2109,16 @@ export interface components {
              */
             events: string[];
             /**
-             * @description A 410 Gone answer disables the endpoint
+             * @description The service disables an endpoint that answers 410 Gone, or whose deliveries have kept failing for 5 days (WEBHOOK_DISABLE_AFTER)
              * @example Active
              * @enum {string}
              */
             status: "Active" | "Disabled";
+            /**
+             * @description Why the service disabled it, e.g. `no delivery succeeded for 5 days while deliveries kept failing` or `the receiver answered 410 Gone`; null when Active or disabled by hand
+             * @example null
+             */
+            disabledReason: string | null;
             /**
              * Format: date-time
              * @example 2025-11-22T04:20:00.000Z
@@ -2124,11 +2149,16 @@ export interface components {
              */
             events: string[];
             /**
-             * @description A 410 Gone answer disables the endpoint
+             * @description The service disables an endpoint that answers 410 Gone, or whose deliveries have kept failing for 5 days (WEBHOOK_DISABLE_AFTER)
              * @example Active
              * @enum {string}
              */
             status: "Active" | "Disabled";
+            /**
+             * @description Why the service disabled it, e.g. `no delivery succeeded for 5 days while deliveries kept failing` or `the receiver answered 410 Gone`; null when Active or disabled by hand
+             * @example null
+             */
+            disabledReason: string | null;
             /**
              * Format: date-time
              * @example 2025-11-22T04:20:00.000Z
@@ -2161,7 +2191,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test")[];
+            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test")[];
             /**
              * @example Disabled
              * @enum {string}
@@ -2192,20 +2222,26 @@ export interface components {
              */
             attemptedAt: string;
             /**
+             * Format: date-time
+             * @description When the next try was due, as scheduled after this one (the retry schedule, or a longer `Retry-After`); null when none was
+             * @example 2025-11-22T04:25:01.000Z
+             */
+            nextAttemptAt: string | null;
+            /**
              * @description 1 for the first try.
              * @example 1
              */
             attempt: number;
             /**
              * @description The receiver's HTTP status; null when no answer came (timeout, refused, blocked).
-             * @example 500
+             * @example 503
              */
             statusCode: number | null;
             /** @example 42 */
             durationMs: number;
             /**
-             * @description The first 1 KiB of the answer.
-             * @example Internal Server Error
+             * @description The first 1 KiB of the answer (cut before a character the limit would split; NUL characters dropped).
+             * @example Service Unavailable
              */
             responseBody: string | null;
             /** @description Why the try failed without an answer: `timeout`, `blocked address`, a DNS or connection error. */
@@ -2213,7 +2249,7 @@ export interface components {
         };
         WebhookDeliveryDto: {
             /**
-             * @example succeeded
+             * @example pending
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed";
@@ -2222,6 +2258,14 @@ export interface components {
              * @example 2025-11-22T04:20:00.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Pending: when its next try is due. Null once it has settled
+             * @example 2025-11-22T05:20:01.000Z
+             */
+            nextAttemptAt: string | null;
+            /** @description The body each try sends; null once the event has left the 30-day log */
+            payload: components["schemas"]["EventDto"] | null;
             /** @description Oldest first */
             attempts: components["schemas"]["WebhookAttemptDto"][];
             /** @example del_01JC3ZF0A2B4C6D8E0F2G4H6J8 */
@@ -2232,6 +2276,20 @@ export interface components {
             event: string;
             /** @example we_01JC3ZD2F4G6H8J0K2M4N6P8QR */
             endpointId: string;
+        };
+        RecoverDeliveriesDto: {
+            /**
+             * @description Failed deliveries of the events raised at or after this time are attempted again. Within the last 14 days, not in the future.
+             * @example 2026-11-20T08:00:00.000Z
+             */
+            since: string;
+        };
+        RecoveredDto: {
+            /**
+             * @description How many failed deliveries were queued again (oldest first).
+             * @example 12
+             */
+            queued: number;
         };
         WebhookDeliveryPageDto: {
             /** @description Newest first */
@@ -2416,7 +2474,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this kind. */
-                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test";
+                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test";
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
@@ -2805,6 +2863,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3071,6 +3136,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3313,6 +3385,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3445,6 +3524,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3896,6 +3982,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4590,6 +4683,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4918,6 +5018,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5259,6 +5366,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5389,6 +5503,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5711,6 +5832,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "www.example.com was verified by another account first; it serves their app until they delete it",
+                     *       "reason": "domain_taken"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6010,6 +6139,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "www.example.com was verified by another account first; it serves their app until they delete it",
+                     *       "reason": "domain_taken"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6239,6 +6376,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6876,6 +7020,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -7231,6 +7382,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -7666,6 +7824,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -7764,6 +7929,170 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookEndpointsController_recover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverDeliveriesDto"];
+            };
+        };
+        responses: {
+            /** @description How many deliveries were queued again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveredDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (duplicate, or an Idempotency-Key reused with another body or still in flight); or an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 413,
+                     *       "message": "Request body is larger than 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -7967,6 +8296,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
