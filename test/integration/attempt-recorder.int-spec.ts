@@ -5,6 +5,7 @@ import { BillingModule } from '../../src/billing/billing.module.js';
 import { newId } from '../../src/common/ids.js';
 import { EventsModule } from '../../src/events/events.module.js';
 import { AttemptRecorder, type TryOutcome, UNSTORABLE_DETAILS } from '../../src/webhooks/attempt-recorder.js';
+import { EndpointHealth } from '../../src/webhooks/endpoint-health.js';
 import { WebhookDeliveriesRepository } from '../../src/webhooks/webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from '../../src/webhooks/webhook-endpoints.repository.js';
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../src/webhooks/webhook.entities.js';
@@ -18,7 +19,7 @@ describe(`recording webhook delivery attempts, on the database (${target})`, () 
   beforeAll(async () => {
     t = await startTestModule({
       imports: [EventsModule, BillingModule, TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookAttempt])],
-      providers: [AttemptRecorder, WebhookDeliveriesRepository, WebhookEndpointsRepository],
+      providers: [AttemptRecorder, EndpointHealth, WebhookDeliveriesRepository, WebhookEndpointsRepository],
     });
     recorder = t.get(AttemptRecorder);
   });
