@@ -1,5 +1,6 @@
-// Two kinds of specs: unit specs beside the code (src/**/*.spec.ts) and e2e specs that boot the real
-// app (test/**/*.e2e-spec.ts), the latter on two targets (embedded, and PostgreSQL + Redis).
+// Three tiers of specs: unit specs beside the code (src/**/*.spec.ts); integration specs that run a few
+// modules on the real database without HTTP (test/integration/**/*.int-spec.ts); and e2e specs that boot
+// the real app (test/**/*.e2e-spec.ts). The last two run on two targets (embedded, and PostgreSQL + Redis).
 const tsJest = (options) => [
   'ts-jest',
   {
@@ -41,6 +42,10 @@ const e2e = {
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
 };
 
+// The integration tier: as the e2e specs (the built app, the template database), a Nest testing module
+// of the modules under test instead of the app (test/support/test-module.ts).
+const integration = { ...e2e, testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'] };
+
 module.exports = {
   maxWorkers: 2,
   // A worker that grew past this after a file is replaced by a fresh one: a worker that had run fifty suites held
@@ -49,6 +54,10 @@ module.exports = {
   testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', transform: { '^.+\\.ts$': transpileOnly }, testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
+    { ...integration, displayName: 'integration-embedded', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-embedded.cjs'] },
+    ...(process.env.DATABASE_URL
+      ? [{ ...integration, displayName: 'integration-postgres', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-postgres.cjs'] }]
+      : []),
     // The whole e2e suite on the embedded default (PGlite, in-process queue, in-memory limits)...
     { ...e2e, displayName: 'e2e-embedded', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-embedded.cjs'] },
     // ...and again on the real PostgreSQL and Redis when they are configured.

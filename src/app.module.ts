@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module.js';
 import { AiModule } from './ai/ai.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
+import { BillingBindingsModule } from './billing/billing-bindings.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { PortalModule } from './portal/portal.module.js';
 import { AppsModule } from './apps/apps.module.js';
@@ -14,6 +15,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DatabaseTarget } from './database/data-source-options.js';
 import { DeploymentsModule } from './deployments/deployments.module.js';
+import { DomainsModule } from './domains/domains.module.js';
 import { EventsModule } from './events/events.module.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -49,6 +51,7 @@ export class AppModule {
         FilesModule,
         DeploymentsModule,
         PublishingModule,
+        DomainsModule,
         UsersModule,
         SitesModule,
         HostingModule,
@@ -56,6 +59,7 @@ export class AppModule {
         WebhooksModule,
         AnalyticsModule,
         BillingModule,
+        BillingBindingsModule,
         PortalModule,
         ...extensions,
       ],

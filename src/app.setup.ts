@@ -13,7 +13,8 @@ import { createJsonBodyParser } from './common/http/json-body.js';
 import { BODY_LIMIT_BYTES, PlatformRouteConfig, routeConfigOf } from './common/http/route-config.js';
 import { malformedStringError } from './common/http/well-formed-strings.js';
 import { setupSwagger } from './docs/swagger.js';
-import { registerSiteRoute, siteRouting } from './hosting/site-routes.js';
+import { CustomDomains } from './domains/custom-domains.js';
+import { CustomDomainRoute, registerSiteRoute, siteRouting } from './hosting/site-routes.js';
 import { SiteServer } from './hosting/site-server.js';
 import { PinoNestLogger, RequestLog } from './logging.js';
 import { MetricsService } from './metrics/metrics.service.js';
@@ -43,7 +44,8 @@ export function createFastifyAdapter(
     clientErrorHandler,
     // request.ip honours X-Forwarded-For only from the hops TRUST_PROXY names.
     trustProxy: config.trustProxy,
-    // A Host under the sites' domain (<label>.<SITES_DOMAIN>, or <label>.localhost) is a site's: its own route (src/hosting/).
+    // A Host under the sites' domain (<label>.<SITES_DOMAIN>, or <label>.localhost) or a verified custom domain is a site's:
+    // its own route (src/hosting/).
     rewriteUrl: siteRouting(config),
   });
 }
@@ -55,6 +57,9 @@ export function configureApp(app: NestFastifyApplication): void {
   const config = app.get(AppConfig);
   app.useLogger(new PinoNestLogger(fastify.log as Pino));
   app.flushLogs();
+  // Custom domains: host routing asks the in-memory directory of verified ones (see siteRouting).
+  const customDomains = app.get(CustomDomains, { strict: false });
+  fastify.decorate('customDomainRoute', ((req) => customDomains.routeRequest(req)) satisfies CustomDomainRoute);
 
   // Bodies are JSON (or form-encoded where a route says so), parsed within the route's limits; text/plain
   // is JSON too where a route takes it (beacons), through the same parser, and refused (415) elsewhere.
@@ -106,6 +111,7 @@ export function configureApp(app: NestFastifyApplication): void {
       { path: 'portal', method: RequestMethod.ALL },
       { path: 'portal/{*path}', method: RequestMethod.ALL },
       { path: 'js/analytics.js', method: RequestMethod.GET },
+      { path: 'internal/tls/ask', method: RequestMethod.GET },
     ],
   });
   app.useGlobalPipes(createValidationPipe());

@@ -1,8 +1,8 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { ClientCredentials } from 'simple-oauth2';
-import { CurrentPrincipal, Scopes } from '../src/auth/auth.decorators.js';
+import { CurrentPrincipal, Scopes } from '../src/common/request-context/request-context.decorators.js';
 import { ApiKeysRepository } from '../src/auth/repositories/api-keys.repository.js';
-import type { Principal } from '../src/auth/principal.js';
+import type { Principal } from '../src/common/request-context/principal.js';
 import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
 
 // Routes guarded by scopes that no auth route uses, to test scope checks in isolation.

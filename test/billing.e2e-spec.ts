@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
-import { ApiRequestMeter } from '../src/billing/buffered-meter.js';
+import { ApiRequestMeter } from '../src/billing/api-request-meter.js';
 import { Meters } from '../src/billing/meters.js';
 import { UsageRollup } from '../src/billing/usage-rollup.js';
 import { periodOf } from '../src/billing/plans.js';
@@ -136,8 +136,9 @@ describe(`billing (${target})`, () => {
     ]);
     const pending = () => app.query<{ n: number }>(`SELECT coalesce(sum(quantity), 0)::int AS n FROM usage_pending WHERE account_id = $1`, [dev.accountId]);
     const daily = () => app.query<{ n: number }>(`SELECT coalesce(sum(quantity), 0)::int AS n FROM usage_daily WHERE account_id = $1`, [dev.accountId]);
-    // Readers see it before the rollup …
-    expect((await pending())[0].n).toBe(4);
+    // Readers see it whether or not the every-second rollup has moved it yet (that it is seen while
+    // pending, with no rollup running, is test/integration/meters.int-spec.ts's) …
+    expect((await pending())[0].n + (await daily())[0].n).toBe(4);
     expect((await usageOf(dev))['webhook.deliveries']).toBe(4);
     // … and the same after it, moved from one table to the other; a second run moves nothing.
     await rollup.run();

@@ -109,6 +109,26 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     });
   });
 
+  it('claims, lists, verifies and deletes a custom domain', async () => {
+    const app = await client.apps.create({ name: 'TS domains' });
+    const hostname = `ts-${Date.now()}.example.com`;
+    const domain = await client.domains.create(app.appId, { hostname: hostname.toUpperCase() });
+    expect(domain).toMatchObject({ hostname, status: 'pending', verification: { type: 'TXT', name: `_platform-challenge.${hostname}` } });
+    expect(domain.target).toEqual({ type: 'CNAME', name: hostname, value: expect.any(String) });
+    expect((await client.domains.get(domain.id)).verification.value).toBe(domain.verification.value);
+    const listed: string[] = [];
+    for await (const d of client.domains.list(app.appId)) listed.push(d.id);
+    expect(listed).toEqual([domain.id]);
+    // Nothing at the challenge name: still pending, with what the check found.
+    const checked = await client.domains.verify(domain.id);
+    expect(checked.status).toBe('pending');
+    expect(['no_record', 'resolver_error']).toContain(checked.lastCheck?.result);
+    await expect(client.domains.create(app.appId, { hostname })).rejects.toMatchObject({ status: 409, reason: 'domain_exists' });
+    await expect(client.domains.create(app.appId, { hostname: 'localhost' })).rejects.toBeInstanceOf(ValidationError);
+    await client.domains.delete(domain.id);
+    await expect(client.domains.get(domain.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it('reads the plan, usage and statements', async () => {
     const billing = await client.billing.get();
     expect(billing.plan).toEqual({ id: 'free', name: 'Free' });
@@ -369,6 +389,32 @@ print(signature_header(["whsec_cross"], sys.stdin.read().encode()))`,
       expect(pyHeader).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
       expect(verifyWebhook(delivery.raw, pyHeader, 'whsec_cross').id).toBe(delivery.eventId);
       expect(() => verifyWebhook(delivery.raw, pyHeader, 'whsec_other')).toThrow(WebhookSignatureError);
+    });
+
+    it('shows the delivery log with payloads and next tries, and recovers failed deliveries', async () => {
+      receiver.modes.set('/failing', { status: 503 });
+      const since = new Date(Date.now() - 60_000);
+      const endpoint = await client.webhookEndpoints.create({ url: `${receiver.url}/failing`, events: ['app.created'] });
+      await client.apps.create({ name: 'Recovered' });
+      const logOf = async () => {
+        const all = [];
+        for await (const d of client.webhookEndpoints.deliveries(endpoint.id)) all.push(d);
+        return all;
+      };
+      await until(async () => (await logOf())[0]?.status === 'failed', 10_000, 'the delivery to fail');
+      const [failed] = await logOf();
+      expect(failed).toMatchObject({ status: 'failed', nextAttemptAt: null, payload: { event: 'app.created', data: { name: 'Recovered' } } });
+      expect(failed.attempts.map((a) => [a.statusCode, a.nextAttemptAt !== null])).toEqual([
+        [503, true],
+        [503, true],
+        [503, true],
+        [503, false],
+      ]);
+      receiver.modes.set('/failing', 'ok');
+      await expect(client.webhookEndpoints.recover(endpoint.id, since)).resolves.toEqual({ queued: 1 });
+      await until(() => receiver.at('/failing').length === 5, 10_000, 'the recovered delivery');
+      await expect(client.webhookEndpoints.recover(endpoint.id, since.toISOString())).resolves.toEqual({ queued: 0 });
+      await expect(client.webhookEndpoints.recover(endpoint.id, new Date(Date.now() + 3600_000))).rejects.toThrow(ValidationError);
     });
   });
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
-import { BandwidthMeter } from '../src/billing/buffered-meter.js';
+import { BandwidthMeter } from '../src/billing/bandwidth-meter.js';
 import { SiteServer } from '../src/hosting/site-server.js';
 import { SignupTokens } from '../src/sites/signup-token.js';
 import { SignupService } from '../src/sites/signup.service.js';

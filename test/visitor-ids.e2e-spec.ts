@@ -1,5 +1,6 @@
 import { VisitorIds } from '../src/analytics/visitor-ids.service.js';
 import { VisitorSaltsRepository } from '../src/analytics/visitor-salts.repository.js';
+import { PeriodicJobs } from '../src/common/periodic/periodic-jobs.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
 describe(`cookieless visitor ids (${target})`, () => {
@@ -37,7 +38,7 @@ describe(`cookieless visitor ids (${target})`, () => {
     const day = at('2026-11-20T12:00:00Z');
     const expected = await ids.idOf('app_1', '198.51.100.1', 'UA', day);
     // Another instance: its own (empty) cache, the same database.
-    const another = new VisitorIds(app.server.app.get(VisitorSaltsRepository), app.server.config);
+    const another = new VisitorIds(app.server.app.get(VisitorSaltsRepository), app.server.app.get(PeriodicJobs));
     expect(await another.idOf('app_1', '198.51.100.1', 'UA', day)).toBe(expected);
   });
 

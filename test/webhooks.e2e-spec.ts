@@ -1,3 +1,4 @@
+import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { verify as libVerify } from '../libs/webhook-signature/index.js';
 import { DeliverySweep } from '../src/webhooks/delivery-sweep.service.js';
@@ -49,7 +50,7 @@ describe(`webhooks (${target})`, () => {
         id: string;
         status: string;
         event: string;
-        attempts: Array<{ attempt: number; statusCode: number | null; error: string | null; responseBody: string | null }>;
+        attempts: Array<{ attempt: number; statusCode: number | null; error: string | null; responseBody: string | null; nextAttemptAt: string | null }>;
       }>;
     return { accountId, auth, endpoint, userCreated, deliveries };
   }
@@ -68,7 +69,9 @@ describe(`webhooks (${target})`, () => {
       events: ['user.*'],
       description: 'sync',
       status: 'Active',
-      secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      disabledReason: null,
+      // Standard base64 of 32 bytes: what the Standard Webhooks libraries decode.
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -103,7 +106,7 @@ describe(`webhooks (${target})`, () => {
     await app.http().get(`/v1/webhook-endpoints/${created.body.id}`).set(b.auth).expect(404);
   });
 
-  it('delivers one signed POST per matching endpoint, verifiable by Stripe and by libs/; app.* gets no user.created', async () => {
+  it('delivers one signed POST per matching endpoint, verifiable by Stripe, by libs/ and by standardwebhooks; app.* gets no user.created', async () => {
     const a = await account();
     const all = await a.endpoint('/all');
     const users = await a.endpoint('/users', ['user.*']);
@@ -137,6 +140,17 @@ describe(`webhooks (${target})`, () => {
       expect(stripe.webhooks.constructEvent(raw, signature, ep.secret)).toEqual(body);
       expect(() => libVerify(raw, signature, ep.secret)).not.toThrow();
       expect(() => stripe.webhooks.constructEvent(raw, signature, 'whsec_wrong')).toThrow();
+      // The Standard Webhooks headers, with the same secret, verified by that standard's own library.
+      expect(headers['webhook-id']).toBe(body.id);
+      expect(headers['webhook-timestamp']).toBe(/^t=(\d+)/.exec(signature)![1]);
+      expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      expect(new Webhook(ep.secret).verify(raw, headers as Record<string, string>)).toEqual(body);
+      // A tampered body fails both schemes.
+      const tampered = raw.replace('usr_fan@example.com', 'evil@example.com');
+      expect(tampered).not.toBe(raw);
+      expect(() => stripe.webhooks.constructEvent(tampered, signature, ep.secret)).toThrow();
+      expect(() => libVerify(tampered, signature, ep.secret)).toThrow();
+      expect(() => new Webhook(ep.secret).verify(tampered, headers as Record<string, string>)).toThrow('No matching signature');
     }
     // One event, the same id everywhere; the log shows it.
     const eventId = JSON.parse(receiver.at('/all')[0].raw).id;
@@ -156,7 +170,9 @@ describe(`webhooks (${target})`, () => {
     expect(delivery).toMatchObject({
       event: 'user.created',
       status: 'succeeded',
-      attempts: [{ attempt: 1, statusCode: 200, responseBody: 'thanks', error: null }],
+      nextAttemptAt: null,
+      payload: JSON.parse(receiver.at('/all')[0].raw),
+      attempts: [{ attempt: 1, statusCode: 200, responseBody: 'thanks', error: null, nextAttemptAt: null }],
     });
   });
 
@@ -194,6 +210,8 @@ describe(`webhooks (${target})`, () => {
       [4, 500],
     ]);
     expect(delivery.attempts[0].responseBody).toHaveLength(1024);
+    // Each failed try but the last said when the next was due.
+    expect(delivery.attempts.map((x) => x.nextAttemptAt !== null)).toEqual([true, true, true, false]);
 
     receiver.modes.set('/fail', 'ok');
     const retried = await app.http().post(`/v1/webhook-deliveries/${delivery.id}/retry`).set(a.auth).expect(202);
@@ -217,7 +235,7 @@ describe(`webhooks (${target})`, () => {
     expect(refused.body).toMatchObject({
       error: true,
       code: 409,
-      message: `Webhook delivery ${delivery.id} already has an attempt queued or under way; retry once it has settled`,
+      message: `Webhook delivery ${delivery.id} has an attempt under way; retry once it has ended`,
     });
     // The attempt under way times out (WEBHOOK_TIMEOUT_MS) and the queue's own retry succeeds.
     receiver.modes.set('/slow', 'ok');
@@ -256,9 +274,11 @@ describe(`webhooks (${target})`, () => {
     const signature = headers['x-service-signature'] as string;
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
     expect(JSON.parse(raw).event).toBe('webhook.test');
+    expect(headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);
     for (const secret of [ep.secret, rotated.body.secret]) {
       expect(stripe.webhooks.constructEvent(raw, signature, secret)).toMatchObject({ event: 'webhook.test' });
       expect(() => libVerify(raw, signature, secret)).not.toThrow();
+      expect(new Webhook(secret).verify(raw, headers as Record<string, string>)).toMatchObject({ event: 'webhook.test' });
     }
   });
 

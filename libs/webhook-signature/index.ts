@@ -10,7 +10,14 @@ export {
   sign,
   SIGNATURE_HEADER,
   signatureHeader,
+  signStandard,
+  STANDARD_ID_HEADER,
+  STANDARD_SIGNATURE_HEADER,
+  STANDARD_TIMESTAMP_HEADER,
+  standardKey,
+  standardSignatureHeader,
   verify,
+  verifyStandard,
   WebhookSignatureError,
 } from '../../src/webhooks/signature.js';
 export type { ParsedSignatureHeader } from '../../src/webhooks/signature.js';

@@ -27,7 +27,7 @@ export class AccountsRepository {
 
   /** Ids of the accounts created before `createdBefore`, a page at a time in id order (for jobs over all accounts). */
   async idsAfter(after: string, limit: number, createdBefore: string): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.db.manager.query(`SELECT id FROM accounts WHERE id > $1 AND created_at < $3 ORDER BY id LIMIT $2`, [
+    const rows = await this.db.query<{ id: string }>(`SELECT id FROM accounts WHERE id > $1 AND created_at < $3 ORDER BY id LIMIT $2`, [
       after,
       limit,
       createdBefore,

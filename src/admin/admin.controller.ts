@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, UseGuards } from '@n
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { ApiKeysService } from '../auth/api-keys.service.js';
-import { ALL_SCOPES } from '../auth/scopes.js';
+import { ALL_SCOPES } from '../common/request-context/scopes.js';
 import { BillingService } from '../billing/billing.service.js';
 import { PortalAuthService } from '../portal/portal-auth.service.js';
 import { AdminAccountDto, ChangePlanDto } from '../billing/dto/billing.dto.js';

@@ -23,7 +23,7 @@ export class AiUsageRepository {
 
   /** Days in [from, to] (YYYY-MM-DD, UTC, both included) that have usage; quiet days are absent. */
   dailyTotals(accountId: string, from: string, to: string): Promise<AiUsageDayRow[]> {
-    return this.db.manager.query(
+    return this.db.query<AiUsageDayRow>(
       `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date,
               count(*) AS requests,
               count(*) FILTER (WHERE outcome <> 'success') AS failed,

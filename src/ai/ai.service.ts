@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../common/request-context/principal.js';
 import { newId } from '../common/ids.js';
 import { AppConfig } from '../config/app-config.js';
 import { AiError, AiErrorCode, asAiError, NOT_CONFIGURED_MESSAGE } from './ai.errors.js';

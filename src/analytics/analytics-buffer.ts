@@ -1,7 +1,7 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { BatchWriter } from '../common/batch-writer.js';
-import { withDeadline } from '../common/with-deadline.js';
+import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { WritePaths } from '../health/write-paths.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import type { AnalyticsEvent } from './analytics-event.js';
@@ -12,8 +12,6 @@ export const BATCH_SIZE = 1000;
 const FLUSH_INTERVAL_MS = 1000;
 /** While the database is down events wait in memory up to this many; beyond, the oldest are dropped (and counted). */
 const MAX_BUFFERED = 200_000;
-/** The last flush at shutdown may take this long; then the process goes on stopping. */
-const SHUTDOWN_FLUSH_MS = 5000;
 
 /**
  * Pageviews are not written one by one on the request path: they wait here and go to the database
@@ -24,14 +22,13 @@ const SHUTDOWN_FLUSH_MS = 5000;
  * requests and before the database closes: nothing buffered is lost by a graceful stop.
  */
 @Injectable()
-export class AnalyticsBuffer implements OnModuleDestroy, BeforeApplicationShutdown, OnApplicationShutdown {
+export class AnalyticsBuffer implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Analytics');
   private pending: AnalyticsEvent[] = [];
   /** Sightings still being turned into events (a salt read, say): a flush waits for them, so none is left behind. */
   private readonly arriving = new Set<Promise<unknown>>();
   private writing: Promise<void> | undefined;
   private closing = false;
-  private readonly timer: NodeJS.Timeout;
   private readonly written: Counter;
   private readonly dropped: Counter;
   private readonly flushSeconds: Histogram;
@@ -41,10 +38,19 @@ export class AnalyticsBuffer implements OnModuleDestroy, BeforeApplicationShutdo
     private readonly writer: AnalyticsWriter,
     metrics: MetricsService,
     writePaths: WritePaths,
+    jobs: PeriodicJobs,
   ) {
     this.batches = writePaths.writer('analytics', (batch: AnalyticsEvent[]) => this.writeBatch(batch));
-    this.timer = setInterval(() => void this.writePending(), FLUSH_INTERVAL_MS);
-    this.timer.unref();
+    jobs.add({
+      name: 'analytics-buffer',
+      schedule: { everyMs: FLUSH_INTERVAL_MS },
+      runsOn: 'every-instance',
+      // At shutdown, the HTTP server closed and the database not yet: whatever is left goes now (5 s at most).
+      atShutdown: true,
+      shutdownDeadlineMs: 5000,
+      cutShort: 'the analytics events still buffered are lost',
+      run: ({ reason }) => (reason === 'shutdown' ? this.flushAtShutdown() : this.writePending()),
+    });
     this.written = new Counter({ name: 'analytics_events_written_total', help: 'Analytics events written to the database', registers: [metrics.registry] });
     this.dropped = new Counter({
       name: 'analytics_buffer_overflow_total',
@@ -122,19 +128,14 @@ export class AnalyticsBuffer implements OnModuleDestroy, BeforeApplicationShutdo
     }
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
-  }
-
   /** Before the HTTP server closes: from now on every event is written as it comes (in-flight requests still add some). */
   async beforeApplicationShutdown(): Promise<void> {
     this.closing = true;
     await this.flush();
   }
 
-  /** The HTTP server is closed and the database not yet: whatever is left goes now. */
-  async onApplicationShutdown(): Promise<void> {
-    await withDeadline(this.flush(), SHUTDOWN_FLUSH_MS, () => undefined);
+  private async flushAtShutdown(): Promise<void> {
+    await this.flush();
     if (this.pending.length > 0) this.logger.error(`${this.pending.length} analytics event(s) could not be written before shutdown and are lost`);
   }
 }

@@ -49,7 +49,7 @@ export class AnalyticsEventsRepository {
   async lockApps(appIds: string[]): Promise<Map<string, string>> {
     const live = new Map<string, string>();
     for (const appId of [...appIds].sort()) {
-      const rows: Array<{ account_id: string | null }> = await this.db.manager.query(
+      const rows = await this.db.query<{ account_id: string | null }>(
         `SELECT (SELECT account_id FROM apps WHERE id = $1) AS account_id FROM (SELECT pg_advisory_xact_lock(hashtextextended('analytics:' || $1, 0))) AS locked`,
         [appId],
       );
@@ -61,7 +61,7 @@ export class AnalyticsEventsRepository {
   /** The latest visit of each (app, visitor) that began since `since`. */
   async latestVisits(pairs: Array<{ appId: string; visitorId: string }>, since: Date): Promise<Visit[]> {
     if (pairs.length === 0) return [];
-    const rows: VisitRow[] = await this.db.manager.query(
+    const rows = await this.db.query<VisitRow>(
       `SELECT DISTINCT ON (v.app_id, v.visitor_id) v.*
          FROM analytics_visits v
          JOIN unnest($1::varchar[], $2::bigint[]) AS p(app_id, visitor_id) ON p.app_id = v.app_id AND p.visitor_id = v.visitor_id
@@ -75,7 +75,7 @@ export class AnalyticsEventsRepository {
   async insertEvents(events: AnalyticsEvent[]): Promise<void> {
     if (events.length === 0) return;
     const column = <K extends keyof AnalyticsEvent>(key: K) => events.map((e) => e[key]);
-    await this.db.manager.query(
+    await this.db.query(
       `INSERT INTO analytics_events (app_id, deployment_id, occurred_at, visitor_id, name, pathname, referrer_host,
                                      utm_source, utm_medium, utm_campaign, browser, os, device)
        SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::timestamptz[], $4::bigint[], $5::varchar[], $6::varchar[], $7::varchar[],
@@ -102,7 +102,7 @@ export class AnalyticsEventsRepository {
   async saveVisits(visits: Visit[]): Promise<void> {
     if (visits.length === 0) return;
     const column = <K extends keyof Visit>(key: K) => visits.map((v) => v[key]);
-    await this.db.manager.query(
+    await this.db.query(
       `INSERT INTO analytics_visits (app_id, visitor_id, started_at, last_seen_at, pageviews, entry_page, deployment_id, referrer_host,
                                      utm_source, utm_medium, utm_campaign, browser, os, device)
        SELECT * FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::int[], $6::varchar[], $7::varchar[],
@@ -130,7 +130,7 @@ export class AnalyticsEventsRepository {
   /** Records that these visitors were seen under these rollup rows today; answers the marks that are new (each one more visitor). */
   async markVisitors(marks: VisitorMark[]): Promise<VisitorMark[]> {
     if (marks.length === 0) return [];
-    const rows: Array<{ app_id: string; day: string; dimension: string; value: string; visitor_id: string }> = await this.db.manager.query(
+    const rows = await this.db.query<{ app_id: string; day: string; dimension: string; value: string; visitor_id: string }>(
       `INSERT INTO analytics_daily_visitors (app_id, day, dimension, value, visitor_id)
        SELECT * FROM unnest($1::varchar[], $2::date[], $3::varchar[], $4::varchar[], $5::bigint[])
        ON CONFLICT DO NOTHING
@@ -143,7 +143,7 @@ export class AnalyticsEventsRepository {
   /** Which of these values already have their own rollup row (answered as indexes into `values`). */
   async existingRollupValues(values: RollupValue[]): Promise<Set<number>> {
     if (values.length === 0) return new Set();
-    const rows: Array<{ i: number }> = await this.db.manager.query(
+    const rows = await this.db.query<{ i: number }>(
       `SELECT c.i::int AS i FROM unnest($1::varchar[], $2::date[], $3::varchar[], $4::varchar[]) WITH ORDINALITY AS c(app_id, day, dimension, value, i)
         WHERE EXISTS (SELECT 1 FROM analytics_daily d WHERE d.app_id = c.app_id AND d.dimension = c.dimension AND d.day = c.day AND d.value = c.value)`,
       [values.map((v) => v.appId), values.map((v) => v.day), values.map((v) => v.dimension), values.map((v) => v.value)],
@@ -158,7 +158,7 @@ export class AnalyticsEventsRepository {
    */
   async rollupValueCounts(groups: Array<Omit<RollupValue, 'value'>>, other: string, upTo: number): Promise<number[]> {
     if (groups.length === 0) return [];
-    const rows: Array<{ n: number }> = await this.db.manager.query(
+    const rows = await this.db.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM (SELECT 1 FROM analytics_daily d
                  WHERE d.app_id = g.app_id AND d.dimension = g.dimension AND d.day = g.day AND d.value <> $4 LIMIT $5) AS capped)::int AS n
          FROM unnest($1::varchar[], $2::date[], $3::varchar[]) WITH ORDINALITY AS g(app_id, day, dimension, i)
@@ -171,7 +171,7 @@ export class AnalyticsEventsRepository {
   async addToRollups(deltas: RollupDelta[]): Promise<void> {
     if (deltas.length === 0) return;
     const column = <K extends keyof RollupDelta>(key: K) => deltas.map((d) => d[key]);
-    await this.db.manager.query(
+    await this.db.query(
       `INSERT INTO analytics_daily AS d (app_id, day, dimension, value, visitors, pageviews, visits, bounces, visit_ms, signups)
        SELECT * FROM unnest($1::varchar[], $2::date[], $3::varchar[], $4::varchar[], $5::int[], $6::int[], $7::int[], $8::int[], $9::bigint[], $10::int[])
        ON CONFLICT (app_id, dimension, day, value) DO UPDATE SET

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { Cron } from '@nestjs/schedule';
+import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { utcDay } from './visitor-ids.service.js';
@@ -30,16 +30,17 @@ export class AnalyticsPartitions implements OnModuleInit {
   constructor(
     private readonly db: Transactions,
     private readonly config: AppConfig,
-  ) {}
+    jobs: PeriodicJobs,
+  ) {
+    jobs.add({ name: 'analytics-partitions', schedule: { cron: '5 0 * * *' }, runsOn: 'workers', run: () => this.maintain() });
+  }
 
   async onModuleInit(): Promise<void> {
     await this.ensure();
   }
 
-  /** At 00:05 UTC in worker processes. */
-  @Cron('5 0 * * *', { name: 'analytics-partitions', timeZone: 'UTC' })
+  /** The daily work (the job `analytics-partitions`, at 00:05 UTC in worker processes). */
   async maintain(now = new Date()): Promise<void> {
-    if (!this.config.runsWorkers) return;
     await this.ensure(now);
     await this.dropExpired(now);
     await this.forgetCountedVisitors(now);
@@ -53,8 +54,10 @@ export class AnalyticsPartitions implements OnModuleInit {
         const from = monthStart(now, ahead);
         const to = monthStart(now, ahead + 1);
         for (const table of PARTITIONED) {
-          await this.db.manager.query(
+          await this.db.query(
             `CREATE TABLE IF NOT EXISTS ${partitionName(table, from)} PARTITION OF ${table} FOR VALUES FROM ('${utcDay(from)}') TO ('${utcDay(to)}')`,
+            [],
+            { prepare: false }, // a new text every month
           );
         }
       }
@@ -70,7 +73,7 @@ export class AnalyticsPartitions implements OnModuleInit {
       for (const partition of await this.list()) {
         const end = monthStart(new Date(partition.month), 1);
         if (end.getTime() > cutoff.getTime()) continue;
-        await this.db.manager.query(`DROP TABLE ${partition.name}`);
+        await this.db.query(`DROP TABLE ${partition.name}`, [], { prepare: false });
         dropped.push(partition.name);
       }
       if (dropped.length > 0) this.logger.log(`Dropped analytics partitions older than ${this.config.ANALYTICS_RETENTION_DAYS} days: ${dropped.join(', ')}`);
@@ -80,7 +83,7 @@ export class AnalyticsPartitions implements OnModuleInit {
 
   /** The partitions that exist, oldest first. */
   async list(): Promise<PartitionInfo[]> {
-    const rows: Array<{ parent: string; name: string }> = await this.db.manager.query(
+    const rows = await this.db.query<{ parent: string; name: string }>(
       `SELECT parent.relname AS parent, child.relname AS name
          FROM pg_inherits i JOIN pg_class parent ON parent.oid = i.inhparent JOIN pg_class child ON child.oid = i.inhrelid
         WHERE parent.relname = ANY($1) ORDER BY child.relname`,
@@ -94,12 +97,12 @@ export class AnalyticsPartitions implements OnModuleInit {
 
   /** Visitor marks of days before yesterday: those days take no more events (ids are daily), so the marks are no longer needed. */
   async forgetCountedVisitors(now = new Date()): Promise<void> {
-    await this.db.manager.query(`DELETE FROM analytics_daily_visitors WHERE day < $1`, [utcDay(new Date(now.getTime() - DAY_MS))]);
+    await this.db.query(`DELETE FROM analytics_daily_visitors WHERE day < $1`, [utcDay(new Date(now.getTime() - DAY_MS))]);
   }
 
   /** DDL on the partitions from several instances at once would collide: one at a time. */
   private async lock(): Promise<void> {
-    await this.db.manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('analytics:partitions', 0))`);
+    await this.db.query(`SELECT pg_advisory_xact_lock(hashtextextended('analytics:partitions', 0))`);
   }
 }
 

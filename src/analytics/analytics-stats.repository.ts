@@ -64,7 +64,7 @@ export class AnalyticsStatsRepository {
 
   /** A page of one dimension's values, most visitors first. */
   async rollupBreakdown(appId: string, dimension: Property, range: DateRange, limit: number, offset: number, value?: string): Promise<Array<[string, Totals]>> {
-    const rows: SumsRow[] = await this.db.manager.query(
+    const rows = await this.db.query<SumsRow>(
       `SELECT value AS bucket, ${ROLLUP_SUMS} FROM analytics_daily
         WHERE app_id = $1 AND dimension = $2 AND day BETWEEN $3 AND $4 ${value === undefined ? '' : 'AND value = $7'}
         GROUP BY value ORDER BY visitors DESC, pageviews DESC, signups DESC, value LIMIT $5 OFFSET $6`,
@@ -82,7 +82,7 @@ export class AnalyticsStatsRepository {
     const bounds = [appId, `${range.from}T00:00:00Z`, `${nextDay(range.to)}T00:00:00Z`];
     const where = (table: 'events' | 'visits') => filters.map((f, i) => `AND ${PROPERTY_SQL[f.property][table]} = $${bounds.length + 1 + i}`).join(' ');
     const values = filters.map((f) => f.value);
-    const events: SumsRow[] = await this.db.manager.query(
+    const events = await this.db.query<SumsRow>(
       `SELECT ${eventsBucket} AS bucket,
               count(DISTINCT ${visitorKey}) FILTER (WHERE name = 'pageview')::int AS visitors,
               count(*) FILTER (WHERE name = 'pageview')::int AS pageviews,
@@ -91,14 +91,16 @@ export class AnalyticsStatsRepository {
         WHERE app_id = $1 AND occurred_at >= $2 AND occurred_at < $3 ${where('events')}
         GROUP BY 1`,
       [...bounds, ...values],
+      { prepare: false }, // built from the question's grouping and filters: too many texts to keep prepared
     );
-    const visits: SumsRow[] = await this.db.manager.query(
+    const visits = await this.db.query<SumsRow>(
       `SELECT ${visitsBucket} AS bucket, count(*)::int AS visits, count(*) FILTER (WHERE pageviews = 1)::int AS bounces,
               coalesce(sum(extract(epoch FROM last_seen_at - started_at) * 1000), 0)::float8 AS visit_ms
          FROM analytics_visits
         WHERE app_id = $1 AND started_at >= $2 AND started_at < $3 ${where('visits')}
         GROUP BY 1`,
       [...bounds, ...values],
+      { prepare: false },
     );
     const result: Grouped = new Map();
     const at = (bucket: string | null | undefined) => {
@@ -115,7 +117,7 @@ export class AnalyticsStatsRepository {
 
   /** Visitors and sign-ups per day of all the account's apps (for the portal's overview). */
   async accountDaily(accountId: string, range: DateRange): Promise<Map<string, { visitors: number; signups: number }>> {
-    const rows: Array<{ day: string; visitors: number; signups: number }> = await this.db.manager.query(
+    const rows = await this.db.query<{ day: string; visitors: number; signups: number }>(
       `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, sum(d.visitors)::int AS visitors, sum(d.signups)::int AS signups
          FROM analytics_daily d JOIN apps a ON a.id = d.app_id
         WHERE a.account_id = $1 AND d.dimension = '' AND d.day BETWEEN $2 AND $3 GROUP BY d.day`,
@@ -126,7 +128,7 @@ export class AnalyticsStatsRepository {
 
   /** Distinct visitors with a pageview in the last five minutes. */
   async realtimeVisitors(appId: string): Promise<number> {
-    const [row]: Array<{ visitors: number }> = await this.db.manager.query(
+    const [row] = await this.db.query<{ visitors: number }>(
       `SELECT count(DISTINCT visitor_id)::int AS visitors FROM analytics_events
         WHERE app_id = $1 AND name = 'pageview' AND occurred_at > now() - interval '5 minutes'`,
       [appId],
@@ -137,7 +139,7 @@ export class AnalyticsStatsRepository {
   private rollupQuery(appId: string, slice: RollupSlice, range: DateRange, bucket: string | null): Promise<SumsRow[]> {
     const params: unknown[] = [appId, slice.dimension, range.from, range.to];
     if (slice.value !== undefined) params.push(slice.value);
-    return this.db.manager.query(
+    return this.db.query<SumsRow>(
       `SELECT ${bucket ?? `''`} AS bucket, ${ROLLUP_SUMS} FROM analytics_daily
         WHERE app_id = $1 AND dimension = $2 AND day BETWEEN $3 AND $4 ${slice.value === undefined ? '' : 'AND value = $5'}
         ${bucket ? 'GROUP BY 1' : ''}`,

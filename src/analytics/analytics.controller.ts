@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
-import type { Principal } from '../auth/principal.js';
+import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
+import type { Principal } from '../common/request-context/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { AnalyticsStatsService } from './analytics-stats.service.js';
 import { BreakdownQueryDto, StatsQueryDto, TimeseriesQueryDto } from './dto/stats-query.dto.js';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module.js';
+import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { AnalyticsBuffer } from './analytics-buffer.js';
 import { AnalyticsCollector } from './analytics-collector.js';
@@ -23,7 +24,7 @@ import { VisitorSaltsRepository } from './visitor-salts.repository.js';
  * monthly partitions; VisitorIds the daily salts.
  */
 @Module({
-  imports: [AppsModule, BillingModule],
+  imports: [AppsModule, BillingModule, PeriodicModule],
   controllers: [AnalyticsController, CollectController],
   providers: [
     VisitorSaltsRepository,

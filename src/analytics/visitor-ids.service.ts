@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Cron } from '@nestjs/schedule';
 import { createHmac, hash, randomBytes } from 'node:crypto';
-import { AppConfig } from '../config/app-config.js';
+import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { VisitorSaltsRepository } from './visitor-salts.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -27,8 +26,10 @@ export class VisitorIds {
 
   constructor(
     private readonly repository: VisitorSaltsRepository,
-    private readonly config: AppConfig,
-  ) {}
+    jobs: PeriodicJobs,
+  ) {
+    jobs.add({ name: 'visitor-salts-purge', schedule: { cron: '0 0 * * *' }, runsOn: 'workers', run: () => this.purge() });
+  }
 
   /**
    * The visitor's id for today within `scope` (an app id: the same person on two apps gets two ids),
@@ -53,10 +54,8 @@ export class VisitorIds {
     return salt ? key(salt) : this.saltOf(day).then(key);
   }
 
-  /** At 00:00 UTC in worker processes: salts whose day began more than 48 h ago go. */
-  @Cron('0 0 * * *', { name: 'visitor-salts-purge', timeZone: 'UTC' })
+  /** Salts whose day began more than 48 h ago go (the job `visitor-salts-purge`, at 00:00 UTC in worker processes). */
   async purge(now = new Date()): Promise<number> {
-    if (!this.config.runsWorkers) return 0;
     const firstKept = utcDay(new Date(now.getTime() - DAY_MS));
     for (const day of this.salts.keys()) if (day < firstKept) this.salts.delete(day);
     for (const day of this.loaded.keys()) if (day < firstKept) this.loaded.delete(day);

@@ -89,7 +89,7 @@ export class AppsRepository {
 
   /** Published public apps, newest publication first, for the catalogue (keyset on published_at, id). */
   async listCatalog(limit: number, after?: Keyset): Promise<App[]> {
-    const rows: AppRow[] = await this.db.manager.query(
+    const rows = await this.db.query<AppRow>(
       `SELECT ${APP_COLUMNS} FROM apps WHERE publish_state = 'published' AND visibility = 'public'
          ${after ? 'AND (published_at, id) < ($2, $3)' : ''}
        ORDER BY published_at DESC, id DESC LIMIT $1`,
@@ -113,7 +113,7 @@ export class AppsRepository {
    * account because its app was deleted.
    */
   async slugTaken(slug: string, accountId: string, exceptAppId?: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.manager.query(
+    const rows = await this.db.query<unknown>(
       `SELECT 1 FROM apps WHERE slug = $1 AND id IS DISTINCT FROM $2
        UNION ALL SELECT 1 FROM slug_redirects WHERE slug = $1 AND expires_at > now()
          AND (app_id IS NULL AND account_id <> $3 OR app_id IS NOT NULL AND app_id IS DISTINCT FROM $2)
@@ -133,7 +133,7 @@ export class AppsRepository {
    * exists, or (`appId` null) answering 404 for a deleted one. Replaces an expired hold of anyone's.
    */
   async saveRedirect(slug: string, hold: { appId: string | null; accountId: string; expiresAt: Date }): Promise<void> {
-    await this.db.manager.query(
+    await this.db.query(
       `INSERT INTO slug_redirects (slug, app_id, account_id, expires_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (slug) DO UPDATE SET app_id = EXCLUDED.app_id, account_id = EXCLUDED.account_id, expires_at = EXCLUDED.expires_at`,
       [slug, hold.appId, hold.accountId, hold.expiresAt],

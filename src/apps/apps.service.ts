@@ -202,6 +202,11 @@ export class AppsService {
     return target ? { movedTo: target.slug } : null;
   }
 
+  /** The app with this id, whoever owns it (for what is reached without credentials: a custom domain, the worker). */
+  byId(appId: string): Promise<App | null> {
+    return this.apps.findById(appId);
+  }
+
   /** Whether an app with this id exists (for unauthenticated callers that name one: analytics collection). */
   async exists(appId: string): Promise<boolean> {
     return (await this.apps.findById(appId)) !== null;

@@ -5,8 +5,8 @@ import { CredentialCache } from './credential-cache.js';
 import { ApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto.js';
 import type { ApiKey } from './entities/api-key.entity.js';
 import { ApiKeysRepository } from './repositories/api-keys.repository.js';
-import type { Principal } from './principal.js';
-import { ALL_SCOPES } from './scopes.js';
+import type { Principal } from '../common/request-context/principal.js';
+import { ALL_SCOPES } from '../common/request-context/scopes.js';
 import { API_KEY_PREFIX, newSecret, sha256Hex } from './secrets.js';
 
 @Injectable()

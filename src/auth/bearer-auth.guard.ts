@@ -2,11 +2,10 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { IS_PUBLIC } from '../common/http/public.decorator.js';
+import type { Principal, RequestWithPrincipal } from '../common/request-context/principal.js';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard.js';
 import { AuthError } from './auth.errors.js';
 import { CredentialsService } from './credentials.service.js';
-import type { RequestWithPrincipal } from './auth.decorators.js';
-import { Principal } from './principal.js';
 
 /**
  * Global: every route needs an API key or OAuth access token unless marked @Public(); passport's

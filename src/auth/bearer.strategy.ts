@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Strategy, type VerifyFunction } from 'passport-http-bearer';
 import { CredentialsService } from './credentials.service.js';
-import { Principal } from './principal.js';
+import { Principal } from '../common/request-context/principal.js';
 
 /**
  * passport-http-bearer reads a token from the Authorization header, and also from `access_token` in

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RedisConnection } from '../redis/redis.module.js';
-import { Principal } from './principal.js';
+import { Principal } from '../common/request-context/principal.js';
 
 interface Entry {
   principal: Principal;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CredentialCache } from './credential-cache.js';
-import { Principal } from './principal.js';
+import { Principal } from '../common/request-context/principal.js';
 import { AccessTokensRepository } from './repositories/access-tokens.repository.js';
 import { ApiKeysRepository } from './repositories/api-keys.repository.js';
 import { ACCESS_TOKEN_PREFIX, API_KEY_PREFIX, sameDigest, sha256Hex } from './secrets.js';

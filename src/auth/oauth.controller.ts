@@ -5,12 +5,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformRouteConfig } from '../app.setup.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
-import { CurrentPrincipal } from './auth.decorators.js';
+import { CurrentPrincipal } from '../common/request-context/request-context.decorators.js';
 import { IntrospectionDto, OAuthErrorDto, TokenParamDto, TokenRequestDto, TokenResponseDto } from './dto/oauth.dto.js';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard.js';
 import { OAuthError } from './oauth.errors.js';
 import { OAuthService } from './oauth.service.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../common/request-context/principal.js';
 
 const FORM_OR_JSON: PlatformRouteConfig = { acceptsForm: true };
 

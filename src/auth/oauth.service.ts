@@ -9,8 +9,8 @@ import type { ServiceAccount } from './entities/service-account.entity.js';
 import { AccessTokensRepository } from './repositories/access-tokens.repository.js';
 import { AuthError } from './auth.errors.js';
 import { OAuthError } from './oauth.errors.js';
-import type { Principal } from './principal.js';
-import { ALL_SCOPES, hasScope, SCOPES } from './scopes.js';
+import type { Principal } from '../common/request-context/principal.js';
+import { ALL_SCOPES, hasScope, SCOPES } from '../common/request-context/scopes.js';
 import { ACCESS_TOKEN_PREFIX, newSecret, sha256Hex } from './secrets.js';
 import { ServiceAccountsService } from './service-accounts.service.js';
 

@@ -1,8 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { REQUIRED_SCOPES, RequestWithPrincipal } from './auth.decorators.js';
+import type { RequestWithPrincipal } from '../common/request-context/principal.js';
+import { REQUIRED_SCOPES } from '../common/request-context/request-context.decorators.js';
 import { AuthError } from './auth.errors.js';
-import { hasScope, Scope } from './scopes.js';
+import { hasScope, Scope } from '../common/request-context/scopes.js';
 
 /** Global, after authentication: the credential must hold every scope the route's @Scopes names. */
 @Injectable()

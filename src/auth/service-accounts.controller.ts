@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { ApiKeysService } from './api-keys.service.js';
-import { CurrentPrincipal, Scopes } from './auth.decorators.js';
+import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import { CreatedServiceAccountDto, CreateServiceAccountDto, ServiceAccountListDto } from './dto/service-account.dto.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../common/request-context/principal.js';
 import { ServiceAccountsService } from './service-accounts.service.js';
 import { ResponseNotKept, SECRET_NOT_KEPT } from '../common/idempotency/idempotent.decorator.js';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
-import type { Principal } from '../auth/principal.js';
+import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
+import type { Principal } from '../common/request-context/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
 import { DEFAULT_PAGE_LIMIT } from '../common/pagination/page.js';

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
+import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { AccountPlans } from './account-plans.js';
-import { ApiRequestMeter, BandwidthMeter } from './buffered-meter.js';
+import { ApiRequestMeter } from './api-request-meter.js';
+import { BandwidthMeter } from './bandwidth-meter.js';
 import { BillingController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
 import { Meters } from './meters.js';
@@ -13,11 +15,11 @@ import { UsageRollup } from './usage-rollup.js';
 
 /**
  * Plans, usage, quotas and statements. Modules that do metered work import it and call `Meters`
- * (`assertRoom` before the work, `record` in its transaction); the rate limiter takes each
- * account's limits from `PlanRateLimits`.
+ * (`assertRoom` before the work, `record` in its transaction). What the rate limiter takes from
+ * billing (each account's limits, the `api.requests` meter) goes through BillingBindingsModule.
  */
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, PeriodicModule],
   controllers: [BillingController],
   providers: [
     AccountPlans,

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { AccountRateLimits, RequestLimits } from '../rate-limit/account-rate-limits.js';
+import { AccountLimits, RequestLimits } from '../common/account-limits.js';
 import { AccountPlans } from './account-plans.js';
 
 /** An account's rate limits are its plan's `requestsPerMinute` and `aiRequestsPerMinute`. */
 @Injectable()
-export class PlanRateLimits extends AccountRateLimits {
+export class PlanRateLimits extends AccountLimits {
   constructor(private readonly plans: AccountPlans) {
     super();
   }
@@ -13,9 +13,5 @@ export class PlanRateLimits extends AccountRateLimits {
   limitsFor(accountId: string): RequestLimits | Promise<RequestLimits> {
     const plan = this.plans.cached(accountId);
     return plan ?? this.plans.of(accountId);
-  }
-
-  override invalidate(accountId: string): void {
-    this.plans.forget(accountId);
   }
 }

@@ -26,7 +26,7 @@ export class StatementsRepository {
    * error (a target names one unique index; a concurrent insert can hit the other one first).
    */
   async insertOnce(statement: Statement, accountId: string): Promise<boolean> {
-    const rows = await this.db.manager.query(
+    const rows = await this.db.query(
       `INSERT INTO statements (id, account_id, period_start, period_end, plan_id, plan_name, lines, total_cents, currency)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING id`,
       [
@@ -45,13 +45,13 @@ export class StatementsRepository {
   }
 
   async isClosed(accountId: string, periodStart: string): Promise<boolean> {
-    const rows = await this.db.manager.query(`SELECT 1 FROM statements WHERE account_id = $1 AND period_start = $2`, [accountId, periodStart]);
+    const rows = await this.db.query(`SELECT 1 FROM statements WHERE account_id = $1 AND period_start = $2`, [accountId, periodStart]);
     return rows.length > 0;
   }
 
   /** Closed statements, newest first, before `beforeStart` if given; `limit` rows. */
   async list(accountId: string, limit: number, beforeStart?: string): Promise<Statement[]> {
-    const rows: StatementRow[] = await this.db.manager.query(
+    const rows = await this.db.query<StatementRow>(
       `SELECT id, account_id, to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(period_end, 'YYYY-MM-DD') AS period_end,
               plan_id, plan_name, lines, total_cents, currency
          FROM statements WHERE account_id = $1 ${beforeStart ? 'AND period_start < $3' : ''}

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Cron } from '@nestjs/schedule';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { RequestError } from '../common/errors/request-errors.js';
 import type { Page } from '../common/pagination/page.js';
-import { AppConfig } from '../config/app-config.js';
+import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { AccountPlans } from './account-plans.js';
@@ -31,8 +30,10 @@ export class StatementsService {
     private readonly plans: AccountPlans,
     private readonly accounts: AccountsService,
     private readonly events: DomainEvents,
-    private readonly config: AppConfig,
-  ) {}
+    jobs: PeriodicJobs,
+  ) {
+    jobs.add({ name: 'billing-statements', schedule: { cron: '15 0 * * *' }, runsOn: 'workers', run: () => this.closeDue() });
+  }
 
   /** The account's statements, newest first: this month's while it is open (computed now), then the closed ones. Cursor: the last period's start. */
   async list(accountId: string, limit: number, cursor?: string): Promise<Page<Statement>> {
@@ -49,10 +50,8 @@ export class StatementsService {
     return buildStatement(accountId, period, await this.plans.of(accountId), await this.usage.totals(accountId, period.start, period.end), 'open');
   }
 
-  /** At 00:15 UTC every day in worker processes: closes last month's statements not closed yet (the 1st, or a later day if that run was missed). */
-  @Cron('15 0 * * *', { name: 'billing-statements', timeZone: 'UTC' })
+  /** Closes last month's statements not closed yet: the job `billing-statements` runs it at 00:15 UTC daily in worker processes (the 1st, or a later day if that run was missed). */
   async closeDue(now = new Date()): Promise<number> {
-    if (!this.config.runsWorkers) return 0;
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
     return this.closePeriod(periodOf(lastMonth));
   }

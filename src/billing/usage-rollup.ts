@@ -1,13 +1,12 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { BatchWriter } from '../common/batch-writer.js';
-import { withDeadline } from '../common/with-deadline.js';
+import { type PeriodicJob, PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { WritePaths } from '../health/write-paths.js';
 import { UsageRepository } from './usage.repository.js';
 
 /** How often recorded usage is added to the daily rollups. Readers sum rollups and pending rows, so this is a cost bound, not a delay anyone sees. */
 export const USAGE_ROLLUP_MS = 1000;
 const BATCH = 5000;
-const SHUTDOWN_ROLLUP_MS = 2000;
 /** Pending rows set aside that this process remembers to skip (each is a row the database refused: rare). */
 const MAX_SET_ASIDE = 10_000;
 
@@ -17,13 +16,13 @@ const MAX_SET_ASIDE = 10_000;
  * metered writes of one account do not wait for each other. A row the rollup refuses (a total
  * out of range, say) is set aside by the BatchWriter and skipped from then on, so it holds up no
  * other: it stays pending — still counted by every reader, nothing billed is lost — and is tried
- * again by the next process to start.
+ * again by the next process to start. At shutdown a last run (up to 2 s) leaves as little as
+ * possible to the next instance.
  */
 @Injectable()
-export class UsageRollup implements OnModuleDestroy, OnApplicationShutdown {
+export class UsageRollup {
   private readonly logger = new Logger('Billing');
-  private readonly timer: NodeJS.Timeout;
-  private running: Promise<void> | undefined;
+  private readonly job: PeriodicJob;
   private readonly batches: BatchWriter<string>;
   private readonly setAside = new Set<string>();
   /** Rows the last write moved (another instance may have taken some of those asked for). */
@@ -32,23 +31,23 @@ export class UsageRollup implements OnModuleDestroy, OnApplicationShutdown {
   constructor(
     private readonly usage: UsageRepository,
     private readonly writePaths: WritePaths,
+    jobs: PeriodicJobs,
   ) {
     this.batches = writePaths.writer('usage', async (recordIds: string[]) => (this.moved += await this.usage.rollUp(recordIds)));
-    this.timer = setInterval(() => void this.run(), USAGE_ROLLUP_MS);
-    this.timer.unref();
+    this.job = jobs.add({
+      name: 'usage-rollup',
+      schedule: { everyMs: USAGE_ROLLUP_MS },
+      runsOn: 'every-instance',
+      atShutdown: true,
+      shutdownDeadlineMs: 2000,
+      cutShort: 'pending usage is left for the next instance to roll up',
+      run: () => this.rollUpAll(),
+    });
   }
 
   /** Rolls up everything pending (in batches); one run at a time. Tests call it too. */
   run(): Promise<void> {
-    return (this.running ??= this.rollUpAll().finally(() => (this.running = undefined)));
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await withDeadline(this.run(), SHUTDOWN_ROLLUP_MS, () => this.logger.warn('Shutdown: pending usage left for the next instance to roll up'));
+    return this.job.runNow();
   }
 
   private async rollUpAll(): Promise<void> {

@@ -71,10 +71,10 @@ export class UsageRepository {
 
   /** Up to `limit` pending rows to roll up, but for those in `except` (set aside: the rollup refused them). */
   async pendingIds(limit: number, except: string[]): Promise<string[]> {
-    const rows: Array<{ record_id: string }> = await this.db.manager.query(
-      `SELECT record_id FROM usage_pending WHERE record_id <> ALL($2::varchar[]) LIMIT $1`,
-      [limit, except],
-    );
+    const rows = await this.db.query<{ record_id: string }>(`SELECT record_id FROM usage_pending WHERE record_id <> ALL($2::varchar[]) LIMIT $1`, [
+      limit,
+      except,
+    ]);
     return rows.map((r) => r.record_id);
   }
 
@@ -84,7 +84,7 @@ export class UsageRepository {
    * is moving at the same time are skipped (it moves them).
    */
   async rollUp(recordIds: string[]): Promise<number> {
-    const [{ moved }]: Array<{ moved: number }> = await this.db.manager.query(
+    const [{ moved }] = await this.db.query<{ moved: number }>(
       `WITH moved AS (
          DELETE FROM usage_pending WHERE record_id IN (SELECT record_id FROM usage_pending WHERE record_id = ANY($1::varchar[]) FOR UPDATE SKIP LOCKED)
          RETURNING account_id, meter, day, quantity
@@ -101,7 +101,7 @@ export class UsageRepository {
 
   /** Each meter's total over [from, to) (days, YYYY-MM-DD). */
   async totals(accountId: string, from: string, to: string): Promise<Map<string, number>> {
-    const rows: Array<{ meter: string; used: string }> = await this.db.manager.query(
+    const rows = await this.db.query<{ meter: string; used: string }>(
       `SELECT meter, sum(quantity)::bigint AS used FROM (${USAGE_BY_DAY}) u WHERE day >= $2 AND day < $3 GROUP BY meter`,
       [accountId, from, to],
     );
@@ -109,7 +109,7 @@ export class UsageRepository {
   }
 
   async total(accountId: string, meter: Meter, from: string, to: string): Promise<number> {
-    const [row]: Array<{ used: string | null }> = await this.db.manager.query(
+    const [row] = await this.db.query<{ used: string | null }>(
       `SELECT sum(quantity)::bigint AS used FROM (${USAGE_BY_DAY}) u WHERE meter = $2 AND day >= $3 AND day < $4`,
       [accountId, meter, from, to],
     );
@@ -118,7 +118,7 @@ export class UsageRepository {
 
   /** One meter's quantity per day over [from, to] (both included). */
   async daily(accountId: string, meter: Meter, from: string, to: string): Promise<Map<string, number>> {
-    const rows: Array<{ day: string; quantity: string }> = await this.db.manager.query(
+    const rows = await this.db.query<{ day: string; quantity: string }>(
       `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(quantity)::bigint AS quantity FROM (${USAGE_BY_DAY}) u
         WHERE meter = $2 AND day BETWEEN $3 AND $4 GROUP BY day`,
       [accountId, meter, from, to],
@@ -128,7 +128,7 @@ export class UsageRepository {
 
   /** Notes that a threshold was reached this period; true only the first time. */
   async markThreshold(accountId: string, meter: Meter, threshold: number, periodStart: string): Promise<boolean> {
-    const rows = await this.db.manager.query(
+    const rows = await this.db.query(
       `INSERT INTO usage_thresholds (account_id, meter, threshold, period_start) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING threshold`,
       [accountId, meter, threshold, periodStart],
     );
@@ -141,7 +141,7 @@ export class UsageRepository {
    * and its reservation deleted in one transaction) is counted once, never twice or not at all.
    */
   async committed(accountId: string, meter: Meter, from: string, to: string): Promise<number> {
-    const [row]: Array<{ used: string }> = await this.db.manager.query(
+    const [row] = await this.db.query<{ used: string }>(
       `SELECT (SELECT coalesce(sum(quantity), 0) FROM (${USAGE_BY_DAY}) u WHERE meter = $2 AND day >= $3 AND day < $4)
             + (SELECT coalesce(sum(quantity), 0) FROM quota_reservations WHERE account_id = $1 AND meter = $2 AND expires_at > now()) AS used`,
       [accountId, meter, from, to],
@@ -151,23 +151,23 @@ export class UsageRepository {
 
   /** Holds `quantity` of the meter for `ttlMs` (on the database's clock, the same for every instance). */
   async insertReservation(id: string, accountId: string, meter: Meter, quantity: number, ttlMs: number): Promise<void> {
-    await this.db.manager.query(
+    await this.db.query(
       `INSERT INTO quota_reservations (id, account_id, meter, quantity, expires_at) VALUES ($1, $2, $3, $4, now() + ($5::int * interval '1 millisecond'))`,
       [id, accountId, meter, quantity, ttlMs],
     );
   }
 
   async deleteReservation(id: string): Promise<void> {
-    await this.db.manager.query(`DELETE FROM quota_reservations WHERE id = $1`, [id]);
+    await this.db.query(`DELETE FROM quota_reservations WHERE id = $1`, [id]);
   }
 
   /** Reservations left by processes that died before settling them: they count no more, and go. */
   async deleteExpiredReservations(accountId: string, meter: Meter): Promise<void> {
-    await this.db.manager.query(`DELETE FROM quota_reservations WHERE account_id = $1 AND meter = $2 AND expires_at <= now()`, [accountId, meter]);
+    await this.db.query(`DELETE FROM quota_reservations WHERE account_id = $1 AND meter = $2 AND expires_at <= now()`, [accountId, meter]);
   }
 
   /** Serialises quota checks and records of one account's meter within transactions (a check and its record must not interleave with another's). */
   async lockMeter(accountId: string, meter: Meter): Promise<void> {
-    await this.db.manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('quota:' || $1 || ':' || $2, 0))`, [accountId, meter]);
+    await this.db.query(`SELECT pg_advisory_xact_lock(hashtextextended('quota:' || $1 || ':' || $2, 0))`, [accountId, meter]);
   }
 }

@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_MAX: 100,
       RATE_LIMIT_AI_MAX: 20,
       WEBHOOK_ALLOW_PRIVATE: false,
-      WEBHOOK_RETRY_BASE_MS: 30000,
+      WEBHOOK_DISABLE_AFTER: '5d',
       WEBHOOK_TIMEOUT_MS: 10000,
       AI_THREADS: 1,
       AI_TIMEOUT_MS: 60000,
@@ -20,6 +20,33 @@ describe('loadConfig', () => {
     });
     expect(config.embeddedDatabase).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.retryOffsetsMs).toEqual([300_000, 3_600_000, 86_400_000]);
+    expect(config.disableAfterMs).toBe(5 * 86_400_000);
+  });
+
+  it('reads the retry schedule and the disabling window as durations', () => {
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '30s, 10m,2h', WEBHOOK_DISABLE_AFTER: '36h' })).toMatchObject({
+      retryOffsetsMs: [30_000, 600_000, 7_200_000],
+      disableAfterMs: 36 * 3_600_000,
+    });
+    // Bare numbers are ms (tests); WEBHOOK_RETRY_BASE_MS keeps its doubling series.
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '300,600,900' }).retryOffsetsMs).toEqual([300, 600, 900]);
+    expect(loadConfig({ WEBHOOK_RETRY_BASE_MS: '50' }).retryOffsetsMs).toEqual([50, 150, 350]);
+  });
+
+  it('refuses a retry schedule that is not three increasing delays, and both retry settings at once', () => {
+    const message =
+      'Invalid configuration: WEBHOOK_RETRY_SCHEDULE must be three increasing delays after the first failure, at most 7d, like 5m,1h,24h (units ms, s, m, h, d; a bare number is ms)';
+    for (const schedule of ['5m,1h', '5m,1h,24h,48h', '1h,5m,24h', '5m,5m,1h', '5 min,1h,24h', '5m,1h,8d', '-1,2,3']) {
+      expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: schedule })).toThrow(new ConfigError(message));
+    }
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '300,600,900', WEBHOOK_RETRY_BASE_MS: '50' })).toThrow(
+      new ConfigError('Invalid configuration: set WEBHOOK_RETRY_SCHEDULE or WEBHOOK_RETRY_BASE_MS (a test series), not both'),
+    );
+    expect(() => loadConfig({ WEBHOOK_DISABLE_AFTER: '5 days' })).toThrow(
+      new ConfigError('Invalid configuration: WEBHOOK_DISABLE_AFTER must be a duration like 5d, 12h or 30s (units ms, s, m, h, d)'),
+    );
+    expect(() => loadConfig({ WEBHOOK_DISABLE_AFTER: '0' })).toThrow(new ConfigError('Invalid configuration: WEBHOOK_DISABLE_AFTER must be longer than 0'));
   });
 
   it('parses numbers and booleans from strings', () => {

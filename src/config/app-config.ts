@@ -1,6 +1,8 @@
 import { plainToInstance, Transform } from 'class-transformer';
+import { isIP } from 'node:net';
 import { loadPlans, Plan, PlansFileError } from '../billing/plans.js';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { DURATION_PATTERN, parseDuration, parseDurations } from './durations.js';
 import { StartupError } from './startup-errors.js';
 
 // Digits only ("1e3", "0x10", " " and "1.5" stay strings, so the validator names the variable).
@@ -32,7 +34,17 @@ function Flag(): PropertyDecorator {
 }
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
+/** `1.2.3.4`, `1.2.3.4:53`, `[2001:db8::1]`, `[2001:db8::1]:53` (what node:dns's setServers takes), comma-separated. */
+const DNS_SERVER = String.raw`(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?`;
+const DNS_SERVER_LIST = new RegExp(`^\\s*${DNS_SERVER}(?:\\s*,\\s*${DNS_SERVER})*\\s*$`);
+
 export type AppRole = 'all' | 'api' | 'worker';
+
+export const DEFAULT_RETRY_OFFSETS_MS = [5 * 60_000, 3_600_000, 24 * 3_600_000];
+/** The longest a retry may wait (events are kept 30 days; recover reaches back 14). */
+const MAX_RETRY_OFFSET_MS = 7 * 24 * 3_600_000;
+const RETRY_SCHEDULE_MESSAGE =
+  'WEBHOOK_RETRY_SCHEDULE must be three increasing delays after the first failure, at most 7d, like 5m,1h,24h (units ms, s, m, h, d; a bare number is ms)';
 
 /**
  * Every environment variable the service reads. Validated once at start; a bad value
@@ -104,6 +116,16 @@ export class AppConfig {
   @WholeNumber(0)
   SITE_CACHE_BYTES = 64 * 1024 * 1024;
 
+
+  /**
+   * The resolvers custom-domain checks ask (TXT challenge, CNAME target): a comma list of `host:port`
+   * (`10.0.0.2:53,[2001:db8::53]:53`; the port may be left out for 53). Unset: the system's.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(DNS_SERVER_LIST, { message: 'DNS_SERVERS must be a comma list of IP addresses with optional ports, like 10.0.0.2:53,[2001:db8::53]:53' })
+  DNS_SERVERS?: string;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
@@ -129,8 +151,23 @@ export class AppConfig {
   @Flag()
   WEBHOOK_ALLOW_PRIVATE = false;
 
+  /**
+   * When the 3 retries of a delivery go, after the first attempt's failure: three increasing
+   * durations (`5m,1h,24h`; units ms, s, m, h, d, a bare number is ms), each wait ±10 %.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(new RegExp(`^\\s*${DURATION_PATTERN}\\s*(,\\s*${DURATION_PATTERN}\\s*){2}$`), { message: RETRY_SCHEDULE_MESSAGE })
+  WEBHOOK_RETRY_SCHEDULE?: string;
+
+  /** For tests: retries after base, 2×base and 4×base more ms (each ±10 %) instead of WEBHOOK_RETRY_SCHEDULE. */
+  @IsOptional()
   @WholeNumber(1)
-  WEBHOOK_RETRY_BASE_MS = 30_000;
+  WEBHOOK_RETRY_BASE_MS?: number;
+
+  /** An endpoint whose deliveries have kept failing this long, with no success between, is disabled (`5d`; units as above). */
+  @Matches(new RegExp(`^${DURATION_PATTERN}$`), { message: 'WEBHOOK_DISABLE_AFTER must be a duration like 5d, 12h or 30s (units ms, s, m, h, d)' })
+  WEBHOOK_DISABLE_AFTER = '5d';
 
   @WholeNumber(1)
   WEBHOOK_TIMEOUT_MS = 10_000;
@@ -240,6 +277,14 @@ export class AppConfig {
     return this.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
   }
 
+  /** DNS_SERVERS as node:dns's `setServers` takes them; empty: the system's resolvers. */
+  get dnsServers(): string[] {
+    return (this.DNS_SERVERS ?? '')
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean);
+  }
+
   get embeddedDatabase(): boolean {
     return !this.DATABASE_URL;
   }
@@ -255,6 +300,32 @@ export class AppConfig {
   get runsWorkers(): boolean {
     return this.APP_ROLE !== 'api';
   }
+
+  /**
+   * When the retries go, in ms after the first attempt's failure: WEBHOOK_RETRY_SCHEDULE, or
+   * WEBHOOK_RETRY_BASE_MS's series (base, 3×base, 7×base), or 5 min, 1 h and 24 h.
+   */
+  get retryOffsetsMs(): number[] {
+    if (this.WEBHOOK_RETRY_SCHEDULE) return parseDurations(this.WEBHOOK_RETRY_SCHEDULE)!;
+    const base = this.WEBHOOK_RETRY_BASE_MS;
+    return base ? [base, 3 * base, 7 * base] : DEFAULT_RETRY_OFFSETS_MS;
+  }
+
+  get disableAfterMs(): number {
+    return parseDuration(this.WEBHOOK_DISABLE_AFTER)!;
+  }
+}
+
+/** What is wrong with the retry settings together, if anything. */
+function retryProblems(config: AppConfig): string[] {
+  if (config.WEBHOOK_RETRY_SCHEDULE && config.WEBHOOK_RETRY_BASE_MS) {
+    return ['set WEBHOOK_RETRY_SCHEDULE or WEBHOOK_RETRY_BASE_MS (a test series), not both'];
+  }
+  const offsets = config.retryOffsetsMs;
+  const increasing = offsets.every((ms, i) => ms > (i === 0 ? 0 : offsets[i - 1]) && ms <= MAX_RETRY_OFFSET_MS);
+  const problems = increasing ? [] : [RETRY_SCHEDULE_MESSAGE];
+  if (config.disableAfterMs < 1) problems.push('WEBHOOK_DISABLE_AFTER must be longer than 0');
+  return problems;
 }
 
 /** Plans read from PLANS_FILE, per config (not a field: every field of AppConfig is an environment variable). */
@@ -269,8 +340,11 @@ export const CONFIG_KEYS = Object.keys(new AppConfig())
     'PUBLIC_URL',
     'TRUST_PROXY',
     'SITES_DOMAIN',
+    'DNS_SERVERS',
     'LOG_FORMAT',
     'PLANS_FILE',
+    'WEBHOOK_RETRY_SCHEDULE',
+    'WEBHOOK_RETRY_BASE_MS',
     'STORAGE_URL',
     'AI_PROVIDER',
     'AI_BASE_URL',
@@ -305,6 +379,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // One problem per variable (a port of "abc" is not also "less than 0").
     throw ConfigError.of(errors.flatMap((e) => [...new Set(Object.values(e.constraints ?? {}))]));
   }
+  const retry = retryProblems(config);
+  if (retry.length > 0) throw ConfigError.of(retry);
+  const badServer = config.dnsServers.find((server) => !isIP(server.replace(/^\[(.*)\](?::\d+)?$|^([^:]*):\d+$/, '$1$2')));
+  if (badServer) throw ConfigError.of([`DNS_SERVERS holds ${JSON.stringify(badServer)}, which is not an IP address (with an optional port)`]);
   try {
     void config.plans; // a PLANS_FILE that does not validate stops the start here, naming the bad key
   } catch (err) {

@@ -44,7 +44,11 @@ describe('docker/compose.yaml', () => {
     }
     const caddyfile = read('docker/Caddyfile');
     expect(caddyfile).toMatch(/^\{\$PUBLIC_URL:https:\/\/localhost\} \{/m);
-    expect(caddyfile).toMatch(/dynamic a api 3000/); // every replica behind the service name
+    expect(caddyfile).toMatch(/dynamic a \{\$PLATFORM_HOST:api\} \{\$PLATFORM_PORT:3000\}/); // every replica behind the service name
+    // Custom domains: certificates on demand, only for the names the API's ask allows (the e2e test runs this file).
+    expect(caddyfile).toMatch(/ask http:\/\/\{\$PLATFORM_HOST:api\}:\{\$PLATFORM_PORT:3000\}\/internal\/tls\/ask/);
+    expect(caddyfile).toMatch(/^https:\/\/ \{\n\ttls \{\n\t\ton_demand\n/m);
+    expect(compose.services.proxy.environment?.SITES_DOMAIN).toBe('${SITES_DOMAIN:-localhost}');
   });
 
   it('sets only variables the config knows, passes .env through, and shares the generated secrets', () => {
@@ -134,6 +138,11 @@ describe('docker/Dockerfile', () => {
 });
 
 describe('operator documentation', () => {
+  it('shows the Caddyfile the proxy and the TLS e2e test run, as it is (docs/custom-domains.md)', () => {
+    const shown = /```caddyfile\n([\s\S]*?)```/.exec(read('docs/custom-domains.md'))?.[1];
+    expect(shown).toBe(read('docker/Caddyfile'));
+  });
+
   it('has start scripts for each role', () => {
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
     expect(scripts['start:api']).toMatch(/APP_ROLE=api node (--\S+ )*dist\/main\.js/);

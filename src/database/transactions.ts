@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
 import { preparesStatements } from './data-source-options.js';
+import { sqlStateOf } from './postgres-errors.js';
 
 interface TransactionScope {
   /** The transaction's connection. */
@@ -152,20 +153,46 @@ export class Transactions {
   }
 
   /**
-   * For repositories' plain SQL on the hot paths: the rows, read in the running transaction, or
-   * straight from the driver's pool outside of one — on the driver's connection, without a TypeORM
-   * query runner per statement, which costs more than a small query itself (docs/decisions/2026-11-24-prepared-statements.md). Each SQL
-   * text is a prepared statement, parsed and planned once per connection (on PostgreSQL; see
-   * `preparesStatements`), so pass static SQL with $n parameters. Errors are TypeORM's
-   * QueryFailedError either way.
+   * The one way repositories run plain SQL (a lint rule forbids `.query(` on TypeORM's managers and
+   * data sources outside src/database/): the rows, read in the running transaction, or straight
+   * from the driver's pool outside of one — on the driver's connection, without a TypeORM query
+   * runner per statement, which costs more than a small query itself (docs/decisions/2026-11-24-prepared-statements.md).
+   * Each SQL text is a prepared statement, parsed and planned once per connection (on PostgreSQL;
+   * see `preparesStatements`), so pass SQL with $n parameters whose text comes from a few fixed
+   * variants. SQL built per call (DDL naming a partition, filters chosen by the caller) passes
+   * `{ prepare: false }`: sent as it is, kept nowhere. Errors are TypeORM's QueryFailedError either way.
    */
-  async query<T>(sql: string, parameters: unknown[] = []): Promise<T[]> {
+  async query<T>(sql: string, parameters: unknown[] = [], options: { prepare?: boolean } = {}): Promise<T[]> {
+    const statement = options.prepare === false ? { text: sql, values: parameters } : this.statement(sql, parameters);
     const scope = this.scope.getStore();
-    if (scope) return (await this.send<T>(scope, this.statement(sql, parameters))).rows;
+    if (scope) return (await this.send<T>(scope, statement)).rows;
     try {
-      return (await (this.dataSource.driver as unknown as { master: Pool }).master.query<T & object>(this.statement(sql, parameters))).rows;
+      return (await this.onPool<T>(statement)).rows;
     } catch (err) {
       throw this.failed({ text: sql, values: parameters }, err);
+    }
+  }
+
+  /**
+   * One statement on a connection of the pool, as `pool.query` runs it — but a statement the
+   * server refuses (a SQLSTATE: a unique key, a value out of range) gives its connection back for
+   * the next caller, as TypeORM does, where `pool.query` would close it: only a connection that
+   * failed itself leaves the pool.
+   */
+  private async onPool<T>(statement: QueryConfig): Promise<QueryResult<T & object>> {
+    const client = await (this.dataSource.driver as unknown as { master: Pool }).master.connect();
+    // While checked out, the pool does not listen for the connection's errors: an 'error' event with no listener would end the process.
+    let broken: unknown;
+    const onError = (err: unknown) => (broken ??= err);
+    client.on('error', onError);
+    try {
+      return await client.query<T & object>(statement);
+    } catch (err) {
+      if (sqlStateOf(err) === undefined) broken ??= err;
+      throw err;
+    } finally {
+      client.removeListener('error', onError);
+      client.release(broken as Error | undefined);
     }
   }
 

@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { PlatformRouteConfig } from '../app.setup.js';
-import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../common/request-context/principal.js';
+import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
 import { toPageRequest } from '../common/pagination/page.js';

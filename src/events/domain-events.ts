@@ -35,6 +35,21 @@ export interface DomainEventMap {
   'billing.usage.threshold_reached': { meter: string; threshold: number; used: number; included: number; periodStart: string };
   'billing.statement.closed': { statementId: string; period: { start: string; end: string }; totalCents: number };
   'billing.plan.changed': { from: string; to: string };
+  /** The service disabled an endpoint (a 410 answer, or deliveries failing for WEBHOOK_DISABLE_AFTER); sent to the account's other Active endpoints. */
+  'webhook_endpoint.disabled': { endpointId: string; url: string; reason: string };
+  /** The TXT record was found: the name serves the app from now on. */
+  'domain.verified': DomainEventData;
+  /** 7 days pending without the TXT record: no more scheduled checks. */
+  'domain.failed': DomainEventData;
+  /** Deleted (alone or with its app): the name stops serving. */
+  'domain.deleted': DomainEventData;
+}
+
+/** A custom domain, in the domain.* events. */
+export interface DomainEventData {
+  domainId: string;
+  appId: string;
+  hostname: string;
 }
 
 export type SignupSource = 'api' | 'landing-page';
@@ -71,6 +86,10 @@ export const DOMAIN_EVENT_NAMES = Object.keys({
   'billing.usage.threshold_reached': true,
   'billing.statement.closed': true,
   'billing.plan.changed': true,
+  'webhook_endpoint.disabled': true,
+  'domain.verified': true,
+  'domain.failed': true,
+  'domain.deleted': true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];
 
 /** A raised event, as listeners receive it. */

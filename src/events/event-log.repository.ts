@@ -107,16 +107,16 @@ export class EventLogRepository {
     return applyKeyset(qb, 'ev', page).getMany();
   }
 
-  /** Id and kind of these events (for lists that show what each delivery carried). */
-  kindsOf(ids: string[]): Promise<Array<Pick<StoredEvent, 'id' | 'kind'>>> {
+  /** These events as delivered (for lists that show what each delivery carried). */
+  payloadsOf(ids: string[]): Promise<Array<Pick<StoredEvent, 'id' | 'kind' | 'createdAt' | 'data'>>> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.events.find({ select: { id: true, kind: true }, where: { id: In([...new Set(ids)]) } });
+    return this.events.find({ select: { id: true, kind: true, createdAt: true, data: true }, where: { id: In([...new Set(ids)]) } });
   }
 
   /** Erasure: drops the e-mail from the stored `user.created` events of these users (deliveries not yet sent read it here too). */
   async forgetUserEmails(accountId: string, userIds: string[]): Promise<void> {
     if (userIds.length === 0) return;
-    await this.db.manager.query(
+    await this.db.query(
       `UPDATE events SET data = data - 'email' WHERE account_id = $1 AND kind = 'user.created' AND data->>'id' = ANY($2) AND data ? 'email'`,
       [accountId, userIds],
     );

@@ -34,9 +34,9 @@ export class EventLogService {
     return id;
   }
 
-  /** Event id → kind, for lists of deliveries. */
-  async kindsOf(eventIds: string[]): Promise<Map<string, string>> {
-    return new Map((await this.log.kindsOf(eventIds)).map((e) => [e.id, e.kind]));
+  /** Event id → the event as its webhooks carry it, for lists of deliveries. */
+  async payloadsOf(eventIds: string[]): Promise<Map<string, EventDto>> {
+    return new Map((await this.log.payloadsOf(eventIds)).map((e) => [e.id, toEventDto(e)]));
   }
 
   /** Erasure, in the caller's transaction: these people's e-mails leave the log (and the deliveries still to send). */

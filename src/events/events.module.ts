@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { DomainEvents } from './domain-events.service.js';
 import { EventDispatcher } from './event-dispatcher.js';
 import { EventLogPurgeService } from './event-log-purge.service.js';
@@ -20,7 +21,7 @@ import { StoredEvent } from './stored-event.entity.js';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([StoredEvent]), DiscoveryModule],
+  imports: [TypeOrmModule.forFeature([StoredEvent]), DiscoveryModule, PeriodicModule],
   controllers: [EventLogController],
   providers: [EventLogRepository, DomainEvents, EventDispatcher, OutboxRelay, EventLogService, EventLogPurgeService],
   exports: [DomainEvents, EventLogService, EventDispatcher, OutboxRelay],

@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../config/app-config.js';
+import { Injectable, Logger } from '@nestjs/common';
+import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { EventDispatcher } from './event-dispatcher.js';
 
 const RELAY_INTERVAL_MS = 5_000;
@@ -12,42 +12,28 @@ const RELAY_GRACE_MS = 5_000;
  * leftover is due then) and every few seconds; several workers share the work through SKIP LOCKED.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay {
   private readonly logger = new Logger('OutboxRelay');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
 
   constructor(
-    private readonly config: AppConfig,
+    jobs: PeriodicJobs,
     private readonly dispatcher: EventDispatcher,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.runsWorkers) return;
-    this.tick(0);
-    this.timer = setInterval(() => this.tick(RELAY_GRACE_MS), RELAY_INTERVAL_MS);
-    this.timer.unref();
+  ) {
+    jobs.add({
+      name: 'outbox-relay',
+      schedule: { everyMs: RELAY_INTERVAL_MS },
+      runsOn: 'workers',
+      atStart: true,
+      run: ({ reason, signal }) => this.relay(reason === 'start' ? 0 : RELAY_GRACE_MS, signal),
+    });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One pass: everything raised more than `graceMs` ago and still undispatched. */
-  async relay(graceMs = 0): Promise<number> {
+  /** One pass: everything raised more than `graceMs` ago and still undispatched (until `signal` aborts: the next process carries on). */
+  async relay(graceMs = 0, signal?: AbortSignal): Promise<number> {
     const before = new Date(Date.now() - graceMs);
     let total = 0;
-    for (let n = -1; n !== 0; total += n) n = await this.dispatcher.dispatchLeftovers(before);
+    for (let n = -1; n !== 0 && !signal?.aborted; total += n) n = await this.dispatcher.dispatchLeftovers(before);
     if (total > 0) this.logger.log(`Dispatched ${total} event(s) left undispatched`);
     return total;
-  }
-
-  private tick(graceMs: number): void {
-    if (this.running) return;
-    this.running = this.relay(graceMs)
-      .then(() => undefined)
-      .catch((err) => this.logger.error({ err }, 'Outbox relay pass failed'))
-      .finally(() => (this.running = undefined));
   }
 }

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
-import { AppConfig } from '../config/app-config.js';
+import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { Transactions } from '../database/transactions.js';
 import { BLOB_STORE, blobKey, type BlobStore } from './blob-store.js';
 import { type FileKey, FilesRepository } from './files.repository.js';
@@ -13,34 +12,31 @@ const SWEEP_BATCH = 500;
  * Hourly, in the processes that run background work: deletes the files no deployment references,
  * 24 h after their last upload (rows and blobs). Each batch deletes its blobs while its rows are
  * locked for deletion, then the rows, in one transaction: an upload of the same file meanwhile
- * waits for it and writes the blob again; a deploy holding a row is skipped.
+ * waits for it and writes the blob again; a deploy holding a row is skipped. A failed hour is made
+ * up by the next; nothing references these files meanwhile.
  */
 @Injectable()
 export class FilesSweep {
   private readonly logger = new Logger('FilesSweep');
 
   constructor(
-    private readonly config: AppConfig,
     private readonly db: Transactions,
     private readonly files: FilesRepository,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-  ) {}
-
-  @Cron(CronExpression.EVERY_HOUR, { name: 'files-sweep' })
-  async run(): Promise<void> {
-    if (!this.config.runsWorkers) return;
-    try {
-      await this.sweep(new Date(Date.now() - UNREFERENCED_FILE_TTL_MS));
-    } catch (err) {
-      // The next hour tries again; nothing references these files meanwhile.
-      this.logger.error({ err }, 'Sweeping unreferenced files failed');
-    }
+    jobs: PeriodicJobs,
+  ) {
+    jobs.add({
+      name: 'files-sweep',
+      schedule: { cron: '0 * * * *' },
+      runsOn: 'workers',
+      run: ({ signal }) => this.sweep(new Date(Date.now() - UNREFERENCED_FILE_TTL_MS), signal),
+    });
   }
 
-  /** Deletes the unreferenced files last uploaded before `before`; answers how many. */
-  async sweep(before: Date): Promise<number> {
+  /** Deletes the unreferenced files last uploaded before `before` (until `signal` aborts: the next hour carries on); answers how many. */
+  async sweep(before: Date, signal?: AbortSignal): Promise<number> {
     let deleted = 0;
-    for (;;) {
+    while (!signal?.aborted) {
       const batch = await this.db.run(async () => this.deleteLocked(await this.files.lockSweepable(before, SWEEP_BATCH)));
       deleted += batch;
       if (batch < SWEEP_BATCH) break;

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { AppAddresses } from '../apps/app-addresses.js';
+import type { App } from '../apps/app.entity.js';
 import { AppsService } from '../apps/apps.service.js';
 import type { Deployment } from '../deployments/deployment.entity.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
@@ -144,6 +145,11 @@ export class SiteDirectory implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async resolve(label: string): Promise<{ lookup: SiteLookup; appId: string | null }> {
+    // A verified custom domain (customDomainLabel): its app's published deployment.
+    if (label.startsWith('app:')) {
+      const app = await this.apps.byId(label.slice(4));
+      return app ? this.published(app) : { lookup: { kind: 'none' }, appId: null };
+    }
     const deploymentId = this.addresses.deploymentIdOfLabel(label);
     if (deploymentId) {
       const deployment = await this.deployments.findServable(deploymentId);
@@ -159,7 +165,11 @@ export class SiteDirectory implements OnModuleInit, OnApplicationShutdown {
     const named = await this.apps.resolveSlug(label);
     if (!named) return { lookup: { kind: 'none' }, appId: null };
     if ('movedTo' in named) return { lookup: { kind: 'moved', label: named.movedTo }, appId: null };
-    const { app } = named;
+    return this.published(named.app);
+  }
+
+  /** What an app's public address serves: its published deployment, 410 once unpublished, nothing while a draft. */
+  private async published(app: App): Promise<{ lookup: SiteLookup; appId: string | null }> {
     if (app.publishState === 'unpublished') return { lookup: { kind: 'gone' }, appId: app.id };
     if (app.publishState !== 'published' || !app.publishedDeploymentId) return { lookup: { kind: 'none' }, appId: app.id };
     const deployment = await this.deployments.findServable(app.publishedDeploymentId);

@@ -18,21 +18,38 @@ export interface SiteRouteConfig extends PlatformRouteConfig {
 }
 
 /**
- * Fastify's `rewriteUrl`: a request whose Host is a name under the sites' domain goes to SITE_ROUTE,
- * whatever its path — so a site origin never reaches the API, the portal or the docs — and every other
- * request keeps its URL. Runs before routing, for every request: a few string operations.
+ * Host routing's question about a Host that is not under the sites' domain: the app its verified
+ * custom domain serves (`CustomDomains.routeRequest`, decorated onto the Fastify instance as
+ * `customDomainRoute` once the app's providers exist).
  */
-export function siteRouting(config: { SITES_DOMAIN?: string; PUBLIC_URL?: string; publicUrl: string }): (req: RoutedRequest) => string {
+export type CustomDomainRoute = (req: { headers: { host?: string } }) => string | undefined;
+
+/** The label a verified custom domain's requests are served under: its app, by id (no DNS label has a `:`). */
+export function customDomainLabel(appId: string): string {
+  return `app:${appId}`;
+}
+
+/**
+ * Fastify's `rewriteUrl` (called with the Fastify instance as `this`): a request whose Host is a name
+ * under the sites' domain, or a verified custom domain, goes to SITE_ROUTE whatever its path — so a
+ * site origin never reaches the API, the portal or the docs — and every other request keeps its URL.
+ * Runs before routing, for every request: a few string operations and a Map lookup.
+ */
+export function siteRouting(config: { SITES_DOMAIN?: string; PUBLIC_URL?: string; publicUrl: string }): (this: unknown, req: RoutedRequest) => string {
   // PUBLIC_URL may be set once the port is known (PORT=0): the domain follows it (compared as set, not through the getter's regex).
   let seen: string | undefined | null = null;
   let sites: SitesDomain | undefined;
-  return (req) => {
+  return function (this: unknown, req) {
     if (config.PUBLIC_URL !== seen) {
       sites = sitesDomainOf(config);
       seen = config.PUBLIC_URL;
     }
-    const label = siteLabelOfHost(req.headers.host, sites);
-    if (label === undefined) return req.url ?? '/';
+    let label = siteLabelOfHost(req.headers.host, sites);
+    if (label === undefined) {
+      const appId = (this as { customDomainRoute?: CustomDomainRoute } | undefined)?.customDomainRoute?.(req);
+      if (appId === undefined) return req.url ?? '/';
+      label = customDomainLabel(appId);
+    }
     req[SITE_LABEL] = label;
     return SITE_ROUTE;
   };

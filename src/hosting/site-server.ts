@@ -6,7 +6,7 @@ import { AnalyticsCollector, Sighting } from '../analytics/analytics-collector.j
 import { CollectService } from '../analytics/collect.service.js';
 import { SITE_TRACKER_SCRIPT } from '../analytics/tracker-script.js';
 import { AppAddresses } from '../apps/app-addresses.js';
-import { BandwidthMeter } from '../billing/buffered-meter.js';
+import { BandwidthMeter } from '../billing/bandwidth-meter.js';
 import { AppConfig } from '../config/app-config.js';
 import { landingPageOf } from '../deployments/deployment-snapshot.js';
 import { BLOB_STORE, blobKey, type BlobStore } from '../files/blob-store.js';

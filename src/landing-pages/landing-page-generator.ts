@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AiService } from '../ai/ai.service.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../common/request-context/principal.js';
 import { cut, LandingPage, LandingPageSection, LIMITS } from './landing-page.js';
 
 /** How many features and questions a generated page gets. */

@@ -19,7 +19,7 @@ export class LandingPagesRepository {
 
   /** Inserts or replaces the app's page; returns the stored row. */
   async save(row: { appId: string; accountId: string; source: LandingPageSource; page: LandingPage }): Promise<LandingPageRow> {
-    const rows: Array<{ updated_at: Date }> = await this.db.manager.query(
+    const rows = await this.db.query<{ updated_at: Date }>(
       `INSERT INTO landing_pages (app_id, account_id, source, page, updated_at) VALUES ($1, $2, $3, $4, now())
        ON CONFLICT (app_id) DO UPDATE SET source = EXCLUDED.source, page = EXCLUDED.page, updated_at = EXCLUDED.updated_at
        RETURNING updated_at`,

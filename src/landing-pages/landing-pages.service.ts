@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { App } from '../apps/app.entity.js';
 import { AppsService } from '../apps/apps.service.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../common/request-context/principal.js';
 import { Transactions } from '../database/transactions.js';
 import { LandingPageResponseDto } from './dto/landing-page.dto.js';
 import { defaultLandingPage, LandingPage, LandingPageSection, SECTIONS } from './landing-page.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AnalyticsStatsService } from '../analytics/analytics-stats.service.js';
 import { AppsService } from '../apps/apps.service.js';
 import { ServiceAccountsService } from '../auth/service-accounts.service.js';
-import { SCOPES } from '../auth/scopes.js';
+import { SCOPES } from '../common/request-context/scopes.js';
 import { BillingService } from '../billing/billing.service.js';
 import { StatementsService } from '../billing/statements.service.js';
 import { decodeCursor, type Page } from '../common/pagination/page.js';

@@ -4,6 +4,7 @@ import { AppsService } from '../apps/apps.service.js';
 import { isSlug, SLUG_MAX, SLUG_MIN } from '../apps/slug.js';
 import { PlatformError } from '../common/errors/platform-error.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
+import { DomainsService } from '../domains/domains.service.js';
 import { cut, LIMITS } from '../landing-pages/landing-page.js';
 import { LandingPagesService } from '../landing-pages/landing-pages.service.js';
 import { PublishingService } from '../publishing/publishing.service.js';
@@ -26,6 +27,10 @@ const DONE: Record<string, string> = {
   'deployed-staging': 'Deployed to staging.',
   published: 'Published: the public address serves the chosen deployment.',
   unpublished: 'Unpublished: the public address answers 410 until you publish again.',
+  'domain-added': 'Domain added. Create the two DNS records shown below, then verify.',
+  'domain-verified': 'Domain verified: it serves the published app.',
+  'domain-pending': 'Not verified yet: see what the last check found below. Pending domains are checked again every minute for an hour, then hourly.',
+  'domain-deleted': 'Domain deleted: it no longer serves the app.',
 };
 
 /** /portal/apps…: the same services as /v1/apps, deployments, landing pages and publishing. */
@@ -36,6 +41,7 @@ export class PortalAppsPages {
     private readonly deployments: DeploymentsService,
     private readonly landingPages: LandingPagesService,
     private readonly publishing: PublishingService,
+    private readonly domains: DomainsService,
     private readonly stats: AnalyticsStatsService,
     private readonly limiter: RateLimiter,
   ) {}
@@ -46,11 +52,25 @@ export class PortalAppsPages {
     const [appId, sub] = rest.slice(1).split('/');
     if (sub === 'analytics') return this.analyticsPage(signed, appId);
     const app = await this.apps.get(signed.accountId, appId);
-    const [page, deployments] = await Promise.all([this.landingPages.get(signed.accountId, appId), this.deployments.listForApp(signed.accountId, appId, LIST)]);
+    const [page, deployments, domains] = await Promise.all([
+      this.landingPages.get(signed.accountId, appId),
+      this.deployments.listForApp(signed.accountId, appId, LIST),
+      this.domains.list(signed.accountId, appId, LIST),
+    ]);
     const message = notes.done ? DONE[notes.done] : undefined;
     return renderPortal(
       'app',
-      { csrf: signed.csrf, app, page, deployments: deployments.data, message, error: notes.error },
+      // A check that did not verify is news, not success: said in the warning colour.
+      {
+        csrf: signed.csrf,
+        app,
+        page,
+        deployments: deployments.data,
+        domains: domains.data,
+        message,
+        warning: notes.done === 'domain-pending',
+        error: notes.error,
+      },
       notes.status ?? (notes.error ? 400 : 200),
     );
   }
@@ -143,8 +163,22 @@ export class PortalAppsPages {
       case 'unpublish':
         await this.publishing.unpublish(signed.accountId, appId);
         return 'unpublished';
+      case 'domains':
+        await this.domains.create(signed.accountId, appId, { hostname: text(form, 'hostname', 300) });
+        return 'domain-added';
       default:
-        return 'nothing';
+        return this.domainAction(signed, action);
     }
+  }
+
+  /** `domains/<id>/verify` and `domains/<id>/delete`. */
+  private async domainAction(signed: Signed, action: string): Promise<string> {
+    const [, id, verb] = /^domains\/([^/]+)\/(verify|delete)$/.exec(action) ?? [];
+    if (!id) return 'nothing';
+    if (verb === 'delete') {
+      await this.domains.delete(signed.accountId, id);
+      return 'domain-deleted';
+    }
+    return (await this.domains.verify(signed.accountId, id)).status === 'verified' ? 'domain-verified' : 'domain-pending';
   }
 }

@@ -1,5 +1,5 @@
-import type { Principal } from '../auth/principal.js';
-import { SCOPES } from '../auth/scopes.js';
+import type { Principal } from '../common/request-context/principal.js';
+import { SCOPES } from '../common/request-context/scopes.js';
 import { PlatformError } from '../common/errors/platform-error.js';
 import type { PortalHtml } from './portal-pages.js';
 

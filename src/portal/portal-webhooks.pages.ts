@@ -13,9 +13,14 @@ const DONE: Record<string, string> = {
   rotated: 'Secret rotated.',
   enabled: 'Enabled: deliveries go out again.',
   disabled: 'Disabled: no deliveries until you enable it.',
+  recovered: 'The failed deliveries of that period are on their way again, oldest first.',
+  'recover-disabled': 'Enable the endpoint first: a disabled endpoint gets no deliveries.',
 };
 
-/** /portal/webhooks…: endpoints, the signing secret shown once, test sends, the delivery log and resends. */
+/** The periods the portal offers to recover, in hours (the API takes any time within 14 days). */
+const RECOVER_HOURS = [1, 6, 24, 72, 168, 336];
+
+/** /portal/webhooks…: endpoints, the signing secret shown once, test sends, the retry schedule, the delivery log, resends and recovery. */
 @Injectable()
 export class PortalWebhooksPages {
   constructor(private readonly webhooks: WebhooksService) {}
@@ -28,7 +33,15 @@ export class PortalWebhooksPages {
       this.webhooks.get(signed.accountId, endpointId),
       this.webhooks.listDeliveries(signed.accountId, endpointId, LIST),
     ]);
-    return renderPortal('webhook', { csrf: signed.csrf, endpoint, deliveries: deliveries.data, message, rotated });
+    return renderPortal('webhook', {
+      csrf: signed.csrf,
+      endpoint,
+      deliveries: deliveries.data,
+      message,
+      rotated,
+      policy: this.webhooks.deliveryPolicy(),
+      recoverHours: RECOVER_HOURS,
+    });
   }
 
   async post(signed: Signed, rest: string, form: Form): Promise<PortalAnswer> {
@@ -49,7 +62,7 @@ export class PortalWebhooksPages {
         };
       }
     }
-    const [, endpointId, action, deliveryId] = /^\/([^/]+)\/(test|rotate|status|delete|deliveries)(?:\/([^/]+)\/resend)?$/.exec(rest) ?? [];
+    const [, endpointId, action, deliveryId] = /^\/([^/]+)\/(test|rotate|status|delete|recover|deliveries)(?:\/([^/]+)\/resend)?$/.exec(rest) ?? [];
     if (!endpointId) return { redirect: '/portal/webhooks' };
     if (action === 'rotate') {
       // The new secret is in this answer only (not a redirect).
@@ -66,6 +79,16 @@ export class PortalWebhooksPages {
       return { redirect: '/portal/webhooks' };
     }
     // Post/redirect/get: reloading the log does not send again.
+    if (action === 'recover') {
+      const hours = RECOVER_HOURS.includes(Number(form.hours)) ? Number(form.hours) : 24;
+      try {
+        await this.webhooks.recover(signed.accountId, endpointId, new Date(Date.now() - hours * 3600_000));
+      } catch (err) {
+        if (err instanceof PlatformError && err.status === 409) return { redirect: `/portal/webhooks/${endpointId}?done=recover-disabled` };
+        throw err;
+      }
+      return { redirect: `/portal/webhooks/${endpointId}?done=recovered` };
+    }
     if (action === 'test') {
       await this.webhooks.sendTest(signed.accountId, endpointId);
       return { redirect: `/portal/webhooks/${endpointId}?done=test` };

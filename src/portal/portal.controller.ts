@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { PlatformRouteConfig } from '../app.setup.js';
 import { ApiKeysService } from '../auth/api-keys.service.js';
-import { SCOPES } from '../auth/scopes.js';
+import { SCOPES } from '../common/request-context/scopes.js';
 import { Public } from '../common/http/public.decorator.js';
 import { AppConfig } from '../config/app-config.js';
 import type { SecretPathRouteConfig } from '../logging.js';

@@ -4,6 +4,7 @@ import { AppsModule } from '../apps/apps.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { DeploymentsModule } from '../deployments/deployments.module.js';
+import { DomainsModule } from '../domains/domains.module.js';
 import { LandingPagesModule } from '../landing-pages/landing-pages.module.js';
 import { PublishingModule } from '../publishing/publishing.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
@@ -27,6 +28,7 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     DeploymentsModule,
     LandingPagesModule,
     PublishingModule,
+    DomainsModule,
     WebhooksModule,
     UsersModule,
     AnalyticsModule,

@@ -7,12 +7,12 @@ export class PortalRepository {
   constructor(private readonly db: Transactions) {}
 
   async insertInvite(tokenHash: string, accountId: string, expiresAt: Date): Promise<void> {
-    await this.db.manager.query(`INSERT INTO portal_invites (token_hash, account_id, expires_at) VALUES ($1, $2, $3)`, [tokenHash, accountId, expiresAt]);
+    await this.db.query(`INSERT INTO portal_invites (token_hash, account_id, expires_at) VALUES ($1, $2, $3)`, [tokenHash, accountId, expiresAt]);
   }
 
   /** The invite's account if it is unused and unexpired, locked for the caller's transaction. */
   async openInvite(tokenHash: string): Promise<string | null> {
-    const rows: Array<{ account_id: string }> = await this.db.manager.query(
+    const rows = await this.db.query<{ account_id: string }>(
       `SELECT account_id FROM portal_invites WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() FOR UPDATE`,
       [tokenHash],
     );
@@ -20,18 +20,18 @@ export class PortalRepository {
   }
 
   async useInvite(tokenHash: string): Promise<void> {
-    await this.db.manager.query(`UPDATE portal_invites SET used_at = now() WHERE token_hash = $1`, [tokenHash]);
+    await this.db.query(`UPDATE portal_invites SET used_at = now() WHERE token_hash = $1`, [tokenHash]);
   }
 
   async setPassword(accountId: string, hash: string): Promise<void> {
-    await this.db.manager.query(
+    await this.db.query(
       `INSERT INTO portal_passwords (account_id, hash) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET hash = EXCLUDED.hash, updated_at = now()`,
       [accountId, hash],
     );
   }
 
   async passwordOf(email: string): Promise<{ accountId: string; hash: string } | null> {
-    const rows: Array<{ account_id: string; hash: string }> = await this.db.manager.query(
+    const rows = await this.db.query<{ account_id: string; hash: string }>(
       `SELECT p.account_id, p.hash FROM portal_passwords p JOIN accounts a ON a.id = p.account_id WHERE a.email = $1`,
       [email],
     );
@@ -39,13 +39,12 @@ export class PortalRepository {
   }
 
   async insertSession(idHash: string, accountId: string): Promise<void> {
-    await this.db.manager.query(`INSERT INTO portal_sessions (id_hash, account_id) VALUES ($1, $2)`, [idHash, accountId]);
+    await this.db.query(`INSERT INTO portal_sessions (id_hash, account_id) VALUES ($1, $2)`, [idHash, accountId]);
   }
 
   /** The session's account if it was used within `idleMs` (marked used now); an idle one is deleted. */
   async touchSession(idHash: string, idleMs: number): Promise<string | null> {
-    // TypeORM answers an UPDATE … RETURNING as [rows, count].
-    const [rows]: [Array<{ account_id: string }>, number] = await this.db.manager.query(
+    const rows = await this.db.query<{ account_id: string }>(
       `UPDATE portal_sessions SET last_seen_at = now() WHERE id_hash = $1 AND last_seen_at > now() - ($2::int * interval '1 millisecond') RETURNING account_id`,
       [idHash, idleMs],
     );
@@ -55,7 +54,7 @@ export class PortalRepository {
   }
 
   async deleteSession(idHash: string): Promise<void> {
-    await this.db.manager.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
+    await this.db.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
   }
 
   /**
@@ -77,6 +76,6 @@ export class PortalRepository {
   }
 
   async clearSignInAttempts(emailHash: string): Promise<void> {
-    await this.db.manager.query(`DELETE FROM portal_sign_in_attempts WHERE email_hash = $1`, [emailHash]);
+    await this.db.query(`DELETE FROM portal_sign_in_attempts WHERE email_hash = $1`, [emailHash]);
   }
 }

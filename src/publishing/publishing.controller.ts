@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AppDto } from '../apps/dto/app.dto.js';
-import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
-import type { Principal } from '../auth/principal.js';
+import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
+import type { Principal } from '../common/request-context/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { PublishDto } from './dto/publish.dto.js';
 import { PublishingService } from './publishing.service.js';

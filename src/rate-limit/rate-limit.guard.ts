@@ -2,10 +2,10 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestWithPrincipal } from '../auth/auth.decorators.js';
-import { ApiRequestMeter } from '../billing/buffered-meter.js';
+import type { RequestWithPrincipal } from '../common/request-context/principal.js';
+import { AccountLimits } from '../common/account-limits.js';
+import { ApiRequestListener } from '../common/api-request-listener.js';
 import { AppConfig } from '../config/app-config.js';
-import { AccountRateLimits } from './account-rate-limits.js';
 import { RATE_LIMIT_BUCKET, type RateLimitBucket } from './rate-limit.decorators.js';
 import { type Hit, RateCounters } from './rate-counters.js';
 import { accountKey, RateLimiter, WINDOW_MS } from './rate-limiter.js';
@@ -25,9 +25,9 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() private readonly counters: RateCounters,
     reflector: Reflector,
-    private readonly accounts: AccountRateLimits,
+    private readonly accounts: AccountLimits,
     private readonly config: AppConfig,
-    private readonly apiRequests: ApiRequestMeter,
+    private readonly apiRequests: ApiRequestListener,
     private readonly limiter: RateLimiter,
   ) {
     super(options, counters, reflector);
@@ -41,7 +41,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     const principal = request.principal;
     const hits: Hit[] = [];
     if (principal) {
-      this.apiRequests.count(principal.accountId); // the api.requests meter: counted in memory, written every 10 s
+      this.apiRequests.onApiRequest(principal.accountId); // billing's api.requests meter (counted in memory)
       const limits = this.accounts.limitsFor(principal.accountId);
       const account = limits instanceof Promise ? await limits : limits;
       hits.push({ key: `${bucket}:cred:${principal.credentialId}`, limit: credentialLimit, ttlMs: WINDOW_MS });

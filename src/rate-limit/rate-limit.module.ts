@@ -4,9 +4,6 @@ import { Gauge } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { RedisConnection } from '../redis/redis.module.js';
-import { BillingModule } from '../billing/billing.module.js';
-import { PlanRateLimits } from '../billing/plan-rate-limits.js';
-import { AccountRateLimits } from './account-rate-limits.js';
 import { LocalFirstCounters } from './local-first-counters.js';
 import { RateCounters, RedisCounters } from './rate-counters.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
@@ -15,12 +12,12 @@ import { RateLimiter, WINDOW_MS } from './rate-limiter.js';
 /**
  * Rate limits: @nestjs/throttler's module and guard, counting in Redis when configured (shared by
  * every instance; buckets far from their limit count here first, see LocalFirstCounters) and in
- * memory otherwise or while Redis is unreachable. The account limits come from AccountRateLimits
- * (billing overrides it with each plan's). RateLimiter counts for what runs outside the guard (the portal).
+ * memory otherwise or while Redis is unreachable. Each account's own limits come from AccountLimits, and each
+ * counted request is told to the ApiRequestListener (both in src/common/; billing binds them, this module imports
+ * nothing of billing). RateLimiter counts for what runs outside the guard (the portal).
  */
 @Module({
   imports: [
-    BillingModule,
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, RedisConnection, MetricsService],
       useFactory: (config: AppConfig, redis: RedisConnection, metrics: MetricsService) => ({
@@ -29,8 +26,8 @@ import { RateLimiter, WINDOW_MS } from './rate-limiter.js';
       }),
     }),
   ],
-  providers: [RateLimiter, RateLimitGuard, { provide: AccountRateLimits, useExisting: PlanRateLimits }],
-  exports: [RateLimiter, RateLimitGuard, AccountRateLimits],
+  providers: [RateLimiter, RateLimitGuard],
+  exports: [RateLimiter, RateLimitGuard],
 })
 export class RateLimitModule {}
 

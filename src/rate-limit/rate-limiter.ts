@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage } from '@nestjs/throttler';
-import { AccountRateLimits } from './account-rate-limits.js';
+import { AccountLimits } from '../common/account-limits.js';
 import type { RateLimitBucket } from './rate-limit.decorators.js';
 import { RateLimitError } from './rate-limit.errors.js';
 import { type Hit, RateCounters } from './rate-counters.js';
@@ -16,7 +16,7 @@ export const WINDOW_MS = 60_000;
 export class RateLimiter {
   constructor(
     @InjectThrottlerStorage() private readonly counters: RateCounters,
-    private readonly accounts: AccountRateLimits,
+    private readonly accounts: AccountLimits,
   ) {}
 
   /**

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
-import type { Principal } from '../auth/principal.js';
+import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
+import type { Principal } from '../common/request-context/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { toPageRequest } from '../common/pagination/page.js';
 import { CreateUserDto, ListUsersQueryDto, UserDto, UserPageDto } from './dto/user.dto.js';

@@ -4,8 +4,8 @@ import { BatchWriter } from '../common/batch-writer.js';
 import { GroupBatcher } from '../common/group-batcher.js';
 import { Transactions } from '../database/transactions.js';
 import { WritePaths } from '../health/write-paths.js';
+import { EndpointHealth, TryHealth } from './endpoint-health.js';
 import { AttemptOutcome, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
-import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import type { WebhookAttempt } from './webhook.entities.js';
 
 /** Tries grouped per database round trip, and round trips at once. */
@@ -24,11 +24,13 @@ export interface TryOutcome {
   accountId: string;
   /** The endpoint answered 410 Gone: it is disabled with the attempt. */
   disableEndpoint?: string;
+  /** How the try went for its endpoint's health (`EndpointHealth`); absent: it does not count. */
+  health?: TryHealth;
 }
 
 /**
- * Records the tries of the delivery worker: their attempt rows, their deliveries' new states, the
- * endpoints a 410 disables and the `webhook.deliveries` meter (once per delivery, however many
+ * Records the tries of the delivery worker: their attempt rows, their deliveries' new states, their
+ * endpoints' health (`EndpointHealth`: a 410, or failing too long, disables) and the `webhook.deliveries` meter (once per delivery, however many
  * attempts). The tries of concurrent jobs go together, in one transaction per group.
  *
  * A group the database refuses for one try's data (a NUL in an error text, say) is split until that
@@ -50,7 +52,7 @@ export class AttemptRecorder {
   constructor(
     private readonly db: Transactions,
     private readonly deliveries: WebhookDeliveriesRepository,
-    private readonly endpoints: WebhookEndpointsRepository,
+    private readonly health: EndpointHealth,
     private readonly meters: Meters,
     writePaths: WritePaths,
   ) {
@@ -81,7 +83,7 @@ export class AttemptRecorder {
   private write(outcomes: TryOutcome[]): Promise<void> {
     return this.db.run(async () => {
       await this.deliveries.recordAttempts(outcomes);
-      for (const id of new Set(outcomes.map((o) => o.disableEndpoint).filter((id) => id !== undefined))) await this.endpoints.disable(id);
+      await this.health.record(outcomes);
       await this.meters.recordMany(
         outcomes.map((o) => ({ accountId: o.accountId, meter: 'webhook.deliveries', quantity: 1, sourceId: o.delivery.id, at: o.attempt.attemptedAt })),
       );

@@ -1,5 +1,17 @@
 import { createHmac } from 'node:crypto';
-import { isValid, parseSignatureHeader, sign, signatureHeader, verify, WebhookSignatureError } from './signature.js';
+import { Webhook } from 'standardwebhooks';
+import {
+  isValid,
+  parseSignatureHeader,
+  sign,
+  signatureHeader,
+  signStandard,
+  standardKey,
+  standardSignatureHeader,
+  verify,
+  verifyStandard,
+  WebhookSignatureError,
+} from './signature.js';
 import * as lib from '../../libs/webhook-signature/index.js';
 
 describe('webhook signature', () => {
@@ -40,5 +52,41 @@ describe('webhook signature', () => {
     expect(lib.sign).toBe(sign);
     expect(lib.verify).toBe(verify);
     expect(lib.signatureHeader).toBe(signatureHeader);
+    expect(lib.standardSignatureHeader).toBe(standardSignatureHeader);
+    expect(lib.verifyStandard).toBe(verifyStandard);
+  });
+
+  describe('Standard Webhooks', () => {
+    // The secrets made since the Standard Webhooks headers, and one of the URL-safe ones made before.
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw6Tq+5Rs2v3Q=';
+    const urlSafe = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw6Tq-5Rs2v3Q';
+    const now = Math.floor(Date.now() / 1000);
+    const headers = (secrets: string[], at = now) => ({
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': String(at),
+      'webhook-signature': standardSignatureHeader(secrets, 'evt_1', at, body),
+    });
+
+    it('is the base64 HMAC-SHA256 of `${id}.${t}.${rawBody}` keyed with the decoded secret', () => {
+      const key = Buffer.from('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw6Tq+5Rs2v3Q=', 'base64');
+      expect(key).toHaveLength(32);
+      expect(standardKey(secret)).toEqual(key);
+      expect(standardKey(urlSafe)).toEqual(key);
+      expect(signStandard(secret, 'evt_1', t, body)).toBe(createHmac('sha256', key).update(`evt_1.${t}.${body}`).digest('base64'));
+      expect(headers([secret, 'whsec_b2xk'])['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}= v1,[A-Za-z0-9+/]{43}=$/);
+    });
+
+    it("verifies with the standardwebhooks library's Webhook.verify, and with ours; a tampered body fails both", () => {
+      expect(new Webhook(secret).verify(body, headers([secret]))).toEqual(JSON.parse(body));
+      expect(new Webhook(secret).verify(body, headers(['whsec_b2xk', secret]))).toEqual(JSON.parse(body));
+      expect(verifyStandard(body, headers([secret]), secret)).toBe(now);
+      // A URL-safe secret signs with the same key: the library takes it once written in the standard alphabet.
+      expect(new Webhook(secret).verify(body, headers([urlSafe]))).toEqual(JSON.parse(body));
+      const tampered = body.replace('user.created', 'user.deleted');
+      expect(() => new Webhook(secret).verify(tampered, headers([secret]))).toThrow('No matching signature');
+      expect(() => verifyStandard(tampered, headers([secret]), secret)).toThrow(WebhookSignatureError);
+      expect(() => verifyStandard(body, headers([secret], now - 301), secret)).toThrow('tolerance');
+      expect(() => verifyStandard(body, { 'webhook-id': 'evt_1' }, secret)).toThrow('Missing');
+    });
   });
 });

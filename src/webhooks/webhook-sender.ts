@@ -3,13 +3,18 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { guardedLookup, isBlockedAddress } from './url-guard.js';
 
+/** Bytes of an answer kept (1 KiB). */
 export const RESPONSE_BODY_LIMIT = 1024;
+/** Bytes read: three more than kept, to see whether the last character kept is whole. */
+const READ_LIMIT = RESPONSE_BODY_LIMIT + 3;
 
 export interface SendResult {
   /** The receiver's status, absent when no answer came. */
   statusCode?: number;
-  /** The first 1 KiB of the answer. */
+  /** The first 1 KiB of the answer (`responseExcerpt`). */
   body?: string;
+  /** The answer's `Retry-After` header, as sent. */
+  retryAfter?: string;
   /** `timeout`, `blocked address`, or the connection / DNS error. */
   error?: string;
   durationMs: number;
@@ -99,16 +104,13 @@ export function sendWebhook(url: string, body: string, headers: Record<string, s
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const finish = () =>
-        done({
-          statusCode: res.statusCode,
-          body: Buffer.concat(chunks).toString('utf8').replaceAll('\u0000', '').slice(0, RESPONSE_BODY_LIMIT),
-        });
+      const retryAfter = res.headers['retry-after'];
+      const finish = () => done({ statusCode: res.statusCode, body: responseExcerpt(Buffer.concat(chunks)), retryAfter });
       res.on('data', (chunk: Buffer) => {
-        if (size < RESPONSE_BODY_LIMIT) chunks.push(chunk.subarray(0, RESPONSE_BODY_LIMIT - size));
+        if (size < READ_LIMIT) chunks.push(chunk.subarray(0, READ_LIMIT - size));
         size += chunk.length;
         // More than we keep: stop reading (the connection is dropped, not returned to the pool).
-        if (size >= RESPONSE_BODY_LIMIT) {
+        if (size >= READ_LIMIT) {
           finish();
           res.destroy();
         }
@@ -120,4 +122,17 @@ export function sendWebhook(url: string, body: string, headers: Record<string, s
     });
     req.end(payload);
   });
+}
+
+/**
+ * The first 1 KiB of an answer as text the database stores as is: cut before a character the limit
+ * would split (no half UTF-8 sequence), NUL characters dropped (PostgreSQL text cannot hold them).
+ * Bytes that are not UTF-8 read as U+FFFD.
+ */
+export function responseExcerpt(bytes: Buffer, limit = RESPONSE_BODY_LIMIT): string {
+  let end = Math.min(bytes.length, limit);
+  // A continuation byte (10xxxxxx) just past the cut: the character it belongs to started before; leave it out whole.
+  for (let back = 0; end < bytes.length && end > 0 && back < 3 && (bytes[end] & 0xc0) === 0x80; back++) end--;
+  if (end < Math.min(bytes.length, limit) && (bytes[end] & 0xc0) !== 0xc0) end = Math.min(bytes.length, limit); // not a lead byte: not UTF-8, cut at the limit
+  return bytes.subarray(0, end).toString('utf8').replaceAll('\u0000', '');
 }

@@ -36,6 +36,14 @@ export class WebhookEndpoint {
   @Column({ name: 'previous_secret_expires_at', type: 'timestamptz', precision: 3, nullable: true })
   previousSecretExpiresAt: Date | null;
 
+  /** Why the service disabled it (a 410, or failing for WEBHOOK_DISABLE_AFTER); null when enabled or disabled by hand. */
+  @Column({ name: 'disabled_reason', type: 'varchar', length: 300, nullable: true })
+  disabledReason?: string | null;
+
+  /** The first failed attempt since its last success; null while its deliveries succeed. */
+  @Column({ name: 'failing_since', type: 'timestamptz', precision: 3, nullable: true })
+  failingSince?: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt: Date;
 
@@ -43,7 +51,11 @@ export class WebhookEndpoint {
   updatedAt: Date;
 }
 
-/** One event to one endpoint; retried by the queue until it succeeds or runs out of attempts. */
+/**
+ * One event to one endpoint; tried again on the retry schedule until it succeeds or runs out of
+ * attempts. While pending, `nextAttemptAt` says when its next try is due (the database, not the
+ * queue, is what says so) and `attemptingUntil` is the lease of a try under way.
+ */
 @Entity('webhook_deliveries')
 export class WebhookDelivery {
   @PrimaryColumn({ type: 'varchar', length: 40 })
@@ -63,6 +75,12 @@ export class WebhookDelivery {
 
   @Column({ name: 'attempt_count', type: 'integer' })
   attemptCount: number;
+
+  @Column({ name: 'next_attempt_at', type: 'timestamptz', precision: 3, nullable: true })
+  nextAttemptAt?: Date | null;
+
+  @Column({ name: 'attempting_until', type: 'timestamptz', precision: 3, nullable: true })
+  attemptingUntil?: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt: Date;
@@ -97,4 +115,8 @@ export class WebhookAttempt {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   error: string | null;
+
+  /** When the try after this one was due, as scheduled after it; null when none was. */
+  @Column({ name: 'next_attempt_at', type: 'timestamptz', precision: 3, nullable: true })
+  nextAttemptAt?: Date | null;
 }

@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, Scopes } from '../auth/auth.decorators.js';
-import type { Principal } from '../auth/principal.js';
+import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
+import type { Principal } from '../common/request-context/principal.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
 import { toPageRequest } from '../common/pagination/page.js';
-import { WebhookDeliveryDto, WebhookDeliveryPageDto } from './dto/delivery.dto.js';
+import { RecoverDeliveriesDto, RecoveredDto, WebhookDeliveryDto, WebhookDeliveryPageDto } from './dto/delivery.dto.js';
 import {
   CreatedWebhookEndpointDto,
   CreateWebhookEndpointDto,
@@ -59,7 +59,11 @@ export class WebhookEndpointsController {
 
   @Patch(':id')
   @Scopes('webhooks:write')
-  @ApiOperation({ summary: 'Update a webhook endpoint', description: 'Changes the fields sent; `status: Active` re-enables an endpoint disabled by a 410.' })
+  @ApiOperation({
+    summary: 'Update a webhook endpoint',
+    description:
+      'Changes the fields sent; `status: Active` re-enables an endpoint the service disabled (a 410, or 5 days of failures): deliveries resume, and `recover` re-sends what failed meanwhile.',
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookEndpointDto })
   @ApiErrors(400, 404, 413, 415)
@@ -104,9 +108,27 @@ export class WebhookEndpointsController {
     return this.webhooks.sendTest(p.accountId, id);
   }
 
+  @Post(':id/recover')
+  @HttpCode(202)
+  @Scopes('webhooks:write')
+  @ApiOperation({
+    summary: 'Re-send failed deliveries',
+    description:
+      'Every `failed` delivery of this endpoint whose event was raised at or after `since` (within the last 14 days) is attempted again, once, oldest event first. 409 while the endpoint is Disabled: enable it first.',
+  })
+  @ApiParam(ENDPOINT_ID)
+  @ApiAcceptedResponse({ type: RecoveredDto, description: 'How many deliveries were queued again' })
+  @ApiErrors(400, 404, 409, 413, 415)
+  recover(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: RecoverDeliveriesDto): Promise<RecoveredDto> {
+    return this.webhooks.recover(p.accountId, id, new Date(body.since));
+  }
+
   @Get(':id/deliveries')
   @Scopes('webhooks:read')
-  @ApiOperation({ summary: "List an endpoint's deliveries", description: 'Newest first, each with its attempts (oldest first).' })
+  @ApiOperation({
+    summary: "List an endpoint's deliveries",
+    description: "Newest first, each with the event's payload, its attempts (oldest first) and, while pending, when its next try is due.",
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookDeliveryPageDto })
   @ApiErrors(400, 404)
@@ -126,7 +148,7 @@ export class WebhookDeliveriesController {
   @ApiOperation({
     summary: 'Retry a delivery',
     description:
-      'Queues one more attempt now (e.g. after a `failed` delivery, once the receiver is fixed). 409 while an attempt is already queued or under way.',
+      'Queues one more attempt now: after a `failed` delivery once the receiver is fixed, or a `pending` one ahead of its next retry. 409 while an attempt is under way.',
   })
   @ApiParam({ name: 'id', example: 'del_01JC3ZF0A2B4C6D8E0F2G4H6J8' })
   @ApiAcceptedResponse({ type: WebhookDeliveryDto })

@@ -41,9 +41,6 @@ export class WebhooksError extends PlatformError<WebhooksErrorCode> {
   }
 
   static deliveryInFlight(id: string): WebhooksError {
-    return new WebhooksError(
-      WebhooksErrorCode.DeliveryInFlight,
-      `Webhook delivery ${id} already has an attempt queued or under way; retry once it has settled`,
-    );
+    return new WebhooksError(WebhooksErrorCode.DeliveryInFlight, `Webhook delivery ${id} has an attempt under way; retry once it has ended`);
   }
 }

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { BillingModule } from '../billing/billing.module.js';
+import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ServerSecrets } from '../config/server-secrets.js';
 import { AttemptRecorder } from './attempt-recorder.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { DeliverySweep } from './delivery-sweep.service.js';
 import { DeliveryProcessor } from './delivery.processor.js';
+import { EndpointHealth } from './endpoint-health.js';
 import { SecretBox } from './secret-box.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
@@ -21,7 +23,7 @@ import { WebhooksService } from './webhooks.service.js';
  * and the recovery sweep (`DeliverySweep`). See docs/architecture.md, "Follow an event".
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookAttempt]), BillingModule],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookAttempt]), BillingModule, PeriodicModule],
   controllers: [WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
     { provide: SecretBox, inject: [ServerSecrets], useFactory: (secrets: ServerSecrets) => new SecretBox(secrets.webhookSecretKey) },
@@ -30,6 +32,7 @@ import { WebhooksService } from './webhooks.service.js';
     DeliveryQueue,
     WebhookMetrics,
     WebhookFanOut,
+    EndpointHealth,
     AttemptRecorder,
     DeliveryProcessor,
     DeliverySweep,

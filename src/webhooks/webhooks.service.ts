@@ -3,12 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { newId } from '../common/ids.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { AppConfig } from '../config/app-config.js';
+import { formatDuration } from '../config/durations.js';
 import { Transactions } from '../database/transactions.js';
 import { TEST_EVENT_KIND } from '../events/domain-events.js';
 import { EventLogService } from '../events/event-log.service.js';
 import { DeliveryQueue } from './delivery-queue.js';
-import { toDeliveryDto, WebhookDeliveryDto } from './dto/delivery.dto.js';
+import { RecoveredDto, toDeliveryDto, WebhookDeliveryDto } from './dto/delivery.dto.js';
 import { CreatedWebhookEndpointDto, toEndpointDto, WebhookEndpointDto, WebhookSecretDto } from './dto/webhook-endpoint.dto.js';
+import { RetrySchedule } from './retry-schedule.js';
 import { SecretBox } from './secret-box.js';
 import { urlProblem } from './url-guard.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
@@ -20,8 +22,26 @@ import { WebhookDelivery, WebhookEndpoint, WebhookEndpointStatus } from './webho
 /** How long the previous secret keeps signing after a rotation. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
+/** Jobs queued per round trip by a recover. */
+const RECOVER_CHUNK = 1000;
+
+/**
+ * `whsec_` and 32 random bytes in standard base64 (44 characters): the Standard Webhooks libraries
+ * read the part after `whsec_` as their key. (Secrets made before were URL-safe base64; they sign
+ * with the same bytes, see `standardKey`.)
+ */
 export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** What the portal says of retries and disabling, from the settings. */
+export interface DeliveryPolicy {
+  /** `5 min, 1 h and 24 h after the first failure`. */
+  schedule: string;
+  /** `5 days`. */
+  disableAfter: string;
+  /** `10 s`. */
+  timeout: string;
 }
 
 export interface EndpointChanges {
@@ -54,6 +74,14 @@ export class WebhooksService implements OnApplicationBootstrap {
     const seal = (s: string | null) => (s === null || SecretBox.isSealed(s) ? s : this.secrets.seal(s));
     for (const e of plain) await this.endpoints.setSecrets(e.id, seal(e.secret)!, seal(e.previousSecret));
     if (plain.length > 0) this.logger.log(`Encrypted the signing secrets of ${plain.length} webhook endpoint(s) stored in plain`);
+  }
+
+  deliveryPolicy(): DeliveryPolicy {
+    return {
+      schedule: new RetrySchedule(this.config.retryOffsetsMs).describe(),
+      disableAfter: formatDuration(this.config.disableAfterMs),
+      timeout: formatDuration(this.config.WEBHOOK_TIMEOUT_MS),
+    };
   }
 
   async create(accountId: string, input: { url: string; events?: string[]; description?: string | null }): Promise<CreatedWebhookEndpointDto> {
@@ -91,7 +119,12 @@ export class WebhooksService implements OnApplicationBootstrap {
       if (changes.url !== undefined) row.url = changes.url;
       if (changes.events !== undefined) row.events = dedupe(changes.events);
       if (changes.description !== undefined) row.description = changes.description;
-      if (changes.status !== undefined) row.status = changes.status;
+      if (changes.status !== undefined && changes.status !== row.status) {
+        // Enabled again: its failure count starts afresh (or it would be disabled again at its next failure).
+        row.status = changes.status;
+        row.disabledReason = null;
+        row.failingSince = null;
+      }
       return this.endpoints.save(row);
     });
     return toEndpointDto(endpoint);
@@ -134,11 +167,11 @@ export class WebhooksService implements OnApplicationBootstrap {
       const rows = await this.deliveries.listForEndpoint(endpointId, page);
       const shown = rows.slice(0, page.limit);
       const attempts = await this.deliveries.attemptsOf(shown.map((d) => d.id));
-      const kinds = await this.eventLog.kindsOf(shown.map((d) => d.eventId));
+      const payloads = await this.eventLog.payloadsOf(shown.map((d) => d.eventId));
       return toPage(rows, page, (d: WebhookDelivery) =>
         toDeliveryDto(
           d,
-          kinds.get(d.eventId) ?? '',
+          payloads.get(d.eventId),
           attempts.filter((a) => a.deliveryId === d.id),
         ),
       );
@@ -146,17 +179,28 @@ export class WebhooksService implements OnApplicationBootstrap {
   }
 
   /**
-   * Queues one more attempt now. Refused (409) while an attempt is queued or under way: the queue
-   * would ignore a second job under the same id, and a last attempt that then failed would
-   * overwrite the `pending` this sets — the retry would be lost without a word.
+   * One more attempt now: of a settled delivery, or of a pending one ahead of its schedule.
+   * Refused (409) while an attempt is under way: its outcome would overwrite what this sets.
    */
   async retry(accountId: string, deliveryId: string): Promise<WebhookDeliveryDto> {
-    const delivery = await this.deliveries.find(accountId, deliveryId);
-    if (!delivery) throw WebhooksError.deliveryNotFound(deliveryId);
-    if (await this.queue.isQueued(delivery.id)) throw WebhooksError.deliveryInFlight(deliveryId);
-    await this.deliveries.setPending(delivery.id);
-    await this.queue.add(delivery);
+    const delivery = await this.deliveries.retryNow(accountId, deliveryId);
+    if (!delivery) {
+      if (!(await this.deliveries.find(accountId, deliveryId))) throw WebhooksError.deliveryNotFound(deliveryId);
+      throw WebhooksError.deliveryInFlight(deliveryId);
+    }
+    // Due now in the database: if the queue cannot take the job now (503), the sweep queues it later.
+    await this.queue.addNow([delivery]);
     return this.deliveryDto(accountId, delivery.id);
+  }
+
+  /** Every failed delivery of the endpoint whose event was raised since `since`, attempted again, oldest event first. */
+  async recover(accountId: string, endpointId: string, since: Date): Promise<RecoveredDto> {
+    const endpoint = await this.requireEndpoint(accountId, endpointId);
+    if (endpoint.status !== 'Active') throw WebhooksError.endpointDisabled(endpointId);
+    const recovered = await this.deliveries.recoverFailed(endpointId, since);
+    for (let i = 0; i < recovered.length; i += RECOVER_CHUNK) await this.queue.addNow(recovered.slice(i, i + RECOVER_CHUNK));
+    if (recovered.length > 0) this.logger.log(`Endpoint ${endpointId}: ${recovered.length} failed deliveries since ${since.toISOString()} queued again`);
+    return { queued: recovered.length };
   }
 
   /** The delivery and its attempts as of one moment (an attempt may land while we read). */
@@ -165,8 +209,8 @@ export class WebhooksService implements OnApplicationBootstrap {
       const delivery = await this.deliveries.find(accountId, deliveryId);
       if (!delivery) throw WebhooksError.deliveryNotFound(deliveryId);
       const attempts = await this.deliveries.attemptsOf([delivery.id]);
-      const kinds = await this.eventLog.kindsOf([delivery.eventId]);
-      return toDeliveryDto(delivery, kinds.get(delivery.eventId) ?? '', attempts);
+      const payloads = await this.eventLog.payloadsOf([delivery.eventId]);
+      return toDeliveryDto(delivery, payloads.get(delivery.eventId), attempts);
     });
   }
 

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { describeUnless } from './skips.js';
+import { describeWithProgram } from './skips.js';
 
 const ROOT = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..', '..');
 /** Screenshots of the pages under test, kept after the run (CI keeps them as artefacts). */
@@ -10,13 +10,9 @@ export const ARTIFACTS_DIR = join(ROOT, 'test', 'artifacts');
 /** Debian's chromium (`apt-get install chromium`; .ci/run installs it). Browser downloads are not reachable here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/**
- * `describe` when a browser is installed. Without one the browser suites are skipped with a message —
- * unless REQUIRE_BROWSER=1 (set by .ci/run), where a missing browser fails the run instead of hiding it.
- */
+/** `describe` when a browser is installed (see describeWithProgram; .ci/run sets REQUIRE_BROWSER=1). */
 export function describeInBrowser(name: string, fn: () => void): void {
-  const found = existsSync(CHROMIUM_PATH) || process.env.REQUIRE_BROWSER === '1';
-  describeUnless(!found && `no browser at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`)(name, fn);
+  describeWithProgram(CHROMIUM_PATH, process.env.REQUIRE_BROWSER === '1', 'apt-get install chromium, or set CHROMIUM_PATH')(name, fn);
 }
 
 export interface BrowserSession {

@@ -3,6 +3,9 @@
  * project and why, so a green run never hides what it did not test.
  */
 
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+
 /** The project this file runs in (see jest.config.cjs). */
 const PROJECT = process.env.E2E_TARGET ? `e2e-${process.env.E2E_TARGET}` : 'unit';
 
@@ -38,4 +41,13 @@ export function itUnless(why: string | false): (name: string, fn: jest.ProvidesC
     say(name, why);
     it.skip(name, fn, timeout);
   };
+}
+
+/**
+ * `describe` when the program at `path` is installed; without it the suite is skipped with a message —
+ * unless `required` (CI's REQUIRE_BROWSER=1, REQUIRE_CADDY=1), where a missing program fails the run
+ * instead of hiding it.
+ */
+export function describeWithProgram(path: string, required: boolean, install: string): (name: string, fn: () => void) => void {
+  return describeUnless(!existsSync(path) && !required && `no ${basename(path)} at ${path} (${install})`);
 }

@@ -1,7 +1,14 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export type ReceiverMode = 'ok' | 'fail' | 'gone' | 'hang';
+export type ReceiverMode = 'ok' | 'fail' | 'gone' | 'hang' | Answer;
+
+/** A made-up answer: status, headers and body. */
+export interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
 
 export interface Received {
   path: string;
@@ -10,6 +17,8 @@ export interface Received {
   at: number;
   /** The sender's port: requests with the same one came over the same connection. */
   remotePort: number | undefined;
+  /** With `verify`: whether the request's signatures checked out. */
+  verified?: boolean;
 }
 
 /**
@@ -24,7 +33,13 @@ export class Receiver {
   private server!: Server;
   url = '';
 
-  constructor(private readonly options: { answerAfterMs?: number } = {}) {}
+  constructor(
+    private readonly options: {
+      answerAfterMs?: number;
+      /** Checks each request's signatures (as a real receiver does); one that fails is answered 400. */
+      verify?: (request: Omit<Received, 'verified'>) => boolean;
+    } = {},
+  ) {}
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => {
@@ -32,8 +47,20 @@ export class Receiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const path = req.url ?? '/';
-        this.received.push({ path, headers: req.headers, raw: Buffer.concat(chunks).toString('utf8'), at: Date.now(), remotePort: req.socket.remotePort });
-        const mode = this.modes.get(path) ?? 'ok';
+        const received: Received = {
+          path,
+          headers: req.headers,
+          raw: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
+          remotePort: req.socket.remotePort,
+        };
+        if (this.options.verify) received.verified = this.options.verify(received);
+        this.received.push(received);
+        const mode = received.verified === false ? { status: 400, body: 'bad signature' } : (this.modes.get(path) ?? 'ok');
+        if (typeof mode === 'object') {
+          res.writeHead(mode.status, { 'content-type': 'text/plain', ...mode.headers }).end(mode.body ?? '');
+          return;
+        }
         if (mode === 'hang') {
           this.hanging.add(res);
           return;

@@ -14,7 +14,8 @@ import urllib.parse
 import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from datetime import datetime, timezone
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from .errors import APIConnectionError, ValidationError, error_for
 
@@ -166,6 +167,35 @@ class _Apps:
         """Takes the public address down (410); deployment urls keep working."""
         return self._t.request("POST", f"/apps/{urllib.parse.quote(app_id)}/unpublish", {},
                                idempotency_key=idempotency_key).body
+
+
+class _Domains:
+    """Custom domains: an app served at its developer's own host names."""
+
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def create(self, app_id: str, hostname: str, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Claims the name for the app; the answer holds the records to create: "verification" (TXT) and
+        "target" (CNAME). A name that cannot be claimed raises ValidationError (400) or ConflictError (409)."""
+        return self._t.request("POST", f"/apps/{urllib.parse.quote(app_id)}/domains", {"hostname": hostname},
+                               idempotency_key=idempotency_key).body
+
+    def list(self, app_id: str, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        return _paginate(self._t, f"/apps/{urllib.parse.quote(app_id)}/domains", {"limit": limit})
+
+    def get(self, domain_id: str) -> Dict[str, Any]:
+        return self._t.request("GET", f"/domains/{urllib.parse.quote(domain_id)}").body
+
+    def verify(self, domain_id: str, idempotency_key: Optional[str] = None) -> Dict[str, Any]:
+        """Checks the DNS now: status "verified" once the TXT record holds the value, otherwise the domain as it
+        was with "lastCheck" saying what was found; ConflictError when another account verified the name first."""
+        return self._t.request("POST", f"/domains/{urllib.parse.quote(domain_id)}/verify",
+                               idempotency_key=idempotency_key).body
+
+    def delete(self, domain_id: str) -> None:
+        """Gives the name up: it stops serving the app at once."""
+        self._t.request("DELETE", f"/domains/{urllib.parse.quote(domain_id)}")
 
 
 class _Catalog:
@@ -327,7 +357,15 @@ class _WebhookEndpoints:
         return self._t.request("GET", f"/webhook-endpoints/{urllib.parse.quote(endpoint_id)}/deliveries").body
 
     def retry_delivery(self, delivery_id: str) -> Any:
+        """One more attempt now (ConflictError while one is under way)."""
         return self._t.request("POST", f"/webhook-deliveries/{urllib.parse.quote(delivery_id)}/retry").body
+
+    def recover(self, endpoint_id: str, since: Union[str, datetime]) -> Dict[str, Any]:
+        """Re-sends every failed delivery of the endpoint whose event was raised at or after `since`
+        (within 14 days; a datetime without a zone is taken as UTC), oldest first. Answers {"queued": n}."""
+        if isinstance(since, datetime):
+            since = (since if since.tzinfo else since.replace(tzinfo=timezone.utc)).isoformat()
+        return self._t.request("POST", f"/webhook-endpoints/{urllib.parse.quote(endpoint_id)}/recover", {"since": since}).body
 
 
 class _Events:
@@ -499,6 +537,7 @@ class PlatformClient:
 
         self._transport = _Transport(base_url, auth, timeout, max_retries, backoff_base)
         self.apps = _Apps(self._transport)
+        self.domains = _Domains(self._transport)
         self.catalog = _Catalog(self._transport)
         self.deployments = _Deployments(self._transport)
         self.landing_page = _LandingPage(self._transport)

@@ -91,10 +91,11 @@ class FaultProxy:
 
 
 class Receiver:
-    """A local webhook receiver that keeps the raw bodies and headers it got."""
+    """A local webhook receiver that keeps the raw bodies and headers it got, and answers `status`."""
 
     def __init__(self) -> None:
         self.deliveries: List[Tuple[bytes, Dict[str, str]]] = []
+        self.status = 200
         receiver = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -104,7 +105,7 @@ class Receiver:
             def do_POST(self):
                 raw = self.rfile.read(int(self.headers.get("content-length") or 0))
                 receiver.deliveries.append((raw, {k.lower(): v for k, v in self.headers.items()}))
-                self.send_response(200)
+                self.send_response(receiver.status)
                 self.send_header("content-length", "0")
                 self.end_headers()
 

@@ -8,10 +8,16 @@ import tempfile
 import time
 import unittest
 import urllib.request
+from datetime import datetime, timedelta, timezone
 
-from platform_sdk import AuthenticationError, NotFoundError, PlatformClient, ValidationError, WebhookVerificationError, verify_webhook
+from platform_sdk import AuthenticationError, ConflictError, NotFoundError, PlatformClient, ValidationError, WebhookVerificationError, verify_webhook
 
 from .support import FaultProxy, Receiver, create_account, require_server
+
+try:  # The Standard Webhooks library for Python, when it is installed (it is not on PyPI-less machines).
+    from standardwebhooks.webhooks import Webhook as StandardWebhook  # type: ignore
+except ImportError:
+    StandardWebhook = None
 
 
 class ClientTest(unittest.TestCase):
@@ -104,6 +110,29 @@ class ClientTest(unittest.TestCase):
         self.assertNotIn(app["slug"], [entry["slug"] for entry in self.client.catalog.list()])
         renamed = self.client.apps.update(app["appId"], slug=app["slug"] + "-new", visibility="unlisted")
         self.assertEqual((renamed["slug"], renamed["visibility"]), (app["slug"] + "-new", "unlisted"))
+
+    def test_custom_domains(self):
+        app = self.client.apps.create(name="Py domains")
+        hostname = f"py-{int(time.time() * 1000)}.Example.COM"
+        domain = self.client.domains.create(app["appId"], hostname)
+        self.assertEqual((domain["hostname"], domain["status"]), (hostname.lower(), "pending"))
+        self.assertEqual(domain["verification"]["name"], f"_platform-challenge.{hostname.lower()}")
+        self.assertEqual((domain["target"]["type"], domain["target"]["name"]), ("CNAME", hostname.lower()))
+        self.assertEqual(self.client.domains.get(domain["id"])["verification"], domain["verification"])
+        self.assertEqual([d["id"] for d in self.client.domains.list(app["appId"])], [domain["id"]])
+        # Nothing at the challenge name: still pending, with what the check found.
+        checked = self.client.domains.verify(domain["id"])
+        self.assertEqual(checked["status"], "pending")
+        self.assertIn(checked["lastCheck"]["result"], ("no_record", "resolver_error"))
+        with self.assertRaises(ConflictError) as again:
+            self.client.domains.create(app["appId"], hostname)
+        self.assertEqual(again.exception.reason, "domain_exists")
+        with self.assertRaises(ValidationError) as ip:
+            self.client.domains.create(app["appId"], "192.0.2.1")
+        self.assertEqual(ip.exception.reason, "hostname_ip")
+        self.client.domains.delete(domain["id"])
+        with self.assertRaises(NotFoundError):
+            self.client.domains.get(domain["id"])
 
     def test_billing(self):
         billing = self.client.billing.get()
@@ -203,27 +232,69 @@ class ClientTest(unittest.TestCase):
         self.assertGreater(len(chunks), 1)
         self.assertGreater(self.client.ai.last_usage["totalTokens"], 0)
 
-    def test_verifies_a_real_delivery(self):
+    def _first_delivery(self, app_name):
+        """An endpoint for app.* and the raw body and headers of its first delivery (an app.created)."""
         receiver = Receiver()
         try:
             endpoint = self.client.webhook_endpoints.create(url=receiver.url, events=["app.*"])
-            self.client.apps.create(name="Hooked")
+            self.client.apps.create(name=app_name)
             receiver.wait_for(1)
             raw, headers = receiver.deliveries[0]
-            event = verify_webhook(raw, headers["x-service-signature"], endpoint["secret"])
-            self.assertEqual(event["event"], "app.created")
-            self.assertEqual(event["id"], headers["x-service-event-id"])
-            for name, args in {
-                "tampered": (raw.replace(b"Hooked", b"Hacked"), headers["x-service-signature"], endpoint["secret"]),
-                "wrong secret": (raw, headers["x-service-signature"], "whsec_wrong"),
-            }.items():
-                with self.subTest(name), self.assertRaises(WebhookVerificationError):
-                    verify_webhook(*args)
-            with self.assertRaises(WebhookVerificationError):
-                verify_webhook(raw, headers["x-service-signature"], endpoint["secret"], now=time.time() + 400)
+            return endpoint, raw, headers
         finally:
             receiver.close()
 
+    def test_verifies_a_real_delivery(self):
+        endpoint, raw, headers = self._first_delivery("Hooked")
+        event = verify_webhook(raw, headers["x-service-signature"], endpoint["secret"])
+        self.assertEqual(event["event"], "app.created")
+        self.assertEqual(event["id"], headers["x-service-event-id"])
+        for name, args in {
+            "tampered": (raw.replace(b"Hooked", b"Hacked"), headers["x-service-signature"], endpoint["secret"]),
+            "wrong secret": (raw, headers["x-service-signature"], "whsec_wrong"),
+        }.items():
+            with self.subTest(name), self.assertRaises(WebhookVerificationError):
+                verify_webhook(*args)
+        with self.assertRaises(WebhookVerificationError):
+            verify_webhook(raw, headers["x-service-signature"], endpoint["secret"], now=time.time() + 400)
+
+    def test_recovers_failed_deliveries_and_shows_the_log(self):
+        receiver = Receiver()
+        receiver.status = 503
+        try:
+            since = datetime.now(timezone.utc) - timedelta(minutes=1)
+            endpoint = self.client.webhook_endpoints.create(url=receiver.url, events=["app.created"])
+            self.client.apps.create(name="Recovered")
+            end = time.time() + 15
+            while True:
+                deliveries = self.client.webhook_endpoints.deliveries(endpoint["id"])["data"]
+                if deliveries and deliveries[0]["status"] == "failed":
+                    break
+                self.assertLess(time.time(), end, "the delivery did not fail in time")
+                time.sleep(0.1)
+            delivery = deliveries[0]
+            self.assertEqual(delivery["payload"]["event"], "app.created")
+            self.assertIsNone(delivery["nextAttemptAt"])
+            self.assertEqual([a["statusCode"] for a in delivery["attempts"]], [503, 503, 503, 503])
+            self.assertEqual([a["nextAttemptAt"] is not None for a in delivery["attempts"]], [True, True, True, False])
+            receiver.status = 200
+            self.assertEqual(self.client.webhook_endpoints.recover(endpoint["id"], since), {"queued": 1})
+            receiver.wait_for(5)
+            self.assertEqual(receiver.deliveries[4][1]["x-service-delivery-attempt"], "5")
+            self.assertEqual(self.client.webhook_endpoints.recover(endpoint["id"], since.isoformat()), {"queued": 0})
+            with self.assertRaises(ValidationError):
+                self.client.webhook_endpoints.recover(endpoint["id"], "yesterday")
+        finally:
+            receiver.close()
+
+    @unittest.skipIf(
+        StandardWebhook is None,
+        "the Python standardwebhooks package is not installed (PyPI is not reachable from this machine); "
+        "the npm standardwebhooks package verifies every delivery in the TypeScript suites",
+    )
+    def test_verifies_with_the_standardwebhooks_package(self):
+        endpoint, raw, headers = self._first_delivery("Standard")
+        self.assertEqual(StandardWebhook(endpoint["secret"]).verify(raw, headers)["event"], "app.created")
 
 if __name__ == "__main__":
     unittest.main()

@@ -14,12 +14,16 @@ export type WebhookEndpoint = Schemas['WebhookEndpointDto'];
 export type CreatedWebhookEndpoint = Schemas['CreatedWebhookEndpointDto'];
 export type Generation = Schemas['GenerationDto'];
 export type WebhookDelivery = Schemas['WebhookDeliveryDto'];
+export type WebhookAttempt = Schemas['WebhookAttemptDto'];
+export type Recovered = Schemas['RecoveredDto'];
 export type DomainEventRecord = Schemas['EventDto'];
 export type TokenResponse = Schemas['TokenResponseDto'];
 export type CreateApp = Schemas['CreateAppDto'];
 export type UpdateApp = Schemas['UpdateAppDto'];
 export type Publish = Schemas['PublishDto'];
 export type CatalogEntry = Schemas['CatalogEntryDto'];
+export type Domain = Schemas['DomainDto'];
+export type CreateDomain = Schemas['CreateDomainDto'];
 
 export type AnalyticsMetric = 'visitors' | 'visits' | 'pageviews' | 'bounceRate' | 'visitDuration' | 'signups' | 'conversionRate';
 export type AnalyticsProperty = 'page' | 'referrer' | 'source' | 'utmCampaign' | 'browser' | 'os' | 'device' | 'deployment';
@@ -227,6 +231,23 @@ export class PlatformClient {
       /** Takes the public address down (410); deployment urls keep working. */
       unpublish: (appId: string, opts: { idempotencyKey?: string } = {}) => t.request<App>('POST', `/apps/${id(appId)}/unpublish`, { body: {}, ...opts }),
     };
+    this.domains = {
+      /**
+       * Claims a host name for the app. The answer holds the two records to create: `verification` (TXT, proves
+       * control of the name) and `target` (CNAME, sends its visitors here). 400 names what is wrong with the name.
+       */
+      create: (appId: string, body: CreateDomain, opts: { idempotencyKey?: string } = {}) =>
+        t.request<Domain>('POST', `/apps/${id(appId)}/domains`, { body, ...opts }),
+      list: (appId: string, opts: { limit?: number } = {}) => paginate<Domain>(t, `/apps/${id(appId)}/domains`, { limit: opts.limit ?? 100 }),
+      get: (domainId: string) => t.request<Domain>('GET', `/domains/${id(domainId)}`),
+      /**
+       * Checks the DNS now: `status: 'verified'` once the TXT record holds the value; otherwise the domain as it was,
+       * with `lastCheck` saying what was found. Another account verified the name first: a ConflictError (409).
+       */
+      verify: (domainId: string, opts: { idempotencyKey?: string } = {}) => t.request<Domain>('POST', `/domains/${id(domainId)}/verify`, opts),
+      /** Gives the name up: it stops serving the app at once. */
+      delete: (domainId: string) => t.request<void>('DELETE', `/domains/${id(domainId)}`),
+    };
     this.catalog = {
       /** Published public apps of this server, newest publication first (no credentials needed). */
       list: (opts: { limit?: number } = {}) => paginate<CatalogEntry>(t, '/catalog', { limit: opts.limit ?? 100 }, { unversioned: true }),
@@ -281,9 +302,16 @@ export class PlatformClient {
       rotateSecret: (endpointId: string) => t.request<Schemas['WebhookSecretDto']>('POST', `/webhook-endpoints/${id(endpointId)}/rotate-secret`),
       /** Queues a `webhook.test` event to this endpoint; answers the queued delivery. */
       test: (endpointId: string) => t.request<WebhookDelivery>('POST', `/webhook-endpoints/${id(endpointId)}/test`),
+      /** Newest first, each with its payload, attempts (with the next try each scheduled) and, while pending, `nextAttemptAt`; follows nextCursor for you. */
       deliveries: (endpointId: string, opts: { limit?: number } = {}) =>
         paginate<WebhookDelivery>(t, `/webhook-endpoints/${id(endpointId)}/deliveries`, { limit: opts.limit ?? 100 }),
+      /** One more attempt now (`ConflictError` while one is under way). */
       retryDelivery: (deliveryId: string) => t.request<WebhookDelivery>('POST', `/webhook-deliveries/${id(deliveryId)}/retry`),
+      /** Re-sends every failed delivery of the endpoint whose event was raised at or after `since` (within 14 days), oldest first. */
+      recover: (endpointId: string, since: Date | string) =>
+        t.request<Recovered>('POST', `/webhook-endpoints/${id(endpointId)}/recover`, {
+          body: { since: since instanceof Date ? since.toISOString() : since },
+        }),
     };
     this.events = {
       list: (opts: { kind?: string; limit?: number } = {}) => paginate<DomainEventRecord>(t, '/events', { kind: opts.kind, limit: opts.limit ?? 100 }),
@@ -325,6 +353,7 @@ export class PlatformClient {
   }
 
   readonly apps;
+  readonly domains;
   readonly catalog;
   readonly deployments;
   readonly landingPage;

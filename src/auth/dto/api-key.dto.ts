@@ -1,5 +1,5 @@
 import { ArrayUnique, IsArray, IsIn, IsOptional, IsString, Length } from 'class-validator';
-import { ALL_SCOPES, SCOPES } from '../scopes.js';
+import { ALL_SCOPES, SCOPES } from '../../common/request-context/scopes.js';
 
 const GRANTABLE = [ALL_SCOPES, ...SCOPES];
 

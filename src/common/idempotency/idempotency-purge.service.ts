@@ -1,26 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
-import { AppConfig } from '../../config/app-config.js';
+import { Injectable } from '@nestjs/common';
+import { PeriodicJobs } from '../periodic/periodic-jobs.js';
 import { IdempotencyService } from './idempotency.service.js';
 
-/** Hourly removal of idempotency keys past their 24 h, in the processes that run background work. */
+/** Hourly removal of idempotency keys past their 24 h, in worker processes. A failed hour is made up by the next; lookups ignore expired keys meanwhile. */
 @Injectable()
 export class IdempotencyPurgeService {
-  private readonly logger = new Logger('IdempotencyPurge');
-
-  constructor(
-    private readonly config: AppConfig,
-    private readonly idempotency: IdempotencyService,
-  ) {}
-
-  @Cron(CronExpression.EVERY_HOUR, { name: 'idempotency-purge' })
-  async run(): Promise<void> {
-    if (!this.config.runsWorkers) return;
-    try {
-      await this.idempotency.purgeExpired();
-    } catch (err) {
-      // The next hour tries again; expired keys are ignored by lookups meanwhile.
-      this.logger.error({ err }, 'Purging expired idempotency keys failed');
-    }
+  constructor(jobs: PeriodicJobs, idempotency: IdempotencyService) {
+    jobs.add({ name: 'idempotency-purge', schedule: { cron: '0 * * * *' }, runsOn: 'workers', run: () => idempotency.purgeExpired() });
   }
 }

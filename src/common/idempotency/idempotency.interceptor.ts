@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } fr
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { catchError, concatMap, from, map, Observable, of, throwError } from 'rxjs';
-import type { RequestWithPrincipal } from '../../auth/auth.decorators.js';
+import type { RequestWithPrincipal } from '../request-context/principal.js';
 import { IdempotencyError } from './idempotency.errors.js';
 import { IdempotencyFingerprint } from './idempotency.repository.js';
 import { IdempotencyService } from './idempotency.service.js';

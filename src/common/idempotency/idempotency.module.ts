@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { ScheduleModule } from '@nestjs/schedule';
+import { PeriodicModule } from '../periodic/periodic.module.js';
 import { IdempotencyPurgeService } from './idempotency-purge.service.js';
 import { IdempotencyRoutes } from './idempotency-routes.js';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
@@ -13,7 +13,7 @@ import { IdempotencyService } from './idempotency.service.js';
  */
 @Global()
 @Module({
-  imports: [ScheduleModule.forRoot(), DiscoveryModule],
+  imports: [PeriodicModule, DiscoveryModule],
   providers: [IdempotencyRepository, IdempotencyService, IdempotencyInterceptor, IdempotencyRoutes, IdempotencyPurgeService],
   exports: [IdempotencyService],
 })

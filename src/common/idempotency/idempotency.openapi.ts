@@ -13,6 +13,7 @@ const HEADER = {
 };
 
 const IDEMPOTENCY_CONFLICT = 'an Idempotency-Key reused with another request, still in flight, or whose response is not kept';
+const IDEMPOTENCY_EXAMPLE = { error: true, code: 409, message: 'Idempotency-Key was already used with another request' };
 
 /**
  * Every authenticated POST honours Idempotency-Key (IdempotencyRoutes binds the interceptor), so
@@ -23,10 +24,16 @@ export function documentIdempotency(document: OpenAPIObject): void {
     const post = item.post;
     if (!post?.security?.some((s) => 'bearer' in s)) continue;
     post.parameters = [...(post.parameters ?? []).filter((p) => !('name' in p && p.name === HEADER.name)), HEADER as never];
-    const own = post.responses['409'] as { description?: string } | undefined;
+    const own = post.responses['409'] as { description?: string; content?: Record<string, { example?: unknown }> } | undefined;
     post.responses['409'] = {
       description: own?.description ? `${own.description}; or ${IDEMPOTENCY_CONFLICT}` : `Conflict: ${IDEMPOTENCY_CONFLICT}`,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+      // The route's own example when it has one (its own conflicts come first), else the idempotency one.
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/ErrorBody' },
+          example: own?.content?.['application/json']?.example ?? IDEMPOTENCY_EXAMPLE,
+        },
+      },
     };
   }
 }

@@ -30,7 +30,7 @@ export class IdempotencyRepository {
    * Returns false when someone else holds the key.
    */
   async claim(f: IdempotencyFingerprint, retentionSeconds: number, abandonedAfterSeconds: number): Promise<boolean> {
-    const rows: unknown[] = await this.db.manager.query(
+    const rows = await this.db.query<unknown>(
       `INSERT INTO idempotency_keys (account_id, key, method, path, request_hash)
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (account_id, key) DO UPDATE
@@ -49,11 +49,10 @@ export class IdempotencyRepository {
   }
 
   async find(accountId: string, key: string): Promise<StoredIdempotencyRecord | undefined> {
-    const rows: Array<{ method: string; path: string; request_hash: string; status_code: number | null; response_body: string | null }> =
-      await this.db.manager.query(`SELECT method, path, request_hash, status_code, response_body FROM idempotency_keys WHERE account_id = $1 AND key = $2`, [
-        accountId,
-        key,
-      ]);
+    const rows = await this.db.query<{ method: string; path: string; request_hash: string; status_code: number | null; response_body: string | null }>(
+      `SELECT method, path, request_hash, status_code, response_body FROM idempotency_keys WHERE account_id = $1 AND key = $2`,
+      [accountId, key],
+    );
     const row = rows[0];
     if (!row) return undefined;
     return {
@@ -66,7 +65,7 @@ export class IdempotencyRepository {
   }
 
   async complete(f: IdempotencyFingerprint, statusCode: number, responseBody: string | null): Promise<void> {
-    await this.db.manager.query(
+    await this.db.query(
       `UPDATE idempotency_keys SET status_code = $3, response_body = $4, completed_at = now()
        WHERE account_id = $1 AND key = $2 AND request_hash = $5 AND status_code IS NULL`,
       [f.accountId, f.key, statusCode, responseBody, f.requestHash],
@@ -75,7 +74,7 @@ export class IdempotencyRepository {
 
   /** Gives the key back (the request failed), so the client may retry with it. */
   async release(f: IdempotencyFingerprint): Promise<void> {
-    await this.db.manager.query(`DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND request_hash = $3 AND status_code IS NULL`, [
+    await this.db.query(`DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND request_hash = $3 AND status_code IS NULL`, [
       f.accountId,
       f.key,
       f.requestHash,
@@ -84,7 +83,7 @@ export class IdempotencyRepository {
 
   /** Deletes up to `batch` expired rows; returns how many went. */
   async deleteExpired(retentionSeconds: number, batch: number): Promise<number> {
-    const rows: Array<{ n: number }> = await this.db.manager.query(
+    const rows = await this.db.query<{ n: number }>(
       `WITH gone AS (
          DELETE FROM idempotency_keys WHERE ctid IN (
            SELECT ctid FROM idempotency_keys WHERE created_at < now() - make_interval(secs => $1) LIMIT $2)
@@ -98,9 +97,9 @@ export class IdempotencyRepository {
   /** Inside the caller's transaction: drops stored responses whose body is one of these resources `{ id, … }` (erasure). */
   async deleteResponsesOf(accountId: string, resourceIds: string[]): Promise<void> {
     if (resourceIds.length === 0) return;
-    await this.db.manager.query(
-      `DELETE FROM idempotency_keys WHERE account_id = $1 AND response_body IS NOT NULL AND response_body::jsonb ->> 'id' = ANY($2)`,
-      [accountId, resourceIds],
-    );
+    await this.db.query(`DELETE FROM idempotency_keys WHERE account_id = $1 AND response_body IS NOT NULL AND response_body::jsonb ->> 'id' = ANY($2)`, [
+      accountId,
+      resourceIds,
+    ]);
   }
 }

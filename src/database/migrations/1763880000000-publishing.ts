@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { slugCandidate } from '../../apps/slug.js';
 
 /**
  * Publishing: every app gets a slug (its public address, unique on the server), a visibility, a
@@ -46,4 +45,27 @@ export class Publishing1763880000000 implements MigrationInterface {
       `ALTER TABLE apps DROP COLUMN published_at, DROP COLUMN published_deployment_id, DROP COLUMN publish_state, DROP COLUMN visibility, DROP COLUMN slug`,
     );
   }
+}
+
+// Frozen copies of src/apps/slug.ts as it was when this migration was written: a migration must do
+// the same thing forever, so it never imports live code, which may change (a lint rule holds it).
+
+const SLUG_MIN = 3;
+const SLUG_MAX = 40;
+
+function slugFrom(name: string, room = 0): string {
+  let slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX - room)
+    .replace(/-+$/g, '');
+  if (slug.length < SLUG_MIN) slug = slug ? `${slug}-app` : 'app';
+  return slug;
+}
+
+function slugCandidate(name: string, n: number): string {
+  return n <= 1 ? slugFrom(name) : `${slugFrom(name, String(n).length + 1)}-${n}`;
 }

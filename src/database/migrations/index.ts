@@ -16,6 +16,8 @@ import { SlugHolds1763930000000 } from './1763930000000-slug-holds.js';
 import { PortalSignInAttempts1763934000000 } from './1763934000000-portal-sign-in-attempts.js';
 import { QuotaReservations1763935000000 } from './1763935000000-quota-reservations.js';
 import { DeploymentFiles1763940000000 } from './1763940000000-deployment-files.js';
+import { WebhooksThroughOutages1763950000000 } from './1763950000000-webhooks-through-outages.js';
+import { CustomDomains1763960000000 } from './1763960000000-custom-domains.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -37,4 +39,6 @@ export const MIGRATIONS = [
   PortalSignInAttempts1763934000000,
   QuotaReservations1763935000000,
   DeploymentFiles1763940000000,
+  WebhooksThroughOutages1763950000000,
+  CustomDomains1763960000000,
 ];

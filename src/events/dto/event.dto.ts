@@ -29,6 +29,6 @@ export class EventDto {
 
 export class EventPageDto extends PageOf(EventDto) {}
 
-export function toEventDto(e: StoredEvent): EventDto {
+export function toEventDto(e: Pick<StoredEvent, 'id' | 'kind' | 'createdAt' | 'data'>): EventDto {
   return { id: e.id, event: e.kind, createdAt: e.createdAt.toISOString(), data: e.data };
 }

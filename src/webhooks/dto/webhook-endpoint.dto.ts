@@ -31,7 +31,7 @@ export class CreateWebhookEndpointDto {
   description?: string | null;
 }
 
-/** Only the fields sent change. `status: Disabled` stops deliveries; `Active` resumes them. */
+/** Only the fields sent change. `status: Disabled` stops deliveries; `Active` resumes them (and clears `disabledReason`). */
 export class UpdateWebhookEndpointDto {
   /** @example "https://example.com/webhooks/v2" */
   @ValidateIf((o: UpdateWebhookEndpointDto) => o.url !== undefined)
@@ -72,8 +72,21 @@ export class WebhookEndpointDto {
   /** @example "Production user sync" */
   description: string | null;
 
-  @ApiProperty({ enum: ['Active', 'Disabled'], example: 'Active', description: 'A 410 Gone answer disables the endpoint' })
+  @ApiProperty({
+    enum: ['Active', 'Disabled'],
+    example: 'Active',
+    description: 'The service disables an endpoint that answers 410 Gone, or whose deliveries have kept failing for 5 days (WEBHOOK_DISABLE_AFTER)',
+  })
   status: WebhookEndpointStatus;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description:
+      'Why the service disabled it, e.g. `no delivery succeeded for 5 days while deliveries kept failing` or `the receiver answered 410 Gone`; null when Active or disabled by hand',
+  })
+  disabledReason: string | null;
 
   @ApiProperty({ type: String, format: 'date-time', example: '2025-11-22T04:20:00.000Z' })
   createdAt: string;
@@ -110,6 +123,7 @@ export function toEndpointDto(e: WebhookEndpoint): WebhookEndpointDto {
     events: e.events,
     description: e.description,
     status: e.status,
+    disabledReason: e.disabledReason ?? null,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
   };

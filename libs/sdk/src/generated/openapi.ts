@@ -546,6 +546,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{appId}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an app's custom domains
+         * @description Newest first, each with its records and the last check.
+         */
+        get: operations["DomainsController_list"];
+        put?: never;
+        /**
+         * Add a custom domain to an app
+         * @description Answers the records to create: the TXT record `verification` (proves you control the name) and the CNAME `target` (sends its visitors here). The domain is `pending` until the TXT record is found — checked every minute for an hour, then hourly, `failed` after 7 days, or now with `POST /v1/domains/{id}/verify`. At most 10 per app. Several accounts may claim a name; the first to verify it owns it.
+         */
+        post: operations["DomainsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a custom domain */
+        get: operations["DomainsController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a custom domain
+         * @description The name stops serving the app at once, and the TLS proxy gets no new certificate for it. Emits `domain.deleted`.
+         */
+        delete: operations["DomainsController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/domains/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a domain's DNS now
+         * @description Looks for the TXT record now and answers the domain: `verified` once it holds the value (emits `domain.verified`; the name serves the app from then on), else as it was, with `lastCheck` saying what was found (`no_record`, `wrong_value`, `resolver_error` — a lookup never takes more than a few seconds). `configured` says whether the name points at the target yet. 409 when another account verified the name first.
+         */
+        post: operations["DomainsController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/tls/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * May a TLS proxy get a certificate for this name? (Caddy's on-demand `ask`)
+         * @description 200 for a name this server serves: a verified custom domain, `<slug>.<SITES_DOMAIN>` of a published (or unpublished) app, a deployment's own `<label>.<SITES_DOMAIN>`, the API's own host; 404 for anything else — pending domains, drafts, made-up names, a missing or malformed `domain`. No credentials: point the proxy at it over the internal network. It answers only yes or no.
+         */
+        get: operations["TlsAskController_ask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users": {
         parameters: {
             query?: never;
@@ -732,7 +817,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description Changes the fields sent; `status: Active` re-enables an endpoint disabled by a 410.
+         * @description Changes the fields sent; `status: Active` re-enables an endpoint the service disabled (a 410, or 5 days of failures): deliveries resume, and `recover` re-sends what failed meanwhile.
          */
         patch: operations["WebhookEndpointsController_update"];
         trace?: never;
@@ -777,6 +862,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send failed deliveries
+         * @description Every `failed` delivery of this endpoint whose event was raised at or after `since` (within the last 14 days) is attempted again, once, oldest event first. 409 while the endpoint is Disabled: enable it first.
+         */
+        post: operations["WebhookEndpointsController_recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -786,7 +891,7 @@ export interface paths {
         };
         /**
          * List an endpoint's deliveries
-         * @description Newest first, each with its attempts (oldest first).
+         * @description Newest first, each with the event's payload, its attempts (oldest first) and, while pending, when its next try is due.
          */
         get: operations["WebhookEndpointsController_deliveries"];
         put?: never;
@@ -808,7 +913,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a delivery
-         * @description Queues one more attempt now (e.g. after a `failed` delivery, once the receiver is fixed). 409 while an attempt is already queued or under way.
+         * @description Queues one more attempt now: after a `failed` delivery once the receiver is fixed, or a `pending` one ahead of its next retry. 409 while an attempt is under way.
          */
         post: operations["WebhookDeliveriesController_retry"];
         delete?: never;
@@ -1710,6 +1815,130 @@ export interface components {
              */
             nextCursor: string | null;
         };
+        CreateDomainDto: {
+            /**
+             * @description The host name to serve the app at: a DNS name (an internationalised one is stored in its ASCII
+             *     form), not an IP address, `localhost`, a name under SITES_DOMAIN or the API's own host.
+             * @example www.example.com
+             */
+            hostname: string;
+        };
+        DomainCheckDto: {
+            /**
+             * Format: date-time
+             * @example 2026-11-25T10:31:00.000Z
+             */
+            checkedAt: string;
+            /**
+             * @description `verified`: the TXT record holds the value; `no_record`: no TXT record at the name; `wrong_value`:
+             *     TXT records there, none with the value; `resolver_error`: the lookup failed or timed out (tried
+             *     again later); `taken`: the record is right but another account verified the name first.
+             * @example wrong_value
+             * @enum {string}
+             */
+            result: "verified" | "no_record" | "wrong_value" | "resolver_error" | "taken";
+            /**
+             * @description The TXT values found at the name (at most 5, each cut to 100 characters).
+             * @example [
+             *       "an-old-value"
+             *     ]
+             */
+            found: string[];
+            /** @example The TXT record at _platform-challenge.www.example.com holds 1 other value, not the verification value */
+            message: string;
+        };
+        DomainVerificationDto: {
+            /**
+             * @example TXT
+             * @enum {string}
+             */
+            type: "TXT";
+            /**
+             * @description Where the TXT record goes.
+             * @example _platform-challenge.www.example.com
+             */
+            name: string;
+            /**
+             * @description What it holds, exactly.
+             * @example 8kQ2xZr0aB5cD8eF1gH4iJ7kL0mN3oP6
+             */
+            value: string;
+        };
+        DomainTargetDto: {
+            /**
+             * @example CNAME
+             * @enum {string}
+             */
+            type: "CNAME";
+            /**
+             * @description The record's name: the domain itself.
+             * @example www.example.com
+             */
+            name: string;
+            /**
+             * @description Where it points: the app's own host under SITES_DOMAIN (else the API's host).
+             * @example recipe-box.apps.example.com
+             */
+            value: string;
+        };
+        DomainDto: {
+            /**
+             * @description `pending` until the TXT record is found (checked every minute for an hour, then hourly); `failed` after 7 days without it.
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending" | "verified" | "failed";
+            /** @description The last DNS check; null before the first */
+            lastCheck: components["schemas"]["DomainCheckDto"] | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            verifiedAt: string | null;
+            /**
+             * Format: date-time
+             * @description The next scheduled check of a pending domain
+             * @example 2026-11-25T10:32:00.000Z
+             */
+            nextCheckAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T10:30:00.000Z
+             */
+            createdAt: string;
+            /** @example dom_01JC3ZK4M6N8P0Q2R4S6T8V0WX */
+            id: string;
+            /**
+             * @description Lowercase ASCII (punycode for an internationalised name).
+             * @example www.example.com
+             */
+            hostname: string;
+            /** @example app_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
+            appId: string;
+            verification: components["schemas"]["DomainVerificationDto"];
+            target: components["schemas"]["DomainTargetDto"];
+            /**
+             * @description Whether the name's CNAME (or A/AAAA) records point at the target, as of the last check.
+             * @example false
+             */
+            configured: boolean;
+        };
+        DomainPageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["DomainDto"][];
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page
+             * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
+             */
+            nextCursor: string | null;
+        };
+        TlsAskDto: {
+            /**
+             * @description The name asked about, as the platform stores it.
+             * @example www.example.com
+             */
+            domain: string;
+        };
         CreateUserDto: {
             /**
              * @description The app the person signs up to: one of your apps.
@@ -1863,7 +2092,7 @@ export interface components {
              *       "app.created"
              *     ]
              */
-            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook.test")[];
+            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test")[];
             /**
              * @description The receiver: `https://`, reachable on a public address (checked now and at every delivery).
              * @example https://example.com/webhooks
@@ -1880,11 +2109,16 @@ export interface components {
              */
             events: string[];
             /**
-             * @description A 410 Gone answer disables the endpoint
+             * @description The service disables an endpoint that answers 410 Gone, or whose deliveries have kept failing for 5 days (WEBHOOK_DISABLE_AFTER)
              * @example Active
              * @enum {string}
              */
             status: "Active" | "Disabled";
+            /**
+             * @description Why the service disabled it, e.g. `no delivery succeeded for 5 days while deliveries kept failing` or `the receiver answered 410 Gone`; null when Active or disabled by hand
+             * @example null
+             */
+            disabledReason: string | null;
             /**
              * Format: date-time
              * @example 2025-11-22T04:20:00.000Z
@@ -1915,11 +2149,16 @@ export interface components {
              */
             events: string[];
             /**
-             * @description A 410 Gone answer disables the endpoint
+             * @description The service disables an endpoint that answers 410 Gone, or whose deliveries have kept failing for 5 days (WEBHOOK_DISABLE_AFTER)
              * @example Active
              * @enum {string}
              */
             status: "Active" | "Disabled";
+            /**
+             * @description Why the service disabled it, e.g. `no delivery succeeded for 5 days while deliveries kept failing` or `the receiver answered 410 Gone`; null when Active or disabled by hand
+             * @example null
+             */
+            disabledReason: string | null;
             /**
              * Format: date-time
              * @example 2025-11-22T04:20:00.000Z
@@ -1952,7 +2191,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook.test")[];
+            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test")[];
             /**
              * @example Disabled
              * @enum {string}
@@ -1983,20 +2222,26 @@ export interface components {
              */
             attemptedAt: string;
             /**
+             * Format: date-time
+             * @description When the next try was due, as scheduled after this one (the retry schedule, or a longer `Retry-After`); null when none was
+             * @example 2025-11-22T04:25:01.000Z
+             */
+            nextAttemptAt: string | null;
+            /**
              * @description 1 for the first try.
              * @example 1
              */
             attempt: number;
             /**
              * @description The receiver's HTTP status; null when no answer came (timeout, refused, blocked).
-             * @example 500
+             * @example 503
              */
             statusCode: number | null;
             /** @example 42 */
             durationMs: number;
             /**
-             * @description The first 1 KiB of the answer.
-             * @example Internal Server Error
+             * @description The first 1 KiB of the answer (cut before a character the limit would split; NUL characters dropped).
+             * @example Service Unavailable
              */
             responseBody: string | null;
             /** @description Why the try failed without an answer: `timeout`, `blocked address`, a DNS or connection error. */
@@ -2004,7 +2249,7 @@ export interface components {
         };
         WebhookDeliveryDto: {
             /**
-             * @example succeeded
+             * @example pending
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed";
@@ -2013,6 +2258,14 @@ export interface components {
              * @example 2025-11-22T04:20:00.000Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Pending: when its next try is due. Null once it has settled
+             * @example 2025-11-22T05:20:01.000Z
+             */
+            nextAttemptAt: string | null;
+            /** @description The body each try sends; null once the event has left the 30-day log */
+            payload: components["schemas"]["EventDto"] | null;
             /** @description Oldest first */
             attempts: components["schemas"]["WebhookAttemptDto"][];
             /** @example del_01JC3ZF0A2B4C6D8E0F2G4H6J8 */
@@ -2023,6 +2276,20 @@ export interface components {
             event: string;
             /** @example we_01JC3ZD2F4G6H8J0K2M4N6P8QR */
             endpointId: string;
+        };
+        RecoverDeliveriesDto: {
+            /**
+             * @description Failed deliveries of the events raised at or after this time are attempted again. Within the last 14 days, not in the future.
+             * @example 2026-11-20T08:00:00.000Z
+             */
+            since: string;
+        };
+        RecoveredDto: {
+            /**
+             * @description How many failed deliveries were queued again (oldest first).
+             * @example 12
+             */
+            queued: number;
         };
         WebhookDeliveryPageDto: {
             /** @description Newest first */
@@ -2207,7 +2474,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this kind. */
-                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook.test";
+                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test";
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
@@ -2596,6 +2863,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2862,6 +3136,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3104,6 +3385,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3236,6 +3524,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3687,6 +3982,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4381,6 +4683,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4709,6 +5018,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5050,6 +5366,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5180,6 +5503,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5291,6 +5621,586 @@ export interface operations {
                      *       "error": true,
                      *       "code": 404,
                      *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DomainsController_list: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainPageDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DomainsController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDomainDto"];
+            };
+        };
+        responses: {
+            /** @description The domain, pending, with the records to create */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDto"];
+                };
+            };
+            /** @description Not a DNS name (`hostname_invalid`), an IP address (`hostname_ip`), localhost (`hostname_localhost`), or one of the platform’s own names (`hostname_reserved`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "hostname \"192.0.2.1\" is an IP address; give a DNS name such as www.example.com",
+                     *       "reason": "hostname_ip"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The app has 10 domains (`domain_limit_reached`), the account claimed the name already (`domain_exists`), or another account verified it (`domain_taken`); or an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "www.example.com was verified by another account first; it serves their app until they delete it",
+                     *       "reason": "domain_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 413,
+                     *       "message": "Request body is larger than 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DomainsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DomainsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DomainsController_verify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain after the check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another account verified the name first (`domain_taken`); or an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "www.example.com was verified by another account first; it serves their app until they delete it",
+                     *       "reason": "domain_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    TlsAskController_ask: {
+        parameters: {
+            query: {
+                /** @description The name of the TLS handshake (SNI) */
+                domain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proxy may get (and renew) a certificate for the name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TlsAskDto"];
+                };
+            };
+            /** @description Not a name this server serves: no certificate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "This server serves no site under that name",
+                     *       "reason": "tls_name_unknown"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5466,6 +6376,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6139,6 +7056,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6494,6 +7418,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6929,6 +7860,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -7027,6 +7965,170 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookEndpointsController_recover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverDeliveriesDto"];
+            };
+        };
+        responses: {
+            /** @description How many deliveries were queued again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveredDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (duplicate, or an Idempotency-Key reused with another body or still in flight); or an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 413,
+                     *       "message": "Request body is larger than 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -7230,6 +8332,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };

@@ -1,0 +1,23 @@
+import { FAIL_AFTER_MS, firstCheck, nextCheck } from './domain-schedule.js';
+
+describe('the re-check schedule of a pending domain', () => {
+  const created = new Date('2026-11-25T10:00:00.000Z');
+  const at = (ms: number) => new Date(created.getTime() + ms);
+
+  it('checks every minute for the first hour', () => {
+    expect(firstCheck(created)).toEqual(at(60_000));
+    expect(nextCheck(created, at(60_000))).toEqual(at(120_000));
+    expect(nextCheck(created, at(59 * 60_000))).toEqual(at(60 * 60_000));
+  });
+
+  it('then hourly', () => {
+    expect(nextCheck(created, at(60 * 60_000))).toEqual(at(120 * 60_000));
+    expect(nextCheck(created, at(6 * 24 * 3600_000))).toEqual(at(6 * 24 * 3600_000 + 3600_000));
+  });
+
+  it('fails it once it is 7 days old', () => {
+    expect(nextCheck(created, at(FAIL_AFTER_MS - 1))).toBeInstanceOf(Date);
+    expect(nextCheck(created, at(FAIL_AFTER_MS))).toBe('fail');
+    expect(FAIL_AFTER_MS).toBe(7 * 24 * 3600_000);
+  });
+});

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Locator, Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Clicks a link or button of a portal page and waits until htmx has swapped in the answer: with
+ * JavaScript on, actions replace the page's body instead of reloading it (the window survives).
+ */
+export async function act(page: Page, target: Locator): Promise<void> {
+  // Runs in the page: globalThis is its window.
+  await page.evaluate(() => {
+    const w = globalThis as unknown as { settled?: Promise<void>; document: { addEventListener(type: string, fn: () => void, options: object): void } };
+    w.settled = new Promise((resolve) => w.document.addEventListener('htmx:afterSettle', () => resolve(), { once: true }));
+  });
+  await target.click();
+  await page.evaluate(() => (globalThis as unknown as { settled: Promise<void> }).settled);
+}
+
+/** axe-core's critical violations on the page (rule ids). Needs a page opened with `bypassCSP`. */
+export async function criticalViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations.filter((v) => v.impact === 'critical').map((v) => v.id);
+}
