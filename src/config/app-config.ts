@@ -116,7 +116,6 @@ export class AppConfig {
   @WholeNumber(0)
   SITE_CACHE_BYTES = 64 * 1024 * 1024;
 
-
   /**
    * The resolvers custom-domain checks ask (TXT challenge, CNAME target): a comma list of `host:port`
    * (`10.0.0.2:53,[2001:db8::53]:53`; the port may be left out for 53). Unset: the system's.

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { DeploymentsModule } from '../deployments/deployments.module.js';
-import { DomainsModule } from '../domains/domains.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { SitePages } from './site-pages.js';
 import { SitesController } from './sites.controller.js';
@@ -12,7 +11,7 @@ import { SignupService } from './signup.service.js';
 
 /** The public addresses of deployments: their landing pages and sign-up forms (no auth, outside /v1). */
 @Module({
-  imports: [AppsModule, DeploymentsModule, UsersModule, AnalyticsModule, DomainsModule],
+  imports: [AppsModule, DeploymentsModule, UsersModule, AnalyticsModule],
   controllers: [SitesController],
   providers: [SitesService, SitePages, SignupTokens, SignupService],
   exports: [SitePages, SignupService, SignupTokens],

@@ -40,7 +40,7 @@ export class DeliverySweep {
    */
   async sweep(horizon: Date, signal?: AbortSignal): Promise<number> {
     let requeued = 0;
-    for (let page = await this.deliveries.dueBy(horizon, SWEEP_BATCH); page.length > 0 && !signal?.aborted; ) {
+    for (let page = await this.deliveries.dueBy(horizon, SWEEP_BATCH); page.length > 0 && !signal?.aborted;) {
       let lost = 0;
       for (const due of page) {
         if (signal?.aborted) break;
