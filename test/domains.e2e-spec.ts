@@ -5,6 +5,7 @@ import { SignupService } from '../src/sites/signup.service.js';
 import { SignupTokens } from '../src/sites/signup-token.js';
 import { ApiClient, expectErrorBody, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { TestDnsServer } from './support/dns-server.js';
+import { uploadAll } from './support/files.js';
 import { describeUnless, UNLESS_REDIS } from './support/skips.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
@@ -220,6 +221,32 @@ describe(`custom domains (${target})`, () => {
     expect(await app.query(`SELECT id FROM domains WHERE id = $1`, [domain.id])).toEqual([]);
   });
 
+  it('serves a published app’s own files through its custom domain, as on <slug>.<SITES_DOMAIN>', async () => {
+    const site = await publishedApp(dev, 'bundle-shop');
+    const files = await uploadAll(app, dev, { '/index.html': '<h1>Bundle shop</h1>', '/app.3f9a1c2b.js': 'console.log("shop")' });
+    const bundle = (await dev.post('/v1/apps/deploy', { appId: site.appId, env: 'production', files, config: { spa: true } }).expect(200)).body;
+    await dev.post(`/v1/apps/${site.appId}/publish`, { deploymentId: bundle.deploymentId }).expect(200);
+    const domain = await claim(dev, site.appId, 'shop.example.org');
+    dns.set(domain.verification.name, { txt: [domain.verification.value] });
+    await verifyNow(dev, domain.id).expect(200);
+    for (const host of ['shop.example.org', `bundle-shop.${SITES}`]) {
+      const page = await visit(host, '/cart/3', 'text/html');
+      expect({ host, status: page.status, text: page.text, robots: page.headers['x-robots-tag'] }).toEqual({
+        host,
+        status: 200,
+        text: '<h1>Bundle shop</h1>',
+        robots: undefined,
+      });
+      const script = await visit(host, '/app.3f9a1c2b.js', '*/*');
+      expect([script.headers['content-type'], script.headers['cache-control']]).toEqual([
+        'text/javascript; charset=utf-8',
+        'public, max-age=31536000, immutable',
+      ]);
+      expect((await visit(host, '/_platform/analytics.js', '*/*')).text).toContain('/_platform/collect');
+      expect((await visit(host, '/v1/apps')).text).toBe('<h1>Bundle shop</h1>'); // the app's own route, never the API
+    }
+  });
+
   it('answers Caddy’s ask with 200 for names it serves and 404 (and nothing more) for others', async () => {
     const published = await publishedApp(dev, 'ask-published');
     const draft = (await dev.post('/v1/apps', { name: 'Draft', slug: 'ask-draft' }).expect(201)).body;
@@ -230,7 +257,14 @@ describe(`custom domains (${target})`, () => {
 
     // A deployment's own label (dep-…, as its site origin names it).
     const deploymentLabel = published.deploymentId.toLowerCase().replace('_', '-');
-    for (const name of ['ask.example.net', 'ASK.Example.NET.', `ask-published.${SITES}`, `${deploymentLabel}.${SITES}`, API_HOST]) {
+    for (const name of [
+      'ask.example.net',
+      'ASK.Example.NET.',
+      `ask-published.${SITES}`,
+      `${deploymentLabel}.${SITES}`,
+      `production--ask-published.${SITES}`,
+      API_HOST,
+    ]) {
       const res = await ask(name);
       expect({ name, status: res.status }).toEqual({ name, status: 200 });
     }
@@ -249,6 +283,7 @@ describe(`custom domains (${target})`, () => {
       '',
       'nobody.example.net',
       `ask-draft.${SITES}`,
+      `staging--ask-published.${SITES}`,
       `dep-${'0'.repeat(26)}.${SITES}`,
       `nobody.${SITES}`,
       `a.b.${SITES}`,
