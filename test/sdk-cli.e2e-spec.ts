@@ -96,7 +96,17 @@ describe(`the SDK's deploy command (${target})`, () => {
     expect(deployment).toMatchObject({ files: { count: files, bytes: folderBytes(site) }, config: { spa: true } });
     const [row] = await app.query<{ files: Record<string, string> }>('SELECT files FROM deployments WHERE id = $1', [result.deploymentId]);
     expect(Object.keys(row.files).sort()).toEqual(
-      ['/404.html', '/assets/app.3f9a1c2b.js', '/assets/app.9d1e7c55.css', '/favicon.svg', '/index.html', '/sw.js'].sort(),
+      [
+        '/404.html',
+        '/about.html',
+        '/assets/app.3f9a1c2b.js',
+        '/assets/app.9d1e7c55.css',
+        '/favicon.svg',
+        '/images/logo.png',
+        '/index.html',
+        '/site.webmanifest',
+        '/sw.js',
+      ].sort(),
     );
 
     // One file changed: exactly one upload, and the progress lines a person reads.
