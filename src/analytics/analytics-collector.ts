@@ -52,6 +52,7 @@ export class AnalyticsCollector {
   private readonly knownApps = new Map<string, { exists: boolean; until: number }>();
   private readonly accepted: Counter<'source'>;
   private readonly notCounted: Counter<'reason'>;
+  private readonly droppedBy: Partial<Record<DropReason, { inc(): void }>> = {};
   /** Per app and visitor network; its clock is `perVisitor.now`. */
   readonly perVisitor = new WindowLimiter(EVENTS_PER_VISITOR_MINUTE, 60_000, MAX_LIMITED_VISITORS);
 
@@ -149,7 +150,8 @@ export class AnalyticsCollector {
   }
 
   private drop(reason: DropReason): null {
-    this.notCounted.inc({ reason });
+    // Bound once per reason: most requests a site serves are dropped (bots, a visitor past the limit), none should pay for a label lookup.
+    (this.droppedBy[reason] ??= this.notCounted.labels(reason)).inc();
     return null;
   }
 

@@ -21,8 +21,8 @@ export function utcDay(at: Date): string {
 export class VisitorIds {
   private readonly logger = new Logger('VisitorIds');
   private readonly salts = new Map<string, Promise<Buffer>>();
-  /** The same salts once read: no promise on the hot path. */
-  private readonly loaded = new Map<string, Buffer>();
+  /** The same salts once read (as latin1 text, for hashing): no promise on the hot path. */
+  private readonly loaded = new Map<string, string>();
 
   constructor(
     private readonly repository: VisitorSaltsRepository,
@@ -50,8 +50,8 @@ export class VisitorIds {
   limitKeyOf(scope: string, network: string, at = new Date()): string | Promise<string> {
     const day = utcDay(at);
     const salt = this.loaded.get(day);
-    const key = (s: Buffer) => hash('sha256', `${s.toString('latin1')}\u0000${scope}\u0000${network}`, 'hex').slice(0, 16);
-    return salt ? key(salt) : this.saltOf(day).then(key);
+    const key = (text: string) => hash('sha256', `${text}\u0000${scope}\u0000${network}`, 'hex').slice(0, 16);
+    return salt !== undefined ? key(salt) : this.saltOf(day).then((read) => key(read.toString('latin1')));
   }
 
   /** Salts whose day began more than 48 h ago go (the job `visitor-salts-purge`, at 00:00 UTC in worker processes). */
@@ -69,7 +69,7 @@ export class VisitorIds {
     if (!salt) {
       salt = this.repository.getOrCreate(day, randomBytes(32));
       salt.then(
-        (read) => this.salts.get(day) === salt && this.loaded.set(day, read),
+        (read) => this.salts.get(day) === salt && this.loaded.set(day, read.toString('latin1')),
         () => this.salts.delete(day), // a failed read is retried by the next caller
       );
       this.salts.set(day, salt);

@@ -19,17 +19,10 @@ export class ApiRequestMeter extends ApiRequestListener implements BeforeApplica
 
   constructor(meters: Meters, jobs: PeriodicJobs) {
     super();
-    this.buffer = new MeterBuffer(meters, 'api.requests', 'req');
-    // At shutdown, after the HTTP server has closed: the requests that finished while it closed (within 2 s, so a
-    // database already closing cannot hold the shutdown).
-    jobs.add({
-      name: 'api-request-meter',
-      schedule: { everyMs: API_REQUESTS_FLUSH_MS },
-      runsOn: 'every-instance',
-      atShutdown: true,
-      shutdownDeadlineMs: 2000,
+    this.buffer = new MeterBuffer(meters, jobs, 'api.requests', {
+      sourcePrefix: 'req',
+      job: 'api-request-meter',
       cutShort: 'the last API request counts are not recorded',
-      run: () => this.flush(),
     });
   }
 

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
-import { METER_BUFFER_FLUSH_MS, MeterBuffer } from './meter-buffer.js';
+import { MeterBuffer } from './meter-buffer.js';
 import { Meters } from './meters.js';
 
 /**
@@ -12,15 +12,10 @@ export class BandwidthMeter implements BeforeApplicationShutdown {
   private readonly buffer: MeterBuffer;
 
   constructor(meters: Meters, jobs: PeriodicJobs) {
-    this.buffer = new MeterBuffer(meters, 'bandwidth.bytes', 'bw');
-    jobs.add({
-      name: 'bandwidth-meter',
-      schedule: { everyMs: METER_BUFFER_FLUSH_MS },
-      runsOn: 'every-instance',
-      atShutdown: true,
-      shutdownDeadlineMs: 2000,
+    this.buffer = new MeterBuffer(meters, jobs, 'bandwidth.bytes', {
+      sourcePrefix: 'bw',
+      job: 'bandwidth-meter',
       cutShort: 'the last bytes sent by sites are not recorded',
-      run: () => this.flush(),
     });
   }
 

@@ -14,16 +14,33 @@ export interface CachedFile {
 /** Below this a compressed copy saves less than its headers cost. */
 const MIN_COMPRESS_BYTES = 512;
 
+/** A file's place in the cache: its blob key, and whether it is served compressed (the same bytes as another type are another entry). */
+export interface FileSlot {
+  /** `blobKey(accountId, sha256)`: what the store is asked. */
+  key: string;
+  compressible: boolean;
+  /** The cache's own key, made once per served file (a string built per request would be hashed per request). */
+  slot: string;
+}
+
+export function fileSlot(key: string, compressible: boolean): FileSlot {
+  return { key, compressible, slot: compressible ? `${key}+z` : key };
+}
+
+type Entry = CachedFile & { bytes: number; used: boolean };
+
 /**
- * File bytes in memory, least recently used out first, within `limitBytes` (all copies counted).
- * Reads go through `load` (the blob store); concurrent misses of one key share one read and one
- * compression. The gzip copy is made before the first answer (milliseconds); the brotli copy, at
- * brotli's best quality (tens to hundreds of milliseconds for a large script), in the background —
- * answers take gzip until it lands. A file larger than an eighth of the limit is never kept (nor
- * compressed): it would push out many small ones, and is read from the store each time.
+ * File bytes in memory within `limitBytes` (all copies counted), evicted by the clock algorithm: a read
+ * only marks its entry used (no reordering on the hot path), and eviction walks from the oldest, giving
+ * each used entry a second chance. Reads go through `load` (the blob store); concurrent misses of one
+ * key share one read and one compression. The gzip copy is made before the first answer
+ * (milliseconds); the brotli copy, at brotli's best quality (tens to hundreds of milliseconds for a
+ * large script), in the background — answers take gzip until it lands. A file larger than an eighth of
+ * the limit is never kept (nor compressed): it would push out many small ones, and is read from the
+ * store each time.
  */
 export class FileCache {
-  private readonly entries = new Map<string, CachedFile & { bytes: number }>();
+  private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<CachedFile | undefined>>();
   private readonly compressing = new Set<Promise<void>>();
   private bytes = 0;
@@ -34,29 +51,20 @@ export class FileCache {
   ) {}
 
   /** The file when it is in memory (no promise: the hot path). */
-  peek(key: string, compressible: boolean): CachedFile | undefined {
-    const slot = compressible ? `${key}+z` : key;
-    const entry = this.entries.get(slot);
-    if (entry) {
-      // Map order doubles as recency.
-      this.entries.delete(slot);
-      this.entries.set(slot, entry);
-    }
+  peek(file: FileSlot): CachedFile | undefined {
+    const entry = this.entries.get(file.slot);
+    if (entry) entry.used = true;
     return entry;
   }
 
-  /**
-   * The file, read (and compressed when `compressible`) if it is not in memory; undefined when the
-   * store has no such blob. The same bytes served as another type are another entry.
-   */
-  get(key: string, compressible: boolean): Promise<CachedFile | undefined> {
-    const cached = this.peek(key, compressible);
+  /** The file, read (and compressed when it is compressible) if it is not in memory; undefined when the store has no such blob. */
+  get(file: FileSlot): Promise<CachedFile | undefined> {
+    const cached = this.peek(file);
     if (cached) return Promise.resolve(cached);
-    const slot = compressible ? `${key}+z` : key;
-    let pending = this.loading.get(slot);
+    let pending = this.loading.get(file.slot);
     if (!pending) {
-      pending = this.fill(key, slot, compressible).finally(() => this.loading.delete(slot));
-      this.loading.set(slot, pending);
+      pending = this.fill(file).finally(() => this.loading.delete(file.slot));
+      this.loading.set(file.slot, pending);
     }
     return pending;
   }
@@ -70,14 +78,16 @@ export class FileCache {
     while (this.compressing.size > 0) await Promise.allSettled([...this.compressing]);
   }
 
-  private async fill(key: string, slot: string, compressible: boolean): Promise<CachedFile | undefined> {
+  private async fill({ key, slot, compressible }: FileSlot): Promise<CachedFile | undefined> {
     const identity = await this.load(key);
     if (!identity) return undefined;
     if (identity.length > this.limitBytes / 8) return { identity, gzip: null, br: null };
     const worth = compressible && identity.length >= MIN_COMPRESS_BYTES;
-    const file = { identity, gzip: worth ? smaller(await gzipAsync(identity, { level: 9 }), identity) : null, br: null as Buffer | null, bytes: 0 };
+    const file: Entry = { identity, gzip: worth ? smaller(await gzipAsync(identity, { level: 9 }), identity) : null, br: null, bytes: 0, used: true };
     file.bytes = identity.length + (file.gzip?.length ?? 0);
-    this.keep(slot, file);
+    this.entries.set(slot, file);
+    this.bytes += file.bytes;
+    this.evict();
     if (worth) {
       const brotli = brotliAsync(identity, brotliOptions(identity.length)).then(
         (br) => {
@@ -97,17 +107,17 @@ export class FileCache {
     return file;
   }
 
-  private keep(slot: string, file: CachedFile & { bytes: number }): void {
-    this.entries.set(slot, file);
-    this.bytes += file.bytes;
-    this.evict();
-  }
-
+  /** The clock: from the oldest, a used entry goes to the back unused, an unused one goes. */
   private evict(): void {
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.limitBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= entry.bytes;
+    while (this.bytes > this.limitBytes && this.entries.size > 0) {
+      const [slot, entry] = this.entries.entries().next().value!;
+      this.entries.delete(slot);
+      if (entry.used) {
+        entry.used = false;
+        this.entries.set(slot, entry);
+      } else {
+        this.bytes -= entry.bytes;
+      }
     }
   }
 }

@@ -4,7 +4,7 @@ import { fileAnswer, parseRange, servedFileOf } from './file-response.js';
 
 describe('fileAnswer', () => {
   const sha = 'ab'.repeat(32);
-  const js = servedFileOf('/assets/app.3f9a1c2b.js', sha, fileKindOf('/assets/app.3f9a1c2b.js'));
+  const js = servedFileOf('/assets/app.3f9a1c2b.js', sha, fileKindOf('/assets/app.3f9a1c2b.js'), 'acc_1');
   const bytes: CachedFile = { identity: Buffer.from('0123456789'), gzip: Buffer.from('gz'), br: Buffer.from('br') };
 
   it('picks brotli, then gzip, by Accept-Encoding, and says it varies', () => {
@@ -31,9 +31,9 @@ describe('fileAnswer', () => {
 
   it('caches by kind: HTML revalidates, hashed names are immutable, others an hour', () => {
     expect(fileAnswer(js, bytes, {}).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const html = servedFileOf('/index.html', sha, fileKindOf('/index.html'));
+    const html = servedFileOf('/index.html', sha, fileKindOf('/index.html'), 'acc_1');
     expect(fileAnswer(html, bytes, {}).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
-    const png = servedFileOf('/logo.png', sha, fileKindOf('/logo.png'));
+    const png = servedFileOf('/logo.png', sha, fileKindOf('/logo.png'), 'acc_1');
     expect(fileAnswer(png, bytes, {}).headers['cache-control']).toBe('public, max-age=3600');
   });
 

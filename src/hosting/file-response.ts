@@ -1,4 +1,5 @@
-import type { CachedFile } from './file-cache.js';
+import { blobKey } from '../files/blob-store.js';
+import { type CachedFile, fileSlot, type FileSlot } from './file-cache.js';
 import type { FileKind } from './content-types.js';
 import { hasContentHash } from './site-paths.js';
 
@@ -8,15 +9,18 @@ export interface ServedFile {
   path: string;
   sha256: string;
   kind: FileKind;
+  /** Where its bytes are cached: under the deployment's own account's blob. */
+  cache: FileSlot;
   cacheControl: string;
   etags: { identity: string; gzip: string; br: string };
 }
 
-export function servedFileOf(path: string, sha256: string, kind: FileKind): ServedFile {
+export function servedFileOf(path: string, sha256: string, kind: FileKind, accountId: string): ServedFile {
   return {
     path,
     sha256,
     kind,
+    cache: fileSlot(blobKey(accountId, sha256), kind.compressible),
     cacheControl: kind.html ? 'public, max-age=0, must-revalidate' : hasContentHash(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     etags: { identity: `"${sha256}"`, gzip: `"${sha256}-gz"`, br: `"${sha256}-br"` },
   };

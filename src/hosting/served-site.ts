@@ -43,7 +43,7 @@ export function fileAt(site: ServedSite, path: string): ServedFile | undefined {
   if (file) return file;
   const sha256 = site.files?.get(path);
   if (!sha256) return undefined;
-  file = servedFileOf(path, sha256, fileKindOf(path));
+  file = servedFileOf(path, sha256, fileKindOf(path), site.accountId);
   site.served.set(path, file);
   return file;
 }

@@ -9,7 +9,7 @@ import { AppAddresses } from '../apps/app-addresses.js';
 import { BandwidthMeter } from '../billing/bandwidth-meter.js';
 import { AppConfig } from '../config/app-config.js';
 import { landingPageOf } from '../deployments/deployment-snapshot.js';
-import { BLOB_STORE, blobKey, type BlobStore } from '../files/blob-store.js';
+import { BLOB_STORE, type BlobStore } from '../files/blob-store.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import type { SiteHtml } from '../sites/site-pages.js';
 import { SitePages } from '../sites/site-pages.js';
@@ -245,9 +245,7 @@ export class SiteServer {
 
   private async file(visit: Visit, file: ServedFile, status: 200 | 404): Promise<void> {
     const { request, reply, site, path } = visit;
-    const key = blobKey(site.accountId, file.sha256);
-    const compressible = file.kind.compressible;
-    const bytes = this.files.peek(key, compressible) ?? (await this.files.get(key, compressible));
+    const bytes = this.files.peek(file.cache) ?? (await this.files.get(file.cache));
     if (!bytes) {
       this.logger.error(`The blob ${file.sha256} of ${site.deployment.id} (${file.path}) is missing from the store`);
       return this.html(
