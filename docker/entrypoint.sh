@@ -15,10 +15,12 @@ if grep -qs ' /secrets ' /proc/mounts; then
     [ -n "$value" ] && continue
     if [ ! -s "$file" ]; then
       # Written aside, then linked into place: a link never replaces a file, so containers that
-      # start together all end up with the value that was linked first.
-      (umask 077 && head -c 32 /dev/urandom | base64 | tr -d '\n=' | tr '+/' '-_' >"$file.$$")
-      ln "$file.$$" "$file" 2>/dev/null || true
-      rm -f "$file.$$"
+      # start together all end up with the value that was linked first. (The aside name comes from
+      # mktemp, not $$: every container's entry point is PID 1.)
+      aside=$(mktemp "$file.XXXXXX")
+      head -c 32 /dev/urandom | base64 | tr -d '\n=' | tr '+/' '-_' >"$aside"
+      ln "$aside" "$file" 2>/dev/null || true
+      rm -f "$aside"
     fi
     export "$name=$(cat "$file")"
   done

@@ -82,7 +82,8 @@ describe('docker/entrypoint.sh', () => {
         });
         let out = '';
         child.stdout.on('data', (d) => (out += d));
-        child.once('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`exit ${code}`))));
+        // 'close', not 'exit': the output may still be arriving when the process has exited.
+        child.once('close', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`exit ${code}`))));
       });
     return { dir, run };
   };
