@@ -18,16 +18,16 @@ export function csrfOf(html: string): string {
   return csrf;
 }
 
-/** A new account, signed in to the portal through its invite (password PORTAL_PASSWORD). */
-export async function portalSession(app: TestApp, email: string): Promise<PortalSession> {
+/** A new account, signed in to the portal through its invite (password PORTAL_PASSWORD); `headers` go with the invite's requests (an X-Forwarded-For). */
+export async function portalSession(app: TestApp, email: string, headers: Record<string, string> = {}): Promise<PortalSession> {
   const created = await app.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email }).expect(201);
   const { accountId, apiKey, portalInviteUrl } = created.body as { accountId: string; apiKey: string; portalInviteUrl: string };
   const path = new URL(portalInviteUrl).pathname;
-  const invite = await app.http().get(path).expect(200);
+  const invite = await app.http().get(path).set(headers).expect(200);
   const accepted = await app
     .http()
     .post(path)
-    .set('cookie', String(invite.headers['set-cookie']).split(';')[0])
+    .set({ ...headers, cookie: String(invite.headers['set-cookie']).split(';')[0] })
     .type('form')
     .send({ _csrf: csrfOf(invite.text), password: PORTAL_PASSWORD, confirm: PORTAL_PASSWORD })
     .expect(303);
