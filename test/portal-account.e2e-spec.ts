@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { Mailer } from '../src/mail/mailer.js';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { startChildServer } from './support/child-server.js';
-import { csrfOf, PORTAL_PASSWORD, portalSession as newSession } from './support/portal-session.js';
+import { csrfOf, PORTAL_PASSWORD, portalSession as newSession, secretLinkLogLines } from './support/portal-session.js';
 import { SmtpTestServer } from './support/smtp-server.js';
 import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, startTestApp, target, TestApp } from './support/test-app.js';
-import { until } from './support/webhook-receiver.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 /** PUBLIC_URL of the app under test: not the address the tests reach it at, so a link built from the request's Host shows. */
@@ -54,6 +53,9 @@ describe(`portal accounts: invite re-issued, password changed, sessions ended, r
   const passwordHashOf = async (accountId: string) =>
     (await app.query<{ hash: string }>(`SELECT hash FROM portal_passwords WHERE account_id = $1`, [accountId]))[0]?.hash;
   const isSignedIn = async (cookie: string) => (await app.http().get('/portal/account').set('cookie', cookie)).status === 200;
+
+  const postPasswordChange = (cookie: string, form: Record<string, string>) =>
+    app.http().post('/portal/account/password').set('cookie', cookie).type('form').send(form);
 
   /** Signs in through the login form; answers the session cookie, or the status when refused. */
   async function signIn(email: string, password: string): Promise<{ status: number; cookie?: string }> {
@@ -162,8 +164,7 @@ describe(`portal accounts: invite re-issued, password changed, sessions ended, r
     it('checks the current password (error beside the field), the rules of a new one, and CSRF', async () => {
       const session = await portalSession(app, 'checks@example.com');
       const hash = await passwordHashOf(session.accountId);
-      const post = (form: Record<string, string>, cookie = session.cookie) =>
-        app.http().post('/portal/account/password').set('cookie', cookie).type('form').send(form);
+      const post = (form: Record<string, string>) => postPasswordChange(session.cookie, form);
 
       const wrong = await post({ _csrf: session.csrf, current: 'not my password', password: NEW_PASSWORD, confirm: NEW_PASSWORD });
       expect(wrong.status).toBe(400);
@@ -197,13 +198,7 @@ describe(`portal accounts: invite re-issued, password changed, sessions ended, r
 
     it('locks after 5 wrong current passwords, like the sign-in', async () => {
       const session = await portalSession(app, 'guessing@example.com');
-      const post = (current: string) =>
-        app
-          .http()
-          .post('/portal/account/password')
-          .set('cookie', session.cookie)
-          .type('form')
-          .send({ _csrf: session.csrf, current, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+      const post = (current: string) => postPasswordChange(session.cookie, { _csrf: session.csrf, current, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) statuses.push((await post(`guess ${i}`)).status);
       expect(statuses).toEqual([400, 400, 400, 400, 429]);
@@ -222,12 +217,12 @@ describe(`portal accounts: invite re-issued, password changed, sessions ended, r
       expect(page.text).toContain('changer@example.com');
       expect(page.text).toContain('You have 2 open sessions, this one included.');
 
-      const changed = await app
-        .http()
-        .post('/portal/account/password')
-        .set('cookie', session.cookie)
-        .type('form')
-        .send({ _csrf: csrfOf(page.text), current: PORTAL_PASSWORD, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+      const changed = await postPasswordChange(session.cookie, {
+        _csrf: csrfOf(page.text),
+        current: PORTAL_PASSWORD,
+        password: NEW_PASSWORD,
+        confirm: NEW_PASSWORD,
+      });
       expect([changed.status, changed.headers.location]).toEqual([303, '/portal/account?done=password']);
       const after = await app.http().get('/portal/account?done=password').set('cookie', session.cookie).expect(200);
       expect(after.text).toContain('Your password was changed, and your other sessions were signed out.');
@@ -343,13 +338,8 @@ describe(`portal accounts: invite re-issued, password changed, sessions ended, r
       expect((await useResetLink(secondA, 'another new passphrase')).status).toBe(404);
       // B changes the password while signed in: B's open link closes.
       const page = await app.http().get('/portal/account').set('cookie', b.cookie).expect(200);
-      await app
-        .http()
-        .post('/portal/account/password')
-        .set('cookie', b.cookie)
-        .type('form')
-        .send({ _csrf: csrfOf(page.text), current: PORTAL_PASSWORD, password: NEW_PASSWORD, confirm: NEW_PASSWORD })
-        .expect(303);
+      const changed = await postPasswordChange(b.cookie, { _csrf: csrfOf(page.text), current: PORTAL_PASSWORD, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+      expect(changed.status).toBe(303);
       expect((await useResetLink(linkB, 'another new passphrase')).status).toBe(404);
     });
 
@@ -447,7 +437,7 @@ describe(`request log of reset links (${target})`, () => {
   it('writes the route pattern of a reset link, never its token', async () => {
     const smtp = await SmtpTestServer.start();
     const env = { ...(await freshEnvironment()), SMTP_URL: smtp.url, SMTP_FROM: 'no-reply@example.test' };
-    const server = await startChildServer(env);
+    const server = await startChildServer(env, 90_000);
     try {
       await fetch(`${server.url}/v1/admin/accounts`, {
         method: 'POST',
@@ -466,24 +456,7 @@ describe(`request log of reset links (${target})`, () => {
       const mail = await smtp.nextTo('logged-reset@example.com');
       const path = new URL(/\S+\/portal\/reset-password\/\S+/.exec(mail.text)![0]).pathname;
       const token = path.split('/').pop()!;
-      expect((await fetch(`${server.url}${path}`)).status).toBe(200);
-      expect((await fetch(`${server.url}${path}/`)).status).toBe(200);
-      const post = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'password=x',
-      });
-      expect(post.status).toBe(403);
-
-      const requestLines = () =>
-        server
-          .output()
-          .trim()
-          .split('\n')
-          .map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number } })
-          .filter((line) => line.msg === 'request completed' && line.req?.url.startsWith('/portal/reset-password'));
-      await until(() => requestLines().length === 3, 10_000, 'three reset request lines');
-      expect(requestLines().map((line) => [line.req!.method, line.req!.url, line.res!.statusCode])).toEqual([
+      expect(await secretLinkLogLines(server, path)).toEqual([
         ['GET', '/portal/reset-password/:token', 200],
         ['GET', '/portal/reset-password/*', 200],
         ['POST', '/portal/reset-password/:token', 403],

@@ -1,4 +1,6 @@
+import { type ChildServer, requestLogLines } from './child-server.js';
 import { ADMIN_TOKEN, TestApp } from './test-app.js';
+import { until } from './webhook-receiver.js';
 
 export const PORTAL_PASSWORD = 'correct horse battery staple';
 
@@ -37,4 +39,18 @@ export async function portalSession(app: TestApp, email: string, headers: Record
     .split(';')[0];
   const overview = await app.http().get('/portal/').set('cookie', cookie).expect(200);
   return { accountId, apiKey, cookie, csrf: csrfOf(overview.text) };
+}
+
+/**
+ * Opens a portal link that holds a secret (`path`, then `path/`) and posts a form without its CSRF
+ * token to it (a 403); answers the three request log lines that makes (method, logged path, status).
+ */
+export async function secretLinkLogLines(server: ChildServer, path: string): Promise<Array<[string, string, number]>> {
+  expect((await fetch(`${server.url}${path}`)).status).toBe(200);
+  expect((await fetch(`${server.url}${path}/`)).status).toBe(200);
+  const post = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=x' });
+  expect(post.status).toBe(403);
+  const prefix = path.slice(0, path.lastIndexOf('/'));
+  await until(() => requestLogLines(server, prefix).length === 3, 10_000, `three request lines under ${prefix}`);
+  return requestLogLines(server, prefix);
 }
