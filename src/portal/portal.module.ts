@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { PasswordResetService } from './account/password-reset.service.js';
+import { PasswordResetsRepository } from './account/password-resets.repository.js';
+import { PortalPasswordController } from './account/portal-account.controller.js';
+import { PortalAccountService } from './account/portal-account.service.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -31,6 +37,8 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 /** The developer portal at /portal/: sign-in (invites, passwords, sessions, CSRF, lockout, per-IP limit) and pages over the API's own services. */
 @Module({
   imports: [
+    AccountsModule,
+    MailModule,
     AuthModule,
     BillingModule,
     AppsModule,
@@ -52,6 +60,7 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     PortalUsersController,
     PortalWebhooksController,
     PortalAccountController,
+    PortalPasswordController,
   ],
   providers: [
     PortalRepository,
@@ -64,6 +73,9 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     PortalKeysPages,
     PortalWebhooksPages,
     PortalAccountPages,
+    PortalAccountService,
+    PasswordResetService,
+    PasswordResetsRepository,
   ],
   exports: [PortalAuthService, PortalSessionGuard],
 })

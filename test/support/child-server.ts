@@ -81,3 +81,14 @@ export function runDistScript(script: string, env: Record<string, string>): Prom
     child.once('close', (code) => resolve({ ...result, code }));
   });
 }
+
+/** The request log lines ("request completed") of the server whose logged path starts with `prefix`: method, path, status. */
+export function requestLogLines(server: ChildServer, prefix: string): Array<[string, string, number]> {
+  return server
+    .output()
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number } })
+    .filter((line) => line.msg === 'request completed' && line.req?.url.startsWith(prefix))
+    .map((line) => [line.req!.method, line.req!.url, line.res!.statusCode]);
+}

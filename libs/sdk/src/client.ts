@@ -47,6 +47,7 @@ export type LandingPageState = Schemas['LandingPageResponseDto'];
 export type GenerateLandingPage = Schemas['GenerateLandingPageDto'];
 export type UploadedFile = Schemas['FileDto'];
 export type SiteConfig = Schemas['SiteConfigDto'];
+export type PortalInvite = Schemas['PortalInviteDto'];
 
 export interface Page<T> {
   data: T[];
@@ -328,6 +329,13 @@ export class PlatformClient {
       list: async () => (await t.request<{ data: ApiKey[] }>('GET', '/api-keys')).data,
       revoke: (keyId: string) => t.request<void>('DELETE', `/api-keys/${id(keyId)}`),
     };
+    this.admin = {
+      /**
+       * Operator routes: the client's key is the admin token (ADMIN_TOKEN). A new portal invite for the account
+       * (single use, 7 days, shown once); its earlier unused invite links stop working. Unknown account: NotFoundError.
+       */
+      reissueInvite: (accountId: string) => t.request<PortalInvite>('POST', `/admin/accounts/${id(accountId)}/invite`),
+    };
     this.oauth = {
       clientCredentials: (clientId: string, clientSecret: string, scope?: string) =>
         new ClientCredentialsTokenProvider(base, clientId, clientSecret, scope, options.fetch),
@@ -365,6 +373,7 @@ export class PlatformClient {
   readonly ai;
   readonly apiKeys;
   readonly oauth;
+  readonly admin;
 }
 
 export interface StreamResult {

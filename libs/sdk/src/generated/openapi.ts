@@ -273,6 +273,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/accounts/{accountId}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-issue an account’s portal invite
+         * @description A new single-use link (valid 7 days) where the developer sets a portal password — for an invite that expired, or a developer locked out. The account’s earlier unused invite links stop working; setting a password through the new one signs out the account’s portal sessions. Needs the admin token.
+         */
+        post: operations["AdminController_reissueInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/accounts/{accountId}/plan": {
         parameters: {
             query?: never;
@@ -1414,6 +1434,14 @@ export interface components {
             email: string;
             plan: components["schemas"]["PlanRefDto"];
             period: components["schemas"]["PeriodDto"];
+        };
+        PortalInviteDto: {
+            /**
+             * @description Where the developer sets a new portal password: single use, valid 7 days. Shown only here; the
+             *     account's earlier invite links stop working.
+             * @example http://localhost:3000/portal/invite/q8V1mC0rX4Ue7tYb2NfK9sLwZ3aHjD6p
+             */
+            portalInviteUrl: string;
         };
         ChangePlanDto: {
             /**
@@ -3718,6 +3746,76 @@ export interface operations {
                      *       "error": true,
                      *       "code": 404,
                      *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminController_reissueInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new invite link, shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalInviteDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
