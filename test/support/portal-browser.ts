@@ -20,10 +20,16 @@ export async function act(page: Page, target: Locator): Promise<void> {
 
 /** axe-core's critical violations on the page (rule ids). Needs a page opened with `bypassCSP`. */
 export async function criticalViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
+  return (await axeViolations(page, ['critical'])).map((v) => v.id);
+}
+
+/** axe-core's violations of the impacts given, with the first few offending elements. Needs a page opened with `bypassCSP`. */
+export async function axeViolations(page: Page, impacts: string[]): Promise<Array<{ id: string; impact: string; targets: string[] }>> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
-    return (await axe.run()).violations;
+    type Found = { id: string; impact: string; nodes: Array<{ target: string[] }> };
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Found[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   });
-  return violations.filter((v) => v.impact === 'critical').map((v) => v.id);
+  return violations.filter((v) => impacts.includes(v.impact));
 }
