@@ -183,7 +183,7 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await act(page, page.getByRole('button', { name: 'Sign in' }));
     expect(new URL(page.url()).pathname).toBe('/portal/');
-  });
+  }, 120_000);
 
   it("shows a webhook endpoint's retry schedule and its richer delivery log, and re-sends what failed", async () => {
     const { page } = session;
