@@ -121,5 +121,8 @@ describeInBrowser(`the landing-page editor in a browser, without JavaScript (${t
     expect(missing.status).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^text\/html/);
     expect(missing.text).toContain('<h1>Not found</h1>');
+    // `/portal` without its slash goes to the overview.
+    const bare = await app.http().get('/portal').set('cookie', cookie).expect(303);
+    expect(bare.headers.location).toBe('/portal/');
   });
 });
