@@ -63,7 +63,9 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     expect(new URL(page.url()).pathname).toBe('/portal/');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Overview');
     await expect(page.getByRole('heading', { name: 'Plan: Free' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('row', { name: /deployments/ }).textContent()).resolves.toContain('100 (hard)');
+    // The overview names the meter nearest its limit and links to the billing page's table (not repeated here).
+    await expect(page.getByText(/^Nearest its limit this month: /).count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: /^Usage of all \d meters/ }).count()).resolves.toBe(1);
     expect(await criticalViolations(page)).toEqual([]);
     await screenshot(page, 'portal-overview');
     const cookies = await session.context.cookies();
@@ -181,7 +183,7 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await act(page, page.getByRole('button', { name: 'Sign in' }));
     expect(new URL(page.url()).pathname).toBe('/portal/');
-  });
+  }, 120_000);
 
   it("shows a webhook endpoint's retry schedule and its richer delivery log, and re-sends what failed", async () => {
     const { page } = session;
@@ -291,6 +293,7 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
         .textContent(),
     ).resolves.toContain('1');
     await expect(page.getByRole('row', { name: /open/ }).count()).resolves.toBe(1);
+    await expect(page.getByRole('row', { name: /^Bandwidth/ }).textContent()).resolves.toMatch(/\d B/);
     expect(await criticalViolations(page)).toEqual([]);
     await screenshot(page, 'portal-billing');
 

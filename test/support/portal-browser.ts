@@ -18,17 +18,18 @@ export async function act(page: Page, target: Locator): Promise<void> {
   await page.evaluate(() => (globalThis as unknown as { settled: Promise<void> }).settled);
 }
 
-/** axe-core's violations of the given impacts on the page (rule ids). Needs a page opened with `bypassCSP`. */
-export async function axeViolations(page: Page, impacts: string[] = ['critical', 'serious']): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.filter((v) => impacts.includes(v.impact)).map((v) => v.id);
+/** axe-core's critical violations on the page (rule ids). Needs a page opened with `bypassCSP`. */
+export async function criticalViolations(page: Page): Promise<string[]> {
+  return (await axeViolations(page, ['critical'])).map((v) => v.id);
 }
 
-/** axe-core's critical violations on the page (rule ids). Needs a page opened with `bypassCSP`. */
-export function criticalViolations(page: Page): Promise<string[]> {
-  return axeViolations(page, ['critical']);
+/** axe-core's violations of the impacts given, with the first few offending elements. Needs a page opened with `bypassCSP`. */
+export async function axeViolations(page: Page, impacts: string[] = ['critical', 'serious']): Promise<Array<{ id: string; impact: string; targets: string[] }>> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    type Found = { id: string; impact: string; nodes: Array<{ target: string[] }> };
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Found[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => impacts.includes(v.impact));
 }
