@@ -24,7 +24,10 @@ export async function criticalViolations(page: Page): Promise<string[]> {
 }
 
 /** axe-core's violations of the impacts given, with the first few offending elements. Needs a page opened with `bypassCSP`. */
-export async function axeViolations(page: Page, impacts: string[] = ['critical', 'serious']): Promise<Array<{ id: string; impact: string; targets: string[] }>> {
+export async function axeViolations(
+  page: Page,
+  impacts: string[] = ['critical', 'serious'],
+): Promise<Array<{ id: string; impact: string; targets: string[] }>> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
     type Found = { id: string; impact: string; nodes: Array<{ target: string[] }> };
