@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { AnalyticsStatsService } from '../analytics/analytics-stats.service.js';
 import { AppsService } from '../apps/apps.service.js';
 import { isSlug, SLUG_MAX, SLUG_MIN } from '../apps/slug.js';
 import { PlatformError } from '../common/errors/platform-error.js';
@@ -11,10 +10,9 @@ import { PublishingService } from '../publishing/publishing.service.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { Form, PortalAnswer, portalPrincipal, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
-import { barChart } from './svg-chart.js';
+import { PortalAnalyticsPages } from './analytics/portal-analytics.pages.js';
 
 const LIST = { limit: 100 };
-const BREAKDOWNS = ['page', 'source', 'device', 'deployment'] as const;
 
 class PortalFormError extends Error {}
 
@@ -42,7 +40,7 @@ export class PortalAppsPages {
     private readonly landingPages: LandingPagesService,
     private readonly publishing: PublishingService,
     private readonly domains: DomainsService,
-    private readonly stats: AnalyticsStatsService,
+    private readonly analytics: PortalAnalyticsPages,
     private readonly limiter: RateLimiter,
   ) {}
 
@@ -50,7 +48,7 @@ export class PortalAppsPages {
   async get(signed: Signed, rest: string, notes: { done?: string; error?: string; status?: number } = {}): Promise<PortalAnswer> {
     if (rest === '') return renderPortal('apps', { csrf: signed.csrf, apps: (await this.apps.list(signed.accountId, LIST)).data });
     const [appId, sub] = rest.slice(1).split('/');
-    if (sub === 'analytics') return this.analyticsPage(signed, appId);
+    if (sub === 'analytics') return this.analytics.page(signed, appId);
     const app = await this.apps.get(signed.accountId, appId);
     const [page, deployments, domains] = await Promise.all([
       this.landingPages.get(signed.accountId, appId),
@@ -73,28 +71,6 @@ export class PortalAppsPages {
       },
       notes.status ?? (notes.error ? 400 : 200),
     );
-  }
-
-  /** 30 days of the app's analytics: totals, daily charts and the main breakdowns, through the stats API's service. */
-  private async analyticsPage(signed: Signed, appId: string): Promise<PortalAnswer> {
-    const app = await this.apps.get(signed.accountId, appId);
-    const metrics = 'visitors,visits,pageviews,bounceRate,visitDuration,signups,conversionRate';
-    const [aggregate, series, ...breakdowns] = await Promise.all([
-      this.stats.aggregate(signed.accountId, appId, { period: '30d', metrics }),
-      this.stats.timeseries(signed.accountId, appId, { period: '30d', interval: 'day', metrics: 'visitors,signups' }),
-      ...BREAKDOWNS.map((property) =>
-        this.stats.breakdown(signed.accountId, appId, { period: '30d', property, metrics: 'visitors,pageviews,signups', limit: 10 }),
-      ),
-    ]);
-    const points = (metric: 'visitors' | 'signups') => series.results.map((r) => ({ label: String(r.date), value: Number(r[metric] ?? 0) }));
-    return renderPortal('analytics', {
-      csrf: signed.csrf,
-      app,
-      totals: Object.fromEntries(Object.entries(aggregate.results).map(([k, v]) => [k, v.value])),
-      visitorsChart: barChart('Visitors per day', points('visitors')),
-      signupsChart: barChart('Sign-ups per day', points('signups')),
-      breakdowns: BREAKDOWNS.map((property, i) => ({ property, rows: breakdowns[i].data })),
-    });
   }
 
   async post(signed: Signed, rest: string, form: Form, signal: AbortSignal): Promise<PortalAnswer> {

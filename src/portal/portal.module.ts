@@ -8,6 +8,9 @@ import { DomainsModule } from '../domains/domains.module.js';
 import { LandingPagesModule } from '../landing-pages/landing-pages.module.js';
 import { PublishingModule } from '../publishing/publishing.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { PortalAnalyticsController } from './analytics/portal-analytics.controller.js';
+import { PortalAnalyticsPages } from './analytics/portal-analytics.pages.js';
+import { PortalRoutes } from './analytics/portal-route.js';
 import { PortalAccountPages } from './portal-account.pages.js';
 import { PortalAppsPages } from './portal-apps.pages.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
@@ -34,8 +37,19 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     AnalyticsModule,
     RateLimitModule,
   ],
-  controllers: [PortalController],
-  providers: [PortalRepository, PasswordHasher, PortalAuthService, SignInRateLimit, PortalAppsPages, PortalWebhooksPages, PortalAccountPages],
+  // The analytics routes before the main controller's wildcard (Fastify prefers the more specific route either way).
+  controllers: [PortalAnalyticsController, PortalController],
+  providers: [
+    PortalRepository,
+    PasswordHasher,
+    PortalAuthService,
+    SignInRateLimit,
+    PortalAppsPages,
+    PortalWebhooksPages,
+    PortalAccountPages,
+    PortalRoutes,
+    PortalAnalyticsPages,
+  ],
   exports: [PortalAuthService],
 })
 export class PortalModule {}
