@@ -83,6 +83,7 @@ describeInBrowser(`analytics dashboard in the portal (${target})`, () => {
       year: 'numeric',
       timeZone: 'UTC',
     });
+    await screenshot(page, 'portal-analytics');
     await page.locator('.chart-table summary').click();
     await expect(page.getByRole('row', { name: tenDaysAgo }).textContent()).resolves.toMatch(/11$/);
     // Top pages, sources, devices and deployments; today's visitors live.
@@ -93,7 +94,6 @@ describeInBrowser(`analytics dashboard in the portal (${target})`, () => {
     );
     await expect(page.locator('#realtime').textContent()).resolves.toMatch(/4 current visitors\s+in the last 5 minutes/);
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'portal-analytics');
 
     // Today: only today's 4 visitors, charted per hour.
     await act(page, page.getByRole('link', { name: 'Today' }));
@@ -157,8 +157,9 @@ describeInBrowser(`analytics dashboard in the portal (${target})`, () => {
     expect(realtime.status).toBe(200);
     expect(realtime.text).toMatch(/^<p class="realtime" id="realtime" hx-get="\/portal\/apps\/app_\w+\/analytics\/realtime" hx-trigger="every 30s"/);
     expect(realtime.text).toContain('<strong>4 current visitors</strong>');
-    // Signed out: to the sign-in page.
+    // Signed out: to the sign-in page (htmx's polling gets nothing to swap).
     await app.http().get(`/portal/apps/${appId}/analytics`).expect(303).expect('location', '/portal/login');
+    await app.http().get(`/portal/apps/${appId}/analytics/realtime`).set('hx-request', 'true').expect(204);
     // Another account's app, or none: a 404 page.
     const missing = await app
       .http()

@@ -32,7 +32,7 @@ const BREAKDOWNS: ReadonlyArray<{ property: Property; title: string; columns: Ar
   { property: 'deployment', title: 'Deployments', columns: ['signups', 'conversionRate'] },
 ];
 const ROWS = 10;
-const COLUMN_NAMES = { pageviews: 'Pageviews', signups: 'Sign-ups', conversionRate: 'Conversion', share: 'Share' } as const;
+const COLUMN_NAMES = { pageviews: 'Pageviews', signups: 'Sign\u2011ups', conversionRate: 'Sign\u2011up rate', share: 'Share' } as const;
 const INTERVAL_NAMES: Record<Interval, string> = { hour: 'hour', day: 'day', month: 'month' };
 
 /**

@@ -3,16 +3,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PlatformError } from '../../common/errors/platform-error.js';
 import { cookieOf } from '../cookies.js';
 import { PortalAuthService } from '../portal-auth.service.js';
-import type { Form, PortalAnswer, Signed } from '../portal-page.js';
+import type { PortalAnswer, Signed } from '../portal-page.js';
 import { PORTAL_CONTENT_SECURITY_POLICY, renderPortal } from '../portal-pages.js';
 
 /** The portal's session cookie (set by PortalController at sign-in). */
 const SESSION_COOKIE = 'portal_session';
 
 /**
- * What the analytics and webhook routes of the portal share with its main controller: the signed-in
- * developer of a request, the CSRF check of a form, and how a page is answered (its CSP and
- * headers; a 303 for a redirect; a 404 page for what is not the account's).
+ * What the analytics routes of the portal share with its main controller (PortalController, whose
+ * helpers are private): the signed-in developer of a request, and how a page is answered (its CSP
+ * and headers; a 303 for a redirect; a 404 page for what is not the account's).
  */
 @Injectable()
 export class PortalRoutes {
@@ -24,18 +24,15 @@ export class PortalRoutes {
     return accountId && sessionId ? { accountId, sessionId, csrf: this.auth.csrfToken(sessionId) } : null;
   }
 
-  /** Runs `page` for the signed-in developer (signed out: to the sign-in page); a POST's form must carry its CSRF token. */
-  async serve(request: FastifyRequest, reply: FastifyReply, page: (signed: Signed, form: Form) => Promise<PortalAnswer>): Promise<void> {
+  /** Runs `page` (a GET: no form, so no CSRF token to check) for the signed-in developer; signed out, to the sign-in page. */
+  async serve(request: FastifyRequest, reply: FastifyReply, page: (signed: Signed) => Promise<PortalAnswer>): Promise<void> {
     const signed = await this.signedIn(request);
+    // Signed out: to the sign-in page; htmx's polling (a request, not a boosted navigation) just gets nothing to swap.
+    if (!signed && request.headers['hx-request'] === 'true' && !request.headers['hx-boosted']) return void (await reply.status(204).send());
     if (!signed) return void (await reply.redirect('/portal/login', 303));
-    const form = (request.body ?? {}) as Form;
-    if (request.method === 'POST' && !this.auth.csrfValid(signed.sessionId, form._csrf)) {
-      const text = 'This form was not sent from this portal, or it expired. Nothing was changed; please try again.';
-      return send(reply, renderPortal('notice', { title: 'Form expired', text, back: '/portal/', csrf: signed.csrf }, 403));
-    }
     let answer: PortalAnswer;
     try {
-      answer = await page(signed, form);
+      answer = await page(signed);
     } catch (err) {
       if (!(err instanceof PlatformError) || err.status !== 404) throw err;
       answer = renderPortal('notice', { title: 'Not found', text: `${err.message}.`, back: '/portal/', nav: 'none', csrf: signed.csrf }, 404);
