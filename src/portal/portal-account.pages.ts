@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AnalyticsStatsService } from '../analytics/analytics-stats.service.js';
 import { AppsService } from '../apps/apps.service.js';
+import { CreateServiceAccountDto } from '../auth/dto/service-account.dto.js';
 import { ServiceAccountsService } from '../auth/service-accounts.service.js';
 import { SCOPES } from '../common/request-context/scopes.js';
 import { BillingService } from '../billing/billing.service.js';
@@ -9,6 +10,7 @@ import { decodeCursor, type Page } from '../common/pagination/page.js';
 import { EventLogService } from '../events/event-log.service.js';
 import type { UserDto } from '../users/dto/user.dto.js';
 import { UsersService } from '../users/users.service.js';
+import { FieldErrors, validateForm } from './portal-forms.js';
 import { Form, ignoreNotFound, PortalAnswer, scopesOf, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
 import { barChart, lastDays } from './svg-chart.js';
@@ -92,13 +94,20 @@ export class PortalAccountPages {
     return { redirect: `/portal/users?appId=${encodeURIComponent(text(form, 'appId', 40))}` };
   }
 
-  async serviceAccountsPage(signed: Signed, created?: unknown): Promise<PortalAnswer> {
-    return renderPortal('service-accounts', { csrf: signed.csrf, accounts: await this.serviceAccounts.list(signed.accountId), scopes: SCOPES, created });
+  async serviceAccountsPage(signed: Signed, notes: { created?: unknown; errors?: FieldErrors; input?: Form } = {}, status = 200): Promise<PortalAnswer> {
+    return renderPortal(
+      'service-accounts',
+      { csrf: signed.csrf, accounts: await this.serviceAccounts.list(signed.accountId), scopes: SCOPES, ...notes },
+      status,
+    );
   }
 
+  /** Through POST /v1/service-accounts's DTO: a name it refuses is said next to the field, the form keeping what was typed. */
   async createServiceAccount(signed: Signed, form: Form): Promise<PortalAnswer> {
-    const created = await this.serviceAccounts.create(signed.accountId, text(form, 'name', 100) || 'service account', scopesOf(form, ['apps:read']));
-    return this.serviceAccountsPage(signed, created);
+    const checked = await validateForm(CreateServiceAccountDto, { name: text(form, 'name') || 'service account', scopes: scopesOf(form, ['apps:read']) });
+    if (!checked.ok) return this.serviceAccountsPage(signed, { errors: checked.errors, input: form }, 400);
+    const created = await this.serviceAccounts.create(signed.accountId, checked.value.name, checked.value.scopes);
+    return this.serviceAccountsPage(signed, { created });
   }
 
   async revokeServiceAccount(signed: Signed, id: string): Promise<PortalAnswer> {

@@ -1,6 +1,7 @@
 import type { Principal } from '../common/request-context/principal.js';
 import { SCOPES } from '../common/request-context/scopes.js';
 import { PlatformError } from '../common/errors/platform-error.js';
+import { RequestError } from '../common/errors/request-errors.js';
 import type { PortalHtml } from './portal-pages.js';
 
 /** A signed-in developer, as the portal's pages see them. */
@@ -20,7 +21,12 @@ export function portalPrincipal(signed: Signed): Principal {
   return { accountId: signed.accountId, credentialId: 'portal', kind: 'portal_session', scopes: ['*'] };
 }
 
-export const text = (form: Form, name: string, max: number): string => (typeof form[name] === 'string' ? (form[name] as string).trim().slice(0, max) : '');
+/** A form field as typed, surrounding spaces trimmed ('' when absent). Never cut: past `max` characters, a 400 naming the field (the page says why). */
+export function text(form: Form, name: string, max = Infinity): string {
+  const value = typeof form[name] === 'string' ? (form[name] as string).trim() : '';
+  if (value.length > max) throw RequestError.invalid([`${name} must be at most ${max} characters long`]);
+  return value;
+}
 
 /** The known scopes ticked in a form (a single checkbox arrives as a string), or `fallback` when none is. */
 export function scopesOf(form: Form, fallback: string[]): string[] {

@@ -10,13 +10,21 @@ import { PublishingModule } from '../publishing/publishing.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { PortalAnalyticsController } from './analytics/portal-analytics.controller.js';
 import { PortalAnalyticsPages } from './analytics/portal-analytics.pages.js';
-import { PortalRoutes } from './analytics/portal-route.js';
 import { PortalAccountPages } from './portal-account.pages.js';
 import { PortalAppsPages } from './portal-apps.pages.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { PortalAuthService } from './portal-auth.service.js';
-import { PortalController } from './portal.controller.js';
+import { PortalEditorPages } from './portal-editor.pages.js';
+import { PortalKeysPages } from './portal-keys.pages.js';
+import { PortalSessionGuard } from './portal-session.guard.js';
+import { PortalAccountController } from './routes/portal-account.controller.js';
+import { PortalAppsController } from './routes/portal-apps.controller.js';
+import { PortalAuthController } from './routes/portal-auth.controller.js';
+import { PortalEditorController } from './routes/portal-editor.controller.js';
+import { PortalKeysController } from './routes/portal-keys.controller.js';
+import { PortalUsersController } from './routes/portal-users.controller.js';
+import { PortalWebhooksController } from './routes/portal-webhooks.controller.js';
 import { PortalRepository } from './portal.repository.js';
 import { PasswordHasher } from './password-hash.js';
 import { SignInRateLimit } from './sign-in-rate-limit.js';
@@ -37,19 +45,30 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     AnalyticsModule,
     RateLimitModule,
   ],
-  // The analytics routes before the main controller's wildcard (Fastify prefers the more specific route either way).
-  controllers: [PortalAnalyticsController, PortalController],
+  // One controller per area; the account's also holds /portal/ and the 404 page of unknown paths (its wildcard routes).
+  controllers: [
+    PortalAuthController,
+    PortalAppsController,
+    PortalEditorController,
+    PortalKeysController,
+    PortalUsersController,
+    PortalWebhooksController,
+    PortalAnalyticsController,
+    PortalAccountController,
+  ],
   providers: [
     PortalRepository,
     PasswordHasher,
     PortalAuthService,
+    PortalSessionGuard,
     SignInRateLimit,
     PortalAppsPages,
+    PortalEditorPages,
+    PortalKeysPages,
     PortalWebhooksPages,
     PortalAccountPages,
-    PortalRoutes,
     PortalAnalyticsPages,
   ],
-  exports: [PortalAuthService],
+  exports: [PortalAuthService, PortalSessionGuard],
 })
 export class PortalModule {}

@@ -1,27 +1,22 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '../../common/http/public.decorator.js';
+import { sendPortal, SignedIn } from '../portal-http.js';
+import type { Signed } from '../portal-page.js';
+import { SignedInPortalRoutes } from '../routes/portal-routes.js';
 import { PortalAnalyticsPages } from './portal-analytics.pages.js';
-import { PortalRoutes } from './portal-route.js';
 
-/** The analytics dashboard of an app in the portal, and its realtime figure (for htmx's polling). */
-@ApiExcludeController()
-@Public()
-@Controller('portal/apps/:appId/analytics')
+/** /portal/apps/<appId>/analytics: an app's dashboard (its query string is the view), and its realtime figure (htmx polls it). */
+@SignedInPortalRoutes()
 export class PortalAnalyticsController {
-  constructor(
-    private readonly routes: PortalRoutes,
-    private readonly pages: PortalAnalyticsPages,
-  ) {}
+  constructor(private readonly pages: PortalAnalyticsPages) {}
 
-  @Get()
-  dashboard(@Param('appId') appId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.routes.serve(request, reply, (signed) => this.pages.page(signed, appId, (request.query ?? {}) as Record<string, unknown>));
+  @Get('apps/:appId/analytics')
+  async dashboard(@SignedIn() signed: Signed, @Param('appId') appId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.page(signed, appId, (request.query ?? {}) as Record<string, unknown>));
   }
 
-  @Get('realtime')
-  realtime(@Param('appId') appId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.routes.serve(request, reply, (signed) => this.pages.realtime(signed, appId));
+  @Get('apps/:appId/analytics/realtime')
+  async realtime(@SignedIn() signed: Signed, @Param('appId') appId: string, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.realtime(signed, appId));
   }
 }
