@@ -14,6 +14,8 @@ import { DomainsModule } from '../domains/domains.module.js';
 import { LandingPagesModule } from '../landing-pages/landing-pages.module.js';
 import { PublishingModule } from '../publishing/publishing.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { PortalAnalyticsController } from './analytics/portal-analytics.controller.js';
+import { PortalAnalyticsPages } from './analytics/portal-analytics.pages.js';
 import { PortalAccountPages } from './portal-account.pages.js';
 import { PortalAppsPages } from './portal-apps.pages.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
@@ -59,6 +61,7 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     PortalKeysController,
     PortalUsersController,
     PortalWebhooksController,
+    PortalAnalyticsController,
     PortalAccountController,
     PortalPasswordController,
   ],
@@ -76,6 +79,7 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     PortalAccountService,
     PasswordResetService,
     PasswordResetsRepository,
+    PortalAnalyticsPages,
   ],
   exports: [PortalAuthService, PortalSessionGuard],
 })

@@ -36,3 +36,22 @@ export async function axeViolations(
   });
   return violations.filter((v) => impacts.includes(v.impact));
 }
+
+/** axe-core's critical and serious violations on the page (rule ids, with what they hit). Needs a page opened with `bypassCSP`. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }> }> } }
+    ).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+/** How wide the page's content is at the viewport's width (more than the viewport: the page scrolls sideways). */
+export function scrollWidth(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+}
