@@ -8,7 +8,7 @@ import { OnDomainEvent } from '../../src/events/on-domain-event.decorator.js';
 import { createAccount, TestApp } from './test-app.js';
 
 /** Enough requests for the bulk tests: the rate limit has its own suite. */
-export const NO_RATE_LIMIT = { RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AI_MAX: '1000000', RATE_LIMIT_SIGN_IN_MAX: '1000000' };
+export const NO_RATE_LIMIT = { RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AI_MAX: '1000000', RATE_LIMIT_SIGN_IN_MAX: '1000000', RATE_LIMIT_UPLOADS_MAX: '1000000' };
 
 export interface ApiClient {
   accountId: string;
