@@ -1,46 +1,22 @@
-import { connect } from 'node:net';
-import { ApiClient, newAccountClient, scopedClient } from './support/api-client.js';
+import { ApiClient, errorEnvelope, newAccountClient, scopedClient } from './support/api-client.js';
 import { putFile, sha256 } from './support/files.js';
+import { rawRequest } from './support/raw-http.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
 const UPLOADS_MAX = 3;
 const TWENTY_FIVE_MIB = 25 * 1024 * 1024;
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: Record<string, unknown>;
-}
-
 /**
  * A PUT whose headers announce `contentLength` bytes, of which the client sends the first 64 KiB and then waits:
  * a server that read the body before answering would never answer (the test would time out); one that answers
- * from the headers answers now, and closes the connection instead of reading the rest.
+ * from the headers answers now.
  */
-function putAnnouncing(url: string, path: string, contentLength: number, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
-    // Closed by the server: the answer is all there (a reset for the bytes it never read may come after it).
-    socket.on('close', () => {
-      const [head, body] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
-      const [statusLine, ...lines] = head.split('\r\n');
-      if (!body) return reject(new Error(`no complete answer: ${head}`));
-      resolve({
-        status: Number(statusLine.split(' ')[1]),
-        headers: Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()])),
-        body: JSON.parse(body) as Record<string, unknown>,
-      });
-    });
-    socket.on('error', () => undefined); // judged on close, by what arrived
-    socket.on('connect', () => {
-      const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
-      const head = `PUT ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/octet-stream\r\nContent-Length: ${contentLength}\r\n${extra.join('')}\r\n`;
-      socket.write(Buffer.concat([Buffer.from(head), Buffer.alloc(64 * 1024, 7)]));
-    });
-  });
+async function putAnnouncing(url: string, path: string, contentLength: number, headers: Record<string, string> = {}) {
+  const head = [`PUT ${path} HTTP/1.1`, `Host: ${new URL(url).host}`, 'Content-Type: application/octet-stream', `Content-Length: ${contentLength}`]
+    .concat(Object.entries(headers).map(([k, v]) => `${k}: ${v}`))
+    .join('\r\n');
+  const answer = await rawRequest(url, Buffer.concat([Buffer.from(`${head}\r\n\r\n`), Buffer.alloc(64 * 1024, 7)]));
+  return { ...answer, body: JSON.parse(answer.body) as Record<string, unknown> };
 }
 
 describe(`file uploads: their own rate limit, guards before the body (${target})`, () => {
@@ -69,13 +45,7 @@ describe(`file uploads: their own rate limit, guards before the body (${target})
       stored.push(sha256(`file ${i}`));
     }
     const limited = await putFile(app, second, 'one too many').expect(429);
-    expect(limited.body).toEqual({
-      error: true,
-      code: 429,
-      message: 'Rate limit reached. Retry in 60 seconds.',
-      reason: 'rate_limited',
-      requestId: limited.headers['x-request-id'],
-    });
+    expect(limited.body).toEqual(errorEnvelope(limited, 429, 'rate_limited', 'Rate limit reached. Retry in 60 seconds.'));
     expect([limited.headers['retry-after'], limited.headers['x-ratelimit-remaining']]).toEqual(['60', '0']);
     expect(limited.headers.connection).toBe('close'); // counted before the body, which is never read
     expect(await fileRows(dev.accountId)).toEqual(stored.sort());
@@ -92,13 +62,9 @@ describe(`file uploads: their own rate limit, guards before the body (${target})
     const hash = sha256('never read');
     const anonymous = await putAnnouncing(app.url, `/v1/files/${hash}`, TWENTY_FIVE_MIB);
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({
-      error: true,
-      code: 401,
-      message: 'Missing credential: send Authorization: Bearer <API key or access token>',
-      reason: 'missing_credential',
-      requestId: anonymous.headers['x-request-id'],
-    });
+    expect(anonymous.body).toEqual(
+      errorEnvelope(anonymous, 401, 'missing_credential', 'Missing credential: send Authorization: Bearer <API key or access token>'),
+    );
     expect(anonymous.headers['www-authenticate']).toBe('Bearer realm="platform"');
     expect(anonymous.headers.connection).toBe('close');
 
@@ -112,13 +78,7 @@ describe(`file uploads: their own rate limit, guards before the body (${target})
     const before = await fileRows(owner.accountId);
     const refused = await putAnnouncing(app.url, `/v1/files/${sha256('not yours to write')}`, TWENTY_FIVE_MIB, { authorization: `Bearer ${reader.apiKey}` });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({
-      error: true,
-      code: 403,
-      message: 'This credential lacks the scope deployments:write',
-      reason: 'missing_scope',
-      requestId: refused.headers['x-request-id'],
-    });
+    expect(refused.body).toEqual(errorEnvelope(refused, 403, 'missing_scope', 'This credential lacks the scope deployments:write'));
     expect(refused.headers.connection).toBe('close');
     expect(await fileRows(owner.accountId)).toEqual(before);
   });

@@ -81,6 +81,15 @@ export const expectErrorBody = (body: Record<string, unknown>, code: number, men
   else if (mentions) expect(body.message).toMatch(mentions);
 };
 
+/** The exact error envelope of an answer: its status, reason and message, and the answer's own x-request-id. */
+export const errorEnvelope = (answer: { headers: Record<string, string> }, code: number, reason: string, message: string) => ({
+  error: true,
+  code,
+  message,
+  reason,
+  requestId: answer.headers['x-request-id'],
+});
+
 /** Runs `fn` over `items`, `width` at a time. */
 export async function inBatches<T, R>(items: T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
