@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
 import { AppOwned } from '../apps/app-owned.entity.js';
 
 export type DomainStatus = 'pending' | 'verified' | 'failed';
