@@ -53,7 +53,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
 
   /**
    * What the three global guards do, in their order (this authentication, the rate limit, the route's
-   * scopes), from a Fastify hook that runs before the body is read (see `beforeBody` in
+   * scopes), from a Fastify hook that runs before the body is read (see `guardsBeforeBody` in
    * PlatformRouteConfig): an anonymous client cannot make the server read a 25 MiB upload. The guards
    * that run later find the request authenticated and counted.
    */
