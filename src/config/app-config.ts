@@ -143,6 +143,10 @@ export class AppConfig {
   @WholeNumber(1)
   RATE_LIMIT_AI_MAX = 20;
 
+  /** File uploads (`PUT /v1/files/:sha256`) per 60 s per account: a bucket of their own, not counted in RATE_LIMIT_MAX. */
+  @WholeNumber(1)
+  RATE_LIMIT_UPLOADS_MAX = 2000;
+
   /** Portal sign-in and invite attempts per 60 s per client IP (IPv6: per /64). */
   @WholeNumber(1)
   RATE_LIMIT_SIGN_IN_MAX = 20;
