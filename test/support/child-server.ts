@@ -35,7 +35,11 @@ export async function startChildServer(env: Record<string, string>, timeoutMs = 
   });
   const exited = new Promise<number | string>((resolve) => child.once('close', (code, signal) => resolve(code ?? signal ?? -1)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    // A server that did not start in time is killed: left running, it would hold its port and data and load the machine.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
     const check = () => {
       const m = /Listening on \S+ \((http:\/\/[^)\s]+)\)/.exec(out);
       if (m) {
