@@ -31,6 +31,14 @@ const WEBHOOK_CONCURRENCY = 128;
 // BENCH_CPU_PROFILE=<dir>: the API and the worker write V8 CPU profiles there (<dir>/api, <dir>/worker) when
 // they stop; `node bench/profile-summary.mjs <dir>/api` prints where the time went. Profiling slows them down.
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+/** When each profiled process started (ms): the bench logs each load's window in its profile. */
+const PROFILED_SINCE = {};
+/** With BENCH_CPU_PROFILE, logs the window of the API's profile a load ran in (for profile-summary.mjs). */
+function profileWindow(name, startedAt) {
+  if (!PROFILE_DIR) return;
+  const since = (t) => ((t - PROFILED_SINCE.api) / 1000).toFixed(1);
+  log(`${name}: the API's profile window ${since(startedAt)}-${since(Date.now())}`);
+}
 const ADMIN_TOKEN = randomBytes(24).toString('hex');
 const RUN = randomBytes(4).toString('hex');
 const DB_NAME = `bench_${RUN}`;
@@ -52,7 +60,8 @@ const TARGETS = {
   signup: 0.3,
 };
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'sites' && ONLY !== 'visitor') throw new Error(`BENCH_ONLY is sites or visitor (got ${ONLY})`);
+if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup'].includes(ONLY))
+  throw new Error(`BENCH_ONLY is sites, visitor, collect or signup (got ${ONLY})`);
 const SITES_DOMAIN = 'sites.bench.test';
 const SITE_CACHE_BYTES = 64 * 1024 * 1024;
 const BROWSER = process.env.BENCH_UA ?? 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -114,6 +123,7 @@ async function startService(role, env) {
     stdio: ['ignore', process.env.BENCH_SERVICE_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   children.push(child);
+  PROFILED_SINCE[role] = Date.now();
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, `the ${role} process`);
   return { child, url };
@@ -193,7 +203,9 @@ async function compare(name, serviceUrl, referenceUrl, request, pids = {}) {
   ]) {
     await cannon({ url, ...request, duration: 2 });
     const cpuBefore = pids[label] ? cpuMs(pids[label]) : null;
+    const startedAt = Date.now();
     const r = await cannon({ url, ...request });
+    if (label === 'service') profileWindow(name, startedAt);
     results[label] = summary(r);
     if (cpuBefore !== null) results[label].cpuUsPerRequest = Math.round(((cpuMs(pids[label]) - cpuBefore) * 1000) / r.requests.total);
     if (results[label].failed > 0) throw new Error(`${name}: ${label} answered ${results[label].failed} requests with errors`);
@@ -270,8 +282,14 @@ async function main() {
   const apps = [];
   for (let i = 0; i < 20; i++) apps.push(await http(`${api.url}/v1/apps`, 'POST', apiKey, { name: `Bench app ${i}`, description: 'Seeded by npm run bench' }));
 
+  if (ONLY === 'collect' || ONLY === 'signup') {
+    const visitor = await loadVisitorWrites(api.url, api.child.pid, DATABASE_URL, accountId, apps, ONLY);
+    console.log(`\n${visitorTable(visitor)}\n`);
+    writeResults({ date: new Date().toISOString(), machine: machine(), only: ONLY, ...visitor, durationSec: Math.round((Date.now() - started) / 1000) });
+    return;
+  }
   if (ONLY) {
-    const visitor = ONLY === 'visitor' ? await loadVisitorWrites(api.url, DATABASE_URL, accountId, apps) : {};
+    const visitor = ONLY === 'visitor' ? await loadVisitorWrites(api.url, api.child.pid, DATABASE_URL, accountId, apps) : {};
     const sites = await loadSites(api, apiKey, apps);
     console.log(`\n${visitor.collect ? `${visitorTable(visitor)}\n\n` : ''}${sitesTable(sites)}\n`);
     writeResults({ date: new Date().toISOString(), machine: machine(), only: ONLY, ...visitor, sites, durationSec: Math.round((Date.now() - started) / 1000) });
@@ -431,7 +449,7 @@ async function main() {
     ratio: +(serviceDrain.deliveriesPerSec / reference.deliveriesPerSec).toFixed(2),
     atHalfRate: { ...serviceHalf, eventsPerSecAsked: halfRate },
   };
-  const { collect, signup } = await loadVisitorWrites(api.url, DATABASE_URL, accountId, apps);
+  const { collect, signup } = await loadVisitorWrites(api.url, api.child.pid, DATABASE_URL, accountId, apps);
   const aggregate = await loadAggregate(api.url, DATABASE_URL, apiKey, apps[4].appId, apps[5].appId);
   const sites = await loadSites(api, apiKey, apps);
 
@@ -556,27 +574,35 @@ function visitorTable({ collect, signup }) {
   const yes = (met) => (met ? 'met' : 'NOT met');
   return markdown([
     ['Load', 'Service', 'Reference', 'Ratio', 'Target'],
-    [
-      '4. POST /collect',
-      `${collect.service.reqPerSec} req/s (p50 ${collect.service.p50Ms} / p99 ${collect.service.p99Ms} ms), ${collect.written} of ${collect.accepted} taken written`,
-      `${collect.reference.reqPerSec} req/s (p50 ${collect.reference.p50Ms} / p99 ${collect.reference.p99Ms} ms)`,
-      collect.ratio,
-      `≥ ${TARGETS.collect}, nothing lost: ${yes(collect.ratio >= TARGETS.collect && collect.nothingLost)}`,
-    ],
-    [
-      '11. sign-up form posts',
-      `${signup.service.reqPerSec} req/s answered (p50 ${signup.service.p50Ms} / p99 ${signup.service.p99Ms} ms); ${signup.sustainedPerSec} users/s written (all ${signup.written} of ${signup.accepted} within ${signup.drainSeconds} s)`,
-      `${signup.reference.reqPerSec} req/s (p50 ${signup.reference.p50Ms} / p99 ${signup.reference.p99Ms} ms)`,
-      signup.ratio,
-      `≥ ${TARGETS.signup}, every user written: ${yes(signup.target.met)}`,
-    ],
+    ...(collect
+      ? [
+          [
+            '4. POST /collect',
+            `${collect.service.reqPerSec} req/s (p50 ${collect.service.p50Ms} / p99 ${collect.service.p99Ms} ms), ${collect.written} of ${collect.accepted} taken written`,
+            `${collect.reference.reqPerSec} req/s (p50 ${collect.reference.p50Ms} / p99 ${collect.reference.p99Ms} ms)`,
+            collect.ratio,
+            `≥ ${TARGETS.collect}, nothing lost: ${yes(collect.ratio >= TARGETS.collect && collect.nothingLost)}`,
+          ],
+        ]
+      : []),
+    ...(signup
+      ? [
+          [
+            '11. sign-up form posts',
+            `${signup.service.reqPerSec} req/s answered (p50 ${signup.service.p50Ms} / p99 ${signup.service.p99Ms} ms); ${signup.sustainedPerSec} users/s written (all ${signup.written} of ${signup.accepted} within ${signup.drainSeconds} s)`,
+            `${signup.reference.reqPerSec} req/s (p50 ${signup.reference.p50Ms} / p99 ${signup.reference.p99Ms} ms)`,
+            signup.ratio,
+            `≥ ${TARGETS.signup}, every user written: ${yes(signup.target.met)}`,
+          ],
+        ]
+      : []),
   ]);
 }
 
 /** Load 4: beacons to POST /collect (each from its own visitor) against a bare Fastify + pg that batches the same rows. */
-async function loadCollect(serviceUrl, databaseUrl, serviceAppId, referenceAppId) {
+async function loadCollect(serviceUrl, servicePid, databaseUrl, serviceAppId, referenceAppId) {
   const refPort = await freePort();
-  await forkReady('reference/collect-server.mjs', { DATABASE_URL: databaseUrl, PORT: String(refPort) });
+  const { child: reference } = await forkReady('reference/collect-server.mjs', { DATABASE_URL: databaseUrl, PORT: String(refPort) });
   const browsers = Array.from({ length: 20 }, (_, i) => `Mozilla/5.0 (X11; Linux x86_64; rv:${100 + i}.0) Gecko/20100101 Firefox/${100 + i}.0`);
   let seq = 0;
   const beacons = (appId) => ({
@@ -606,11 +632,21 @@ async function loadCollect(serviceUrl, databaseUrl, serviceAppId, referenceAppId
     ['service', `${serviceUrl}/collect`, serviceAppId],
   ]) {
     const warmUp = await cannon({ url, ...beacons(appId), duration: 2 });
+    const pid = label === 'service' ? servicePid : reference.pid;
+    const [cpuBefore, dbBefore] = [cpuMs(pid), await databaseCpuMs(databaseUrl)];
+    const startedAt = Date.now();
     const r = await cannon({ url, ...beacons(appId) });
+    if (label === 'service') profileWindow('load 4', startedAt);
+    // The last batches are written after the load: the database's share is counted once they are.
+    await sleep(1500);
     if (label === 'service') accepted = warmUp['2xx'] + r['2xx'];
     results[label] = summary(r);
+    results[label].cpuUsPerRequest = Math.round(((cpuMs(pid) - cpuBefore) * 1000) / r.requests.total);
+    results[label].databaseCpuUsPerRequest = Math.round((((await databaseCpuMs(databaseUrl)) - dbBefore) * 1000) / r.requests.total);
     if (results[label].failed > 0) throw new Error(`load 4: ${label} answered ${results[label].failed} requests with errors`);
-    log(`load 4: ${label} ${results[label].reqPerSec} req/s, p50 ${results[label].p50Ms} ms, p99 ${results[label].p99Ms} ms`);
+    log(
+      `load 4: ${label} ${results[label].reqPerSec} req/s, p50 ${results[label].p50Ms} ms, p99 ${results[label].p99Ms} ms, CPU per request ${results[label].cpuUsPerRequest} µs (PostgreSQL ${results[label].databaseCpuUsPerRequest} µs)`,
+    );
   }
   // Everything the service took is written within seconds (buffer → batches): none lost.
   let written = 0;
@@ -620,6 +656,12 @@ async function loadCollect(serviceUrl, databaseUrl, serviceAppId, referenceAppId
   }
   log(`load 4: the service wrote ${written} of the ${accepted} beacons it took`);
   return { ...results, ratio: +(results.service.reqPerSec / results.reference.reqPerSec).toFixed(2), accepted, written, nothingLost: written >= accepted };
+}
+
+/** CPU time (ms) the PostgreSQL backends connected to this database have used so far (those alive now; Linux). */
+async function databaseCpuMs(databaseUrl) {
+  const rows = await sql(databaseUrl, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+  return rows.reduce((sum, { pid }) => sum + (cpuMs(pid) ?? 0), 0);
 }
 
 /** A GET with its own Host header (fetch does not send one): status and body as text. */
@@ -638,9 +680,9 @@ function getWithHost(baseUrl, host, path) {
 }
 
 /** Loads 4 and 11, what visitors write: beacons, then sign-ups. */
-async function loadVisitorWrites(serviceUrl, databaseUrl, accountId, apps) {
-  const collect = await loadCollect(serviceUrl, databaseUrl, apps[2].appId, apps[3].appId);
-  const signup = await loadSignup(serviceUrl, databaseUrl, accountId, apps[9].appId, apps[10].appId);
+async function loadVisitorWrites(serviceUrl, servicePid, databaseUrl, accountId, apps, only) {
+  const collect = only === 'signup' ? undefined : await loadCollect(serviceUrl, servicePid, databaseUrl, apps[2].appId, apps[3].appId);
+  const signup = only === 'collect' ? undefined : await loadSignup(serviceUrl, databaseUrl, accountId, apps[9].appId, apps[10].appId);
   return { collect, signup };
 }
 
@@ -707,7 +749,9 @@ async function loadSignup(serviceUrl, databaseUrl, accountId, serviceAppId, refe
   ]) {
     const before = answered(label, await cannon({ url, ...posts(extra), duration: 2 }));
     if ((await writtenWithin(appId, before)) === null) log(`load 11: the ${label} did not write the warm-up's ${before} users within 60 s`);
+    const startedAt = Date.now();
     const r = await cannon({ url, ...posts(extra) });
+    if (label === 'service') profileWindow('load 11', startedAt);
     const taken = answered(label, r);
     results[label] = summary(r);
     results[label].failed = 0;
