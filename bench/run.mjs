@@ -599,31 +599,33 @@ function visitorTable({ collect, signup }) {
   ]);
 }
 
+/** POSTs each from its own visitor (`X-Forwarded-For` 10.x.y.z, numbered by `seq` across calls): `make(n)` gives the nth's headers and body. */
+function fromEachVisitor(seq, make) {
+  return {
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (req) => {
+          const n = seq.n++;
+          const { headers, body } = make(n);
+          return { ...req, headers: { ...headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` }, body };
+        },
+      },
+    ],
+  };
+}
+
 /** Load 4: beacons to POST /collect (each from its own visitor) against a bare Fastify + pg that batches the same rows. */
 async function loadCollect(serviceUrl, servicePid, databaseUrl, serviceAppId, referenceAppId) {
   const refPort = await freePort();
   const { child: reference } = await forkReady('reference/collect-server.mjs', { DATABASE_URL: databaseUrl, PORT: String(refPort) });
   const browsers = Array.from({ length: 20 }, (_, i) => `Mozilla/5.0 (X11; Linux x86_64; rv:${100 + i}.0) Gecko/20100101 Firefox/${100 + i}.0`);
-  let seq = 0;
-  const beacons = (appId) => ({
-    method: 'POST',
-    requests: [
-      {
-        setupRequest: (req) => {
-          const n = seq++;
-          return {
-            ...req,
-            headers: {
-              'content-type': 'text/plain;charset=UTF-8',
-              'user-agent': browsers[n % 20],
-              'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-            },
-            body: JSON.stringify({ appId, name: 'pageview', url: `https://bench.example/page/${n % 50}?utm_source=bench`, screenWidth: 1280 }),
-          };
-        },
-      },
-    ],
-  });
+  const seq = { n: 0 };
+  const beacons = (appId) =>
+    fromEachVisitor(seq, (n) => ({
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': browsers[n % 20] },
+      body: JSON.stringify({ appId, name: 'pageview', url: `https://bench.example/page/${n % 50}?utm_source=bench`, screenWidth: 1280 }),
+    }));
   log(`load 4: POST /collect, ${CONNECTIONS} connections, ${SECONDS} s each`);
   const results = {};
   let accepted = 0;
@@ -703,27 +705,12 @@ async function loadSignup(serviceUrl, databaseUrl, accountId, serviceAppId, refe
   await sleep(2100); // the form's token counts once it is 2 s old (no person posts faster)
   const refPort = await freePort();
   await forkReady('reference/signup-server.mjs', { DATABASE_URL: databaseUrl, PORT: String(refPort), ACCOUNT_ID: accountId, APP_ID: referenceAppId });
-  let seq = 0;
-  const posts = (extra) => ({
-    method: 'POST',
-    requests: [
-      {
-        setupRequest: (req) => {
-          const n = seq++;
-          return {
-            ...req,
-            headers: {
-              ...extra,
-              'content-type': 'application/x-www-form-urlencoded',
-              'user-agent': BROWSER,
-              'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-            },
-            body: `email=Visitor.${n}-${RUN}%40bench.example&website=&token=${encodeURIComponent(token)}`,
-          };
-        },
-      },
-    ],
-  });
+  const seq = { n: 0 };
+  const posts = (extra) =>
+    fromEachVisitor(seq, (n) => ({
+      headers: { ...extra, 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BROWSER },
+      body: `email=Visitor.${n}-${RUN}%40bench.example&website=&token=${encodeURIComponent(token)}`,
+    }));
   const usersOf = async (appId) => (await sql(databaseUrl, `SELECT count(*)::int AS n FROM users WHERE app_id = '${appId}'`))[0].n;
   /** Waits until `count` users of the app are written: the seconds it took, or null after 60 s. */
   const writtenWithin = async (appId, count) => {
