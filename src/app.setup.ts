@@ -1,8 +1,6 @@
 import { RequestMethod } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { Logger as Pino } from 'pino';
 import { BearerAuthGuard } from './auth/bearer-auth.guard.js';
 import { createValidationPipe } from './common/errors/validation.js';
@@ -12,33 +10,32 @@ import { clientErrorHandler } from './common/http/client-errors.js';
 import { frameworkErrorHandler } from './common/http/framework-errors.js';
 import { createJsonBodyParser } from './common/http/json-body.js';
 import { BODY_LIMIT_BYTES, type GuardedBeforeBody, PlatformRouteConfig, routeConfigOf } from './common/http/route-config.js';
+import { requestIdOf } from './common/http/request-id.js';
 import { malformedStringError } from './common/http/well-formed-strings.js';
 import { setupSwagger } from './docs/swagger.js';
 import { CustomDomains } from './domains/custom-domains.js';
-import { CustomDomainRoute, registerSiteRoute, siteRouting } from './hosting/site-routes.js';
+import { CustomDomainRoute, registerLeanSitePath, registerSiteRoute, SITE_ROUTE, siteRouting } from './hosting/site-routes.js';
 import { SiteServer } from './hosting/site-server.js';
-import { PinoNestLogger, RequestLog } from './logging.js';
+import { PinoNestLogger, RequestLog, SITE_TRAFFIC_LOG_MS } from './logging.js';
+import { PeriodicJobs } from './common/periodic/periodic-jobs.js';
 import { MetricsService } from './metrics/metrics.service.js';
 
 export { BODY_LIMIT_BYTES } from './common/http/route-config.js';
 export type { PlatformRouteConfig } from './common/http/route-config.js';
-const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function createFastifyAdapter(
   logger: Pino,
   config: Pick<AppConfig, 'trustProxy' | 'SITES_DOMAIN' | 'PUBLIC_URL' | 'publicUrl'> = { trustProxy: false, publicUrl: 'http://localhost:3000' },
 ): FastifyAdapter {
-  return new FastifyAdapter({
+  const requestLog = new RequestLog(logger);
+  const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     // Echo the client's x-request-id when it is sane, otherwise make one.
-    genReqId: (raw: IncomingMessage) => {
-      const sent = raw.headers['x-request-id'];
-      return typeof sent === 'string' && CLIENT_REQUEST_ID.test(sent) ? sent : randomUUID();
-    },
+    genReqId: requestIdOf,
     // Fastify logs through our pino instance, one line per request (RequestLog), without a child
     // logger per request: request.log is the process logger.
     loggerInstance: logger,
-    logController: new RequestLog(logger),
+    logController: requestLog,
     childLoggerFactory: (parent: FastifyBaseLogger) => parent,
     frameworkErrors: frameworkErrorHandler,
     // Requests Node's HTTP parser refuses (headers too large, a malformed request line) get the envelope too.
@@ -49,7 +46,12 @@ export function createFastifyAdapter(
     // its own route (src/hosting/).
     rewriteUrl: siteRouting(config),
   });
+  adapter.getInstance().decorate(REQUEST_LOG, requestLog);
+  return adapter;
 }
+
+/** Where the Fastify instance keeps its RequestLog (configureApp reads it: the site traffic log's job and the lean path). */
+const REQUEST_LOG = 'platformRequestLog';
 
 /** Everything about the HTTP surface that is not a controller: prefix, hooks, pipes, docs. */
 export function configureApp(app: NestFastifyApplication): void {
@@ -101,7 +103,23 @@ export function configureApp(app: NestFastifyApplication): void {
     metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
-  if (config.runsHttpApi) registerSiteRoute(fastify, app.get(SiteServer));
+  if (config.runsHttpApi) {
+    const sites = app.get(SiteServer);
+    registerSiteRoute(fastify, sites);
+    const requestLog = (fastify as unknown as Record<typeof REQUEST_LOG, RequestLog>)[REQUEST_LOG];
+    app.get(PeriodicJobs).add({
+      name: 'site-traffic-log',
+      schedule: { everyMs: SITE_TRAFFIC_LOG_MS },
+      runsOn: 'every-instance',
+      atShutdown: true,
+      run: async () => requestLog.siteTraffic.flush(),
+    });
+    // Site origins' GETs answered from memory skip Fastify (src/hosting/site-routes.ts): their metrics and traffic log are kept here.
+    registerLeanSitePath(fastify.server, sites, siteRouting(config), fastify, config.trustProxy, (method, host, status, seconds) => {
+      metrics.observeRequest(method, SITE_ROUTE, status, seconds);
+      requestLog.siteTraffic.count(host, status);
+    });
+  }
 
   app.setGlobalPrefix('v1', {
     exclude: [

@@ -30,6 +30,47 @@ export interface SecretPathRouteConfig {
   secretInPath?: boolean;
 }
 
+/** How often the site origins' requests are written, as one line per host ('site requests'). */
+export const SITE_TRAFFIC_LOG_MS = 10_000;
+/** Hosts counted apart in one period; past them, the rest are counted together as `(other hosts)`. */
+const MAX_TRAFFIC_HOSTS = 1000;
+
+/**
+ * The request log of the site origins (the visitor plane: every visitor's page, file, beacon): their
+ * answers below 500 are counted by host and status, and written every SITE_TRAFFIC_LOG_MS as one line
+ * per host — `{"msg":"site requests","host":…,"requests":…,"statuses":{"200":…},"seconds":10}` — not
+ * as a line each, which cost them a fifth of their time. A server error, or an answer that came
+ * through an error, still gets its own line.
+ */
+export class SiteTraffic {
+  private hosts = new Map<string, Map<number, number>>();
+  private since = Date.now();
+
+  constructor(private readonly logger: Pino) {}
+
+  count(host: string | undefined, status: number): void {
+    let key = host ?? '';
+    if (!this.hosts.has(key) && this.hosts.size >= MAX_TRAFFIC_HOSTS) key = '(other hosts)';
+    let statuses = this.hosts.get(key);
+    if (!statuses) this.hosts.set(key, (statuses = new Map()));
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+
+  /** Writes the period's lines (none without requests) and starts the next period. */
+  flush(): void {
+    const seconds = Math.round((Date.now() - this.since) / 100) / 10;
+    const hosts = this.hosts;
+    this.hosts = new Map();
+    this.since = Date.now();
+    if (!this.logger.isLevelEnabled('info')) return;
+    for (const [host, counts] of hosts) {
+      let requests = 0;
+      for (const count of counts.values()) requests += count;
+      this.logger.info({ host, requests, statuses: Object.fromEntries(counts), seconds }, 'site requests');
+    }
+  }
+}
+
 /** Requests not worth a line each: probes and scrapes. */
 const QUIET_PATHS = new Set(['/health/live', '/metrics']);
 
@@ -47,17 +88,21 @@ export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL' | 'logFormat'>)
 /**
  * Fastify's request logging, as one line per request written when it is answered: method, path
  * (never the query string: it may carry cursors or e-mails; for a route with a secret in its path,
- * the route's pattern instead — see `loggedPath`), status, response time, request id.
+ * the route's pattern instead — see `loggedPath`), status, response time, request id. Site origins'
+ * answers are counted per host instead (SiteTraffic), but for server errors.
  * Fastify makes no child logger per request here (see app.setup.ts), so below info a request
  * costs nothing to log.
  */
 export class RequestLog extends LogController {
   /** For the lines of answered requests, built here from nothing a caller sent but the path: no redaction pass per request. */
   private readonly completed: Pino;
+  /** Site origins' answers, counted rather than logged one by one. */
+  readonly siteTraffic: SiteTraffic;
 
   constructor(private readonly logger: Pino) {
     super({});
     this.completed = logger.child({}, { redact: { paths: [], censor: '[redacted]' } });
+    this.siteTraffic = new SiteTraffic(this.completed);
   }
 
   override incomingRequest(): void {}
@@ -65,6 +110,9 @@ export class RequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const level = error ? 'error' : 'info';
     if (!this.logger.isLevelEnabled(level)) return;
+    if (!error && reply.statusCode < 500 && (request.routeOptions.config as { siteRoute?: boolean } | undefined)?.siteRoute) {
+      return this.siteTraffic.count(request.headers.host, reply.statusCode);
+    }
     const path = loggedPath(request);
     if (!error && QUIET_PATHS.has(path)) return;
     const line = {

@@ -110,9 +110,18 @@ export class AnalyticsCollector {
   }
 
   /** A sign-up through a landing page: written in the caller's transaction (the user's), so it counts exactly once. */
-  async signup(sighting: Sighting): Promise<void> {
-    const event = await this.toEvent(sighting, SIGNUP, false); // the form has its own limit
-    if (event) await this.writer.write([event]);
+  signup(sighting: Sighting): Promise<void> {
+    return this.signups([sighting]);
+  }
+
+  /** Sign-ups through landing pages, as `signup`, written together (one batch of the writer). */
+  async signups(sightings: Sighting[]): Promise<void> {
+    const events: AnalyticsEvent[] = [];
+    for (const sighting of sightings) {
+      const event = await this.toEvent(sighting, SIGNUP, false); // the form has its own limit
+      if (event) events.push(event);
+    }
+    await this.writer.write(events);
   }
 
   private async toEvent(sighting: Sighting, name: string, limited: boolean): Promise<AnalyticsEvent | null> {

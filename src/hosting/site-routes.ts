@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { requestIdOf } from '../common/http/request-id.js';
 import { RequestError, RequestErrorCode } from '../common/errors/request-errors.js';
 import type { PlatformRouteConfig } from '../common/http/route-config.js';
 import { siteLabelOfHost, SitesDomain, sitesDomainOf } from './site-hosts.js';
-import type { SiteServer } from './site-server.js';
+import type { Answer, SiteServer } from './site-server.js';
 
 /** The one route every site request is routed to (its path is read from the original URL). */
 export const SITE_ROUTE = '/__site';
@@ -69,4 +72,63 @@ export function registerSiteRoute(fastify: FastifyInstance, server: SiteServer):
       return server.serve(request, reply, label);
     },
   });
+}
+
+/** What the lean path reports of each answer it writes: for the metrics and the site traffic log. */
+export type LeanAnswered = (method: string, host: string | undefined, status: number, seconds: number) => void;
+
+/**
+ * The lean path of site origins: a listener ahead of Fastify's on the HTTP server. A request whose
+ * Host names a site (the same routing as `siteRouting`) and that `SiteServer.answerLean` can answer
+ * from memory — a GET or HEAD of a landing page or a cached file — is written straight on Node's
+ * response, with the headers Fastify's route would send (its request id, Content-Length); anything
+ * else goes on to Fastify, unchanged. `request.ip` is worked out only when analytics reads it, as
+ * Fastify does (the same `@fastify/proxy-addr`, the same TRUST_PROXY).
+ */
+export function registerLeanSitePath(
+  server: Server,
+  sites: SiteServer,
+  routing: (this: unknown, req: RoutedRequest) => string,
+  self: unknown,
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean),
+  answered: LeanAnswered,
+): void {
+  const trust = trustFunction(trustProxy);
+  const [fastify, ...others] = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  if (!fastify || others.length > 0) throw new Error('the lean site path expects Fastify as the only request listener');
+  server.removeListener('request', fastify);
+  server.on('request', (req: RoutedRequest, res: ServerResponse) => {
+    const started = performance.now();
+    const url = req.url ?? '/';
+    if (routing.call(self, req) !== SITE_ROUTE) return fastify(req, res);
+    const label = req[SITE_LABEL]!;
+    const ip = () => (trust ? proxyAddr(req, trust) : (req.socket.remoteAddress ?? ''));
+    let answer: Answer | undefined;
+    try {
+      answer = sites.answerLean(req.method ?? 'GET', url, req.headers, label, ip);
+    } catch {
+      answer = undefined; // Fastify's route answers it, errors and all
+    }
+    if (!answer) return fastify(req, res);
+    write(req, res, answer);
+    answered(req.method!, req.headers.host, answer.status, (performance.now() - started) / 1000);
+  });
+}
+
+/** Writes an answer as Fastify's reply would: Content-Length of the body (also for HEAD, which sends none), 0 for an empty one but 204/304. */
+function write(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  res.setHeader('x-request-id', requestIdOf(req));
+  const { body, status } = answer;
+  if (body !== null) res.setHeader('content-length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  else if (status >= 200 && status !== 204 && status !== 304 && req.method !== 'HEAD') res.setHeader('content-length', 0);
+  res.writeHead(status, answer.headers);
+  res.end(req.method === 'HEAD' || body === null ? undefined : body);
+}
+
+/** TRUST_PROXY as Fastify reads it (its `getTrustProxyFn`): undefined when nothing is trusted. */
+function trustFunction(trustProxy: boolean | string | ((address: string, hop: number) => boolean)): ((address: string, hop: number) => boolean) | undefined {
+  if (trustProxy === false) return undefined;
+  if (trustProxy === true) return () => true;
+  if (typeof trustProxy === 'function') return trustProxy;
+  return proxyAddr.compile(trustProxy.split(',').map((it) => it.trim()));
 }

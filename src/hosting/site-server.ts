@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Gauge } from 'prom-client';
 import { AnalyticsCollector, Sighting } from '../analytics/analytics-collector.js';
 import { CollectService } from '../analytics/collect.service.js';
@@ -18,7 +19,7 @@ import type { SiteTarget } from '../sites/sites.service.js';
 import { signupAnswerOrNotFound } from '../sites/signup-answer.js';
 import { SignupTokens } from '../sites/signup-token.js';
 import { SignupService } from '../sites/signup.service.js';
-import { FileCache } from './file-cache.js';
+import { type CachedFile, FileCache } from './file-cache.js';
 import { fileAnswer, ServedFile } from './file-response.js';
 import { fileAt, ServedSite } from './served-site.js';
 import { SiteDirectory, SiteLookup } from './site-directory.js';
@@ -35,15 +36,35 @@ const NOT_FOUND = { title: 'Not found', heading: 'Nothing here', text: 'There is
 const NONE: SiteLookup = { kind: 'none' };
 const FILE_METHODS = 'GET, HEAD';
 
+/** What serving reads of a request: Fastify's, or a raw one on the lean path (see `serveLean`). */
+interface SiteRequest {
+  method: string;
+  headers: IncomingHttpHeaders;
+  /** The client's address (X-Forwarded-For from the hops TRUST_PROXY names). */
+  readonly ip: string;
+}
+
+/** An answer made without Fastify's reply, written by either path. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | string | null;
+}
+
 /** How a request reached a site, and what it may count as. */
-interface Visit {
-  request: FastifyRequest;
-  reply: FastifyReply;
+interface Seen {
+  request: SiteRequest;
   site: ServedSite;
   target: SiteTarget;
   path: SitePath;
   /** Preview origins (a deployment's, an environment's) are never indexed. */
   noindex: boolean;
+}
+
+/** A request through Fastify's route, answered through its reply. */
+interface Visit extends Seen {
+  request: FastifyRequest;
+  reply: FastifyReply;
 }
 
 /**
@@ -54,9 +75,10 @@ interface Visit {
  * shadow. A deployment without files is its landing page, as on the API's origin.
  */
 @Injectable()
-export class SiteServer {
+export class SiteServer implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Sites');
   readonly files: FileCache;
+  private closing = false;
 
   constructor(
     private readonly directory: SiteDirectory,
@@ -111,6 +133,49 @@ export class SiteServer {
     return this.bundle(visit);
   }
 
+  /**
+   * The lean path (see site-routes.ts): a GET or HEAD without a body, of a site whose host is in
+   * memory, answered on Node's own request — the landing page, or a file whose bytes are cached —
+   * without Fastify's request, reply, hooks and per-request log line. Anything else (other methods,
+   * the platform's paths, redirects, not-found pages, a file to read, a host to look up) answers
+   * undefined, having done nothing: Fastify's route serves it. The answer is counted, metered and
+   * stamped with its request id as on that route; its caller writes it.
+   */
+  answerLean(method: string, url: string, headers: IncomingHttpHeaders, label: string, ip: () => string): Answer | undefined {
+    if ((method !== 'GET' && method !== 'HEAD') || this.closing || url.includes('%00')) return undefined;
+    if (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0')) return undefined;
+    const lookup = this.directory.peek(label);
+    if (lookup?.kind !== 'site') return undefined;
+    const path = readSitePath(url);
+    if (typeof path === 'string' || path.path === '/signup' || path.path === '/thanks' || path.path.startsWith('/_platform/')) return undefined;
+    const { site, address } = lookup;
+    const seen: Seen = {
+      request: {
+        method,
+        headers,
+        get ip() {
+          return ip();
+        },
+      },
+      site,
+      path,
+      noindex: address !== 'public',
+      target: { deployment: site.deployment, basePath: '/', action: 'page', address },
+    };
+    if (site.files === null) return path.path === '/' ? this.landingAnswer(seen) : undefined;
+    if (site.redirects.some((redirect) => redirect.pattern.match(path.path))) return undefined;
+    const chosen = chooseFile(site, path.path);
+    if (chosen === 'landing') return this.landingAnswer(seen);
+    if (typeof chosen === 'string') return undefined;
+    const bytes = this.files.peek(chosen.cache);
+    return bytes && this.fileAnswer(seen, chosen, bytes, 200);
+  }
+
+  /** Shutting down: the lean path leaves every request to Fastify's, which answers 503 while closing. */
+  beforeApplicationShutdown(): void {
+    this.closing = true;
+  }
+
   /** A label that names nothing servable: 404, 410 (unpublished) or 301 (a renamed slug) — an HTML page for browsers, the envelope for others. */
   private async unknown(request: FastifyRequest, reply: FastifyReply, lookup: SiteLookup, path: SitePath | string): Promise<void> {
     if (lookup.kind === 'moved' && typeof path !== 'string') {
@@ -134,17 +199,20 @@ export class SiteServer {
   }
 
   private async landingPage(visit: Visit): Promise<void> {
-    const { request, reply, target } = visit;
+    await send(visit.reply, this.landingAnswer(visit));
+  }
+
+  /** The landing page (counted when it is a GET), or its 304. */
+  private landingAnswer(visit: Seen): Answer {
+    const { request, target } = visit;
     if (request.method === 'GET') this.analytics.servedPage(this.sighting(visit));
     const page = this.pages.page(target);
     if (page.headers.etag && request.headers['if-none-match'] === page.headers.etag) {
       const { etag, 'cache-control': cacheControl } = page.headers;
-      return void (await reply
-        .status(304)
-        .headers(this.withRobots(visit.noindex, { etag, 'cache-control': cacheControl }))
-        .send());
+      return { status: 304, headers: this.withRobots(visit.noindex, { etag, 'cache-control': cacheControl }), body: null };
     }
-    return this.html(reply, visit.site, visit.noindex, page, request.method === 'HEAD');
+    if (request.method !== 'HEAD') this.bandwidth.count(visit.site.accountId, Buffer.byteLength(page.html));
+    return { status: page.status, headers: this.withRobots(visit.noindex, page.headers), body: page.html };
   }
 
   private async thanks(visit: Visit): Promise<void> {
@@ -223,16 +291,14 @@ export class SiteServer {
           .headers(this.withRobots(visit.noindex, {}))
           .redirect(redirectLocation(redirect.destination, values, path.search), redirect.status));
     }
-    const asked = path.path;
-    let file = asked.endsWith('/') ? fileAt(site, `${asked}index.html`) : (fileAt(site, asked) ?? (site.cleanUrls ? fileAt(site, `${asked}.html`) : undefined));
-    if (!file && !asked.endsWith('/') && fileAt(site, `${asked}/index.html`)) {
+    const chosen = chooseFile(site, path.path);
+    if (chosen === 'folder') {
       // A folder named without its slash: relative links inside it resolve only with it.
       return void (await reply.headers(this.withRobots(visit.noindex, {})).redirect(`${path.raw}/${path.search}`, 301));
     }
-    if (!file && asked === '/') return this.landingPage(visit);
-    if (!file && site.spa && !hasExtension(asked)) file = fileAt(site, '/index.html');
-    if (!file) return this.notFound(visit);
-    return this.file(visit, file, 200);
+    if (chosen === 'landing') return this.landingPage(visit);
+    if (chosen === 'none') return this.notFound(visit);
+    return this.file(visit, chosen, 200);
   }
 
   /** A site's 404: its own `/404.html` when it has one (status 404), else the platform's page. */
@@ -244,7 +310,7 @@ export class SiteServer {
   }
 
   private async file(visit: Visit, file: ServedFile, status: 200 | 404): Promise<void> {
-    const { request, reply, site, path } = visit;
+    const { reply, site } = visit;
     const bytes = this.files.peek(file.cache) ?? (await this.files.get(file.cache));
     if (!bytes) {
       this.logger.error(`The blob ${file.sha256} of ${site.deployment.id} (${file.path}) is missing from the store`);
@@ -255,6 +321,12 @@ export class SiteServer {
         this.pages.notice(503, { title: 'Unavailable', heading: 'This file cannot be read now', text: 'Try again later.' }),
       );
     }
+    await send(reply, this.fileAnswer(visit, file, bytes, status));
+  }
+
+  /** A file's answer from its cached bytes (counted, and metered, as it goes out). */
+  private fileAnswer(visit: Seen, file: ServedFile, bytes: CachedFile, status: 200 | 404): Answer {
+    const { request, site, path } = visit;
     // A not-found page is the whole page, whatever the request's conditions.
     const answer = fileAnswer(file, bytes, status === 404 ? { 'accept-encoding': request.headers['accept-encoding'] } : request.headers);
     const headers = answer.headers;
@@ -267,10 +339,7 @@ export class SiteServer {
         this.analytics.servedPage(this.sighting(visit));
       }
     }
-    await reply
-      .status(status === 404 ? 404 : answer.status)
-      .headers(headers)
-      .send(body ?? undefined);
+    return { status: status === 404 ? 404 : answer.status, headers, body };
   }
 
   private async html(reply: FastifyReply, site: ServedSite, noindex: boolean, page: SiteHtml, head = false): Promise<void> {
@@ -284,7 +353,7 @@ export class SiteServer {
   }
 
   /** What analytics may read of a request (it keeps none of it but a daily visitor id and labels). */
-  private sighting(visit: Visit): Sighting {
+  private sighting(visit: Seen): Sighting {
     const { request, site, path } = visit;
     return {
       appId: site.deployment.appId,
@@ -299,6 +368,23 @@ export class SiteServer {
   }
 }
 
+/** What a bundle answers at a path: a file, the landing page (`/` without an index), a redirect to the folder, or nothing. */
+function chooseFile(site: ServedSite, asked: string): ServedFile | 'landing' | 'folder' | 'none' {
+  const file = asked.endsWith('/') ? fileAt(site, `${asked}index.html`) : (fileAt(site, asked) ?? (site.cleanUrls ? fileAt(site, `${asked}.html`) : undefined));
+  if (file) return file;
+  if (!asked.endsWith('/') && fileAt(site, `${asked}/index.html`)) return 'folder';
+  if (asked === '/') return 'landing';
+  return (site.spa && !hasExtension(asked) && fileAt(site, '/index.html')) || 'none';
+}
+
+/** Sends an answer through Fastify's reply. */
+async function send(reply: FastifyReply, answer: Answer): Promise<void> {
+  await reply
+    .status(answer.status)
+    .headers(answer.headers)
+    .send(answer.body ?? undefined);
+}
+
 function hasExtension(path: string): boolean {
   return path.lastIndexOf('.') > path.lastIndexOf('/') + 1;
 }
@@ -309,7 +395,7 @@ function hasExtension(path: string): boolean {
  * `Sec-Fetch-Dest: empty`), or `Sec-Fetch-Dest: document`/`iframe` — and Sec-Purpose; a client that
  * sends none of it is taken at its word.
  */
-function isDocumentRequest(request: FastifyRequest): boolean {
+function isDocumentRequest(request: SiteRequest): boolean {
   const { 'sec-fetch-mode': mode, 'sec-fetch-dest': dest } = request.headers;
   const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
   if (typeof purpose === 'string' && purpose.includes('prefetch')) return false;

@@ -18,6 +18,20 @@ import { SignupTokens, TokenProblem } from './signup-token.js';
 /** Sign-ups one visitor may send to one app per minute, through any of its deployments (the form's own limit, not the API's). */
 export const SIGNUPS_PER_MINUTE = 5;
 const WINDOW_MS = 60_000;
+/** Sign-ups created in one transaction at most. */
+const SIGNUP_BATCH = 500;
+/** Sign-ups answered and waiting to be created past which a post waits for the batch being written. */
+const MAX_WAITING = 5000;
+
+/** A sign-up answered, to create. */
+interface PendingSignup {
+  accountId: string;
+  appId: string;
+  email: string;
+  /** The deployment the form was rendered by. */
+  deploymentId: string;
+  visitor: Sighting;
+}
 
 /**
  * What the form answers. `thanks` may carry the sign-up itself, to run once the answer is sent
@@ -35,14 +49,19 @@ type SpamReason = 'honeypot' | TokenProblem | 'token_other_app';
  * the same answer as a real sign-up and stores nothing; so does an e-mail already signed up: the
  * answer never tells whether an address was known — nor does its timing: a valid post is answered
  * (303) before the user is created, so a new address and a known one take the same work up to the
- * answer; the creation runs after it, and its failures are logged (without the address).
+ * answer; the creation runs after it, and its failures are logged (without the address). Sign-ups are
+ * created in batches — whatever was answered while the last batch was written, up to SIGNUP_BATCH in
+ * one transaction — so a burst of posts costs the database a few statements per batch, not a
+ * transaction and a connection each.
  */
 @Injectable()
 export class SignupService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Signup');
   private readonly spam: Counter<'reason'>;
-  /** Sign-ups being created after their answer went out. */
-  private readonly creating = new Set<Promise<void>>();
+  /** Sign-ups answered and not yet being created, oldest first. */
+  private waiting: PendingSignup[] = [];
+  /** The batches being written (one at a time), while there are any. */
+  private writing: Promise<void> | undefined;
 
   constructor(
     private readonly users: UsersService,
@@ -78,12 +97,17 @@ export class SignupService implements BeforeApplicationShutdown {
     const problem = email === '' ? 'Enter your e-mail address' : emailProblem(email) && 'Enter an e-mail address like name@example.com';
     if (problem) return { kind: 'invalid', email: typeof form.email === 'string' ? form.email.slice(0, 320) : '', error: problem };
 
-    return { kind: 'thanks', afterReply: () => this.track(this.create(deployment.accountId, deployment.appId, email, rendered.id, visitor)) };
+    // Past a backlog, a post waits for the batch being written (every valid post alike: its timing tells nothing).
+    if (this.waiting.length >= MAX_WAITING) await this.writing;
+    return {
+      kind: 'thanks',
+      afterReply: () => this.enqueue({ accountId: deployment.accountId, appId: deployment.appId, email, deploymentId: rendered.id, visitor }),
+    };
   }
 
   /** Resolves once every sign-up answered so far has been created (or failed). Tests and shutdown wait on it. */
   async settled(): Promise<void> {
-    while (this.creating.size > 0) await Promise.allSettled([...this.creating]);
+    while (this.writing) await this.writing;
   }
 
   /** The HTTP server is about to close: sign-ups already answered are created before the database goes. */
@@ -91,8 +115,45 @@ export class SignupService implements BeforeApplicationShutdown {
     return this.settled();
   }
 
-  /** The user and the analytics sign-up in one transaction: the funnel counts each sign-up exactly once. Never throws. */
-  private async create(accountId: string, appId: string, email: string, deploymentId: string, visitor: Sighting): Promise<void> {
+  /** Queues a sign-up answered already; one batch is written at a time, with whatever queued while the last one was. */
+  private enqueue(signup: PendingSignup): void {
+    this.waiting.push(signup);
+    this.writing ??= this.writeWaiting().finally(() => (this.writing = undefined));
+  }
+
+  private async writeWaiting(): Promise<void> {
+    while (this.waiting.length > 0) await this.createBatch(this.waiting.splice(0, SIGNUP_BATCH));
+  }
+
+  /**
+   * The users and their analytics sign-ups in one transaction: the funnel counts each sign-up exactly
+   * once. If the batch fails as a whole, each sign-up is tried on its own (one bad row costs only
+   * itself). Never throws.
+   */
+  private async createBatch(batch: PendingSignup[]): Promise<void> {
+    if (batch.length > 1) {
+      try {
+        await this.db.run(async () => {
+          const created = await this.users.createNew(
+            batch.map((s) => ({
+              accountId: s.accountId,
+              appId: s.appId,
+              email: s.email,
+              origin: { source: 'landing-page' as const, deploymentId: s.deploymentId },
+            })),
+          );
+          await this.analytics.signups(created.map(({ index }) => ({ ...batch[index].visitor, deploymentId: batch[index].deploymentId, pathname: '/' })));
+        });
+        return;
+      } catch (err) {
+        this.logger.warn(`A batch of ${batch.length} sign-ups failed (${(err as Error).message}): creating them one by one`);
+      }
+    }
+    for (const signup of batch) await this.create(signup);
+  }
+
+  /** One user and its analytics sign-up in one transaction. Never throws. */
+  private async create({ accountId, appId, email, deploymentId, visitor }: PendingSignup): Promise<void> {
     try {
       await this.db.run(async () => {
         await this.users.create(accountId, { appId, email }, { source: 'landing-page', deploymentId });
@@ -103,11 +164,6 @@ export class SignupService implements BeforeApplicationShutdown {
       if (err instanceof AppsError && err.reason === AppsErrorCode.NotYours) return; // the app was deleted meanwhile
       this.logger.error(`A sign-up to app ${appId} could not be stored: ${(err as Error).message}`);
     }
-  }
-
-  private track(work: Promise<void>): void {
-    this.creating.add(work);
-    void work.finally(() => this.creating.delete(work));
   }
 
   /**

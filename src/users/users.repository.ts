@@ -18,6 +18,23 @@ export class UsersRepository {
     return insertRow(this.db.manager, AppUser, user);
   }
 
+  /**
+   * Inserts the users whose (app, e-mail) is not taken yet, in one statement (plain SQL: the sign-up
+   * form's batches); an address already signed up — before, or earlier in the same list — is skipped.
+   * Answers the rows inserted.
+   */
+  async insertNew(users: Array<Pick<AppUser, 'id' | 'accountId' | 'appId' | 'email'>>): Promise<AppUser[]> {
+    if (users.length === 0) return [];
+    const rows = await this.db.query<{ id: string; account_id: string; app_id: string; email: string; created_at: Date }>(
+      `INSERT INTO users (id, account_id, app_id, email)
+       SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[])
+       ON CONFLICT (app_id, email) DO NOTHING
+       RETURNING id, account_id, app_id, email, created_at`,
+      [users.map((u) => u.id), users.map((u) => u.accountId), users.map((u) => u.appId), users.map((u) => u.email)],
+    );
+    return rows.map((r) => Object.assign(new AppUser(), { id: r.id, accountId: r.account_id, appId: r.app_id, email: r.email, createdAt: r.created_at }));
+  }
+
   findOwned(accountId: string, id: string): Promise<AppUser | null> {
     return this.users.findOneBy({ accountId, id });
   }

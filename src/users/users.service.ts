@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { AppErasure, AppErasureParticipant } from '../apps/app-erasure.js';
+import { AppsError, AppsErrorCode } from '../apps/apps.errors.js';
 import { AppsService } from '../apps/apps.service.js';
 import { IdempotencyService } from '../common/idempotency/idempotency.service.js';
 import { newId } from '../common/ids.js';
@@ -53,6 +54,43 @@ export class UsersService implements AppErasureParticipant, OnModuleInit {
     }
   }
 
+  /**
+   * Many sign-ups in the caller's transaction, set-wise (the sign-up form's batches): each (app,
+   * e-mail) not signed up yet becomes a user and raises `user.created`, as `create` does; an address
+   * already signed up, or an app that is gone or not the account's, is skipped. Answers the users
+   * created, each with the index of its entry.
+   */
+  async createNew(signups: Array<{ accountId: string; appId: string; email: string; origin: SignupOrigin }>): Promise<Array<{ index: number; user: UserDto }>> {
+    const owned = new Map<string, boolean>();
+    for (const { accountId, appId } of signups) {
+      const key = `${accountId} ${appId}`;
+      if (!owned.has(key))
+        owned.set(
+          key,
+          await this.apps.requireOwnedForBody(accountId, appId).then(
+            () => true,
+            (err: unknown) => notYours(err),
+          ),
+        );
+    }
+    const indexOf = new Map<string, number>();
+    const rows = [];
+    for (const [index, { accountId, appId, email }] of signups.entries()) {
+      if (!owned.get(`${accountId} ${appId}`)) continue;
+      const id = newId('usr');
+      indexOf.set(id, index);
+      rows.push({ id, accountId, appId, email });
+    }
+    const created = [];
+    for (const user of await this.users.insertNew(rows)) {
+      const dto = toUserDto(user);
+      const index = indexOf.get(user.id)!;
+      await this.events.raise('user.created', user.accountId, { id: dto.id, email: dto.email, appId: dto.appId, ...signups[index].origin });
+      created.push({ index, user: dto });
+    }
+    return created;
+  }
+
   async list(accountId: string, appId: string | undefined, page: PageRequest): Promise<Page<UserDto>> {
     if (appId !== undefined) {
       // A filter naming someone else's (or no) app is a bad parameter, as in POST.
@@ -90,6 +128,12 @@ export class UsersService implements AppErasureParticipant, OnModuleInit {
     await this.eventLog.forgetUserEmails(accountId, userIds);
     for (const id of userIds) await this.events.raise('user.deleted', accountId, { id, appId });
   }
+}
+
+/** False for the error of an app that is gone or not the account's; any other error is rethrown. */
+function notYours(err: unknown): false {
+  if (err instanceof AppsError && err.reason === AppsErrorCode.NotYours) return false;
+  throw err;
 }
 
 function toUserDto(user: AppUser): UserDto {
