@@ -19,12 +19,12 @@ export class ApiKeysController {
   @ApiOperation({
     summary: 'Create an API key',
     description:
-      'The key is in the response once; only its SHA-256 hash is stored. A key can grant only scopes it holds; an OAuth access token cannot create keys (403).',
+      'The key is in the response once; only its SHA-256 hash is stored. A key can grant only scopes it holds, and only those the role of the member it acts for allows (403 naming the role); the new key records that member as its creator. An OAuth access token cannot create keys (403).',
   })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
   @ApiErrors(400, 415)
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
-    return this.apiKeys.create(principal.accountId, body.name, this.apiKeys.grantable(body.scopes, principal));
+    return this.apiKeys.createFor(principal, body.name, body.scopes);
   }
 
   @Get()

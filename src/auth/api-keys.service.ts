@@ -6,7 +6,8 @@ import { ApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto.js';
 import type { ApiKey } from './entities/api-key.entity.js';
 import { ApiKeysRepository } from './repositories/api-keys.repository.js';
 import type { Principal } from '../common/request-context/principal.js';
-import { ALL_SCOPES } from '../common/request-context/scopes.js';
+import { ALL_SCOPES, SCOPES } from '../common/request-context/scopes.js';
+import { scopesOfRole } from '../common/request-context/roles.js';
 import { API_KEY_PREFIX, newSecret, sha256Hex } from './secrets.js';
 
 @Injectable()
@@ -16,8 +17,13 @@ export class ApiKeysService {
     private readonly cache: CredentialCache,
   ) {}
 
-  /** Creates a key; the raw key is returned once and only its hash is kept. */
-  async create(accountId: string, name: string, scopes: string[]): Promise<CreatedApiKeyDto> {
+  /** A key made by a caller (an API key, a portal session): its scopes checked by `grantable`, its creator the member the caller acts for. */
+  createFor(creator: Principal, name: string, requested: string[] | undefined): Promise<CreatedApiKeyDto> {
+    return this.create(creator.accountId, name, this.grantable(requested, creator), creator.member?.id ?? null);
+  }
+
+  /** Creates a key; the raw key is returned once and only its hash is kept. `createdBy`: the member whose role bounds it (null: the operator's). */
+  async create(accountId: string, name: string, scopes: string[], createdBy: string | null = null): Promise<CreatedApiKeyDto> {
     const key = newSecret(API_KEY_PREFIX);
     const row = await this.keys.insert({
       id: newId('key'),
@@ -29,22 +35,40 @@ export class ApiKeysService {
       last4: key.slice(-4),
       lastUsedAt: null,
       revokedAt: null,
+      createdBy,
     });
     return { ...toDto(row), key };
   }
 
   /**
    * The scopes a credential (API key, service account) created by this one gets: the ones asked
-   * for, which the creator must all hold. Only API keys create credentials: one made by an OAuth
-   * token would outlive the token and its service account.
+   * for, which the creator must all hold and the role of the member it acts for must allow (by
+   * default, the creator's scopes as far as that role allows them). Only API keys and portal
+   * sessions create credentials: one made by an OAuth token would outlive the token and its service account.
    */
   grantable(requested: string[] | undefined, creator: Principal): string[] {
-    if (creator.kind !== 'api_key') throw AuthError.tokenCannotMintCredentials();
+    if (creator.kind === 'access_token') throw AuthError.tokenCannotMintCredentials();
+    const member = creator.member;
+    if (member) {
+      if (member.role === null) throw AuthError.roleForbids(null, ['creating credentials']);
+      const allowed: readonly string[] = scopesOfRole(member.role);
+      const all = allowed.length === SCOPES.length;
+      const wanted =
+        requested ?? (creator.scopes.includes(ALL_SCOPES) ? (all ? [ALL_SCOPES] : [...allowed]) : creator.scopes.filter((s) => allowed.includes(s)));
+      const beyond = wanted.filter((s) => (s === ALL_SCOPES ? !all : !allowed.includes(s)));
+      if (beyond.length) throw AuthError.roleForbids(member.role, beyond);
+      requested = wanted;
+    }
     if (!requested) return creator.scopes;
     if (creator.scopes.includes(ALL_SCOPES)) return requested;
     const missing = requested.filter((s) => !creator.scopes.includes(s));
     if (missing.length) throw AuthError.notGrantable(missing);
     return requested;
+  }
+
+  /** A member's role changed or the member left: their keys are verified again on their next request (on every instance). */
+  async forgetCreatedBy(memberId: string): Promise<void> {
+    await this.cache.evict(await this.keys.activeHashesCreatedBy(memberId));
   }
 
   async list(accountId: string): Promise<ApiKeyDto[]> {

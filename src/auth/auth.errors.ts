@@ -4,6 +4,7 @@ export enum AuthErrorCode {
   MissingCredential = 'missing_credential',
   InvalidCredential = 'invalid_credential',
   MissingScope = 'missing_scope',
+  RoleForbids = 'role_forbids',
   ScopeNotGrantable = 'scope_not_grantable',
   TokenCannotMintCredentials = 'token_cannot_create_credentials',
   KeyNotFound = 'api_key_not_found',
@@ -16,6 +17,7 @@ export class AuthError extends PlatformError<AuthErrorCode> {
     [AuthErrorCode.MissingCredential]: 401,
     [AuthErrorCode.InvalidCredential]: 401,
     [AuthErrorCode.MissingScope]: 403,
+    [AuthErrorCode.RoleForbids]: 403,
     [AuthErrorCode.ScopeNotGrantable]: 403,
     [AuthErrorCode.TokenCannotMintCredentials]: 403,
     [AuthErrorCode.KeyNotFound]: 404,
@@ -34,6 +36,17 @@ export class AuthError extends PlatformError<AuthErrorCode> {
 
   static missingScope(scopes: string[]): AuthError {
     return new AuthError(AuthErrorCode.MissingScope, `This credential lacks the scope ${scopes.join(', ')}`);
+  }
+
+  /** The member a credential acts for has a role that does not allow this (`role` null: the member was removed). */
+  static roleForbids(role: string | null, what: string[]): AuthError {
+    return new AuthError(
+      AuthErrorCode.RoleForbids,
+      role === null
+        ? `The member who created this credential is no longer in the account: it may not use ${what.join(', ')}`
+        : `The role ${role} does not allow ${what.join(', ')}`,
+      { body: { role } },
+    );
   }
 
   static notGrantable(scopes: string[]): AuthError {

@@ -4,7 +4,7 @@ import { AppConfig } from '../config/app-config.js';
 import { ServerSecrets } from '../config/server-secrets.js';
 import { Transactions } from '../database/transactions.js';
 import { PasswordHasher } from './password-hash.js';
-import { PortalRepository } from './portal.repository.js';
+import { PortalRepository, SessionMember } from './portal.repository.js';
 
 export const INVITE_TTL_MS = 7 * 86_400_000;
 export const SESSION_IDLE_MS = 12 * 3_600_000;
@@ -59,9 +59,11 @@ export class PortalAuthService {
     return this.db.run(async () => {
       const accountId = await this.portal.openInvite(sha256(token));
       if (!accountId) return null;
+      const memberId = await this.portal.loginMemberOf(accountId);
+      if (!memberId) return null;
       await this.portal.useInvite(sha256(token));
       await this.portal.setPassword(accountId, hash);
-      return this.startSession(accountId);
+      return this.startSession(accountId, memberId);
     });
   }
 
@@ -76,11 +78,11 @@ export class PortalAuthService {
     const ok = stored ? await this.passwords.verify(password, stored.hash) : (await this.passwords.verify(password, DUMMY_HASH), false);
     if (!stored || !ok) return attempt >= LOCKOUT_ATTEMPTS ? { kind: 'locked' } : { kind: 'invalid' };
     await this.portal.clearSignInAttempts(emailHash);
-    return { kind: 'signed-in', sessionId: await this.startSession(stored.accountId) };
+    return { kind: 'signed-in', sessionId: await this.startSession(stored.accountId, stored.memberId) };
   }
 
-  /** The session's account, or null if there is none or it was idle for 12 h. */
-  sessionAccount(sessionId: string | undefined): Promise<string | null> {
+  /** The session's member, or null if there is none, it was idle for 12 h, or the member was removed. */
+  sessionMember(sessionId: string | undefined): Promise<SessionMember | null> {
     if (!sessionId) return Promise.resolve(null);
     return this.portal.touchSession(sha256(sessionId), SESSION_IDLE_MS);
   }
@@ -101,9 +103,9 @@ export class PortalAuthService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  private async startSession(accountId: string): Promise<string> {
+  private async startSession(accountId: string, memberId: string): Promise<string> {
     const sessionId = randomBytes(32).toString('base64url');
-    await this.portal.insertSession(sha256(sessionId), accountId);
+    await this.portal.insertSession(sha256(sessionId), accountId, memberId);
     return sessionId;
   }
 }

@@ -2,10 +2,10 @@ import type { Principal } from '../common/request-context/principal.js';
 import { SCOPES } from '../common/request-context/scopes.js';
 import { PlatformError } from '../common/errors/platform-error.js';
 import type { PortalHtml } from './portal-pages.js';
+import type { SessionMember } from './portal.repository.js';
 
-/** A signed-in developer, as the portal's pages see them. */
-export interface Signed {
-  accountId: string;
+/** A signed-in member, as the portal's pages see them. */
+export interface Signed extends SessionMember {
   sessionId: string;
   csrf: string;
 }
@@ -15,9 +15,16 @@ export type Form = Record<string, string | string[] | undefined>;
 /** What a page handler answers: a page, or where to go next (303: the browser then GETs it). */
 export type PortalAnswer = PortalHtml | { redirect: string };
 
-/** A portal session acting through the API's services: all scopes of its own account, nothing more. */
+/** A portal session acting through the API's services: its member's role bounds it (see src/common/request-context/roles.ts), within its own account. */
 export function portalPrincipal(signed: Signed): Principal {
-  return { accountId: signed.accountId, credentialId: 'portal', kind: 'portal_session', scopes: ['*'] };
+  return {
+    accountId: signed.accountId,
+    credentialId: 'portal',
+    kind: 'portal_session',
+    scopes: ['*'],
+    member: { id: signed.memberId, role: signed.role },
+    label: signed.email,
+  };
 }
 
 export const text = (form: Form, name: string, max: number): string => (typeof form[name] === 'string' ? (form[name] as string).trim().slice(0, max) : '');

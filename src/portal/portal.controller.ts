@@ -13,7 +13,7 @@ import { RateLimitError } from '../rate-limit/rate-limit.errors.js';
 import { cookieOf, portalCookie } from './cookies.js';
 import { PortalAccountPages } from './portal-account.pages.js';
 import { PortalAppsPages } from './portal-apps.pages.js';
-import { Form, ignoreNotFound, PortalAnswer, scopesOf, Signed } from './portal-page.js';
+import { Form, ignoreNotFound, PortalAnswer, portalPrincipal, scopesOf, Signed } from './portal-page.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
 import { MIN_PASSWORD_LENGTH, PortalAuthService, SESSION_IDLE_MS } from './portal-auth.service.js';
 import { SignInRateLimit } from './sign-in-rate-limit.js';
@@ -194,7 +194,7 @@ export class PortalController {
 
   private async createKey(reply: FastifyReply, signed: Signed, form: Form): Promise<void> {
     const name = typeof form.name === 'string' && form.name.trim() ? form.name.trim().slice(0, 100) : 'portal key';
-    const created = await this.apiKeys.create(signed.accountId, name, scopesOf(form, ['apps:read']));
+    const created = await this.apiKeys.createFor(portalPrincipal(signed), name, scopesOf(form, ['apps:read']));
     // The key is in this answer only: not a redirect, and not cached anywhere.
     void reply.header('cache-control', 'no-store');
     return this.send(reply, await this.keysPage(signed, { name: created.name, key: created.key }));
@@ -208,8 +208,8 @@ export class PortalController {
 
   private async signedIn(request: FastifyRequest): Promise<Signed | null> {
     const sessionId = cookieOf(request.headers.cookie, SESSION_COOKIE);
-    const accountId = await this.auth.sessionAccount(sessionId);
-    return accountId && sessionId ? { accountId, sessionId, csrf: this.auth.csrfToken(sessionId) } : null;
+    const member = await this.auth.sessionMember(sessionId);
+    return member && sessionId ? { ...member, sessionId, csrf: this.auth.csrfToken(sessionId) } : null;
   }
 
   /** The pre-session cookie (made if missing) and the CSRF token bound to it. */

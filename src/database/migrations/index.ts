@@ -18,6 +18,7 @@ import { QuotaReservations1763935000000 } from './1763935000000-quota-reservatio
 import { DeploymentFiles1763940000000 } from './1763940000000-deployment-files.js';
 import { WebhooksThroughOutages1763950000000 } from './1763950000000-webhooks-through-outages.js';
 import { CustomDomains1763960000000 } from './1763960000000-custom-domains.js';
+import { Members1763970000000 } from './1763970000000-members.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   DeploymentFiles1763940000000,
   WebhooksThroughOutages1763950000000,
   CustomDomains1763960000000,
+  Members1763970000000,
 ];
