@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../audit/audit-log.service.js';
+import type { Actor } from '../common/request-context/actor.js';
+import { Transactions } from '../database/transactions.js';
 import { AuthError } from './auth.errors.js';
 import { newId } from '../common/ids.js';
 import { CredentialCache } from './credential-cache.js';
@@ -13,20 +16,32 @@ import { API_KEY_PREFIX, newSecret, sha256Hex } from './secrets.js';
 @Injectable()
 export class ApiKeysService {
   constructor(
+    private readonly db: Transactions,
     private readonly keys: ApiKeysRepository,
     private readonly cache: CredentialCache,
+    private readonly audit: AuditLog,
   ) {}
 
   /** A key made by a caller (an API key, a portal session): its scopes checked by `grantable`, its creator the member the caller acts for. */
-  createFor(creator: Principal, name: string, requested: string[] | undefined): Promise<CreatedApiKeyDto> {
-    return this.create(creator.accountId, name, this.grantable(requested, creator), creator.member?.id ?? null);
+  createFor(creator: Principal, actor: Actor, name: string, requested: string[] | undefined): Promise<CreatedApiKeyDto> {
+    return this.create(creator.accountId, actor, name, this.grantable(requested, creator), creator.member?.id ?? null);
   }
 
   /** Creates a key; the raw key is returned once and only its hash is kept. `createdBy`: the member whose role bounds it (null: the operator's). */
-  async create(accountId: string, name: string, scopes: string[], createdBy: string | null = null): Promise<CreatedApiKeyDto> {
+  async create(accountId: string, actor: Actor, name: string, scopes: string[], createdBy: string | null = null): Promise<CreatedApiKeyDto> {
     const key = newSecret(API_KEY_PREFIX);
-    const row = await this.keys.insert({
-      id: newId('key'),
+    const id = newId('key');
+    const row = await this.db.run(async () => {
+      const row = await this.insert(id, accountId, name, scopes, key, createdBy);
+      await this.audit.record(accountId, actor, 'api_key.created', id);
+      return row;
+    });
+    return { ...toDto(row), key };
+  }
+
+  private insert(id: string, accountId: string, name: string, scopes: string[], key: string, createdBy: string | null): Promise<ApiKey> {
+    return this.keys.insert({
+      id,
       accountId,
       name,
       scopes,
@@ -37,7 +52,6 @@ export class ApiKeysService {
       revokedAt: null,
       createdBy,
     });
-    return { ...toDto(row), key };
   }
 
   /**
@@ -75,11 +89,22 @@ export class ApiKeysService {
     return (await this.keys.listActive(accountId)).map(toDto);
   }
 
-  async revoke(accountId: string, id: string): Promise<void> {
-    const key = await this.keys.findActive(accountId, id);
-    if (!key) throw AuthError.keyNotFound(id);
-    await this.keys.revoke(id);
+  async revoke(accountId: string, actor: Actor, id: string): Promise<void> {
+    const key = await this.db.run(async () => {
+      const key = await this.keys.findActive(accountId, id);
+      if (!key) throw AuthError.keyNotFound(id);
+      await this.keys.revoke(id);
+      await this.audit.record(accountId, actor, 'api_key.revoked', id);
+      return key;
+    });
     await this.cache.evict([key.keyHash]);
+  }
+
+  /** In the caller's transaction: revokes the keys a member created (the member leaves); evicted from caches once it commits. */
+  async revokeCreatedBy(accountId: string, actor: Actor, memberId: string): Promise<void> {
+    const revoked = await this.keys.revokeAllCreatedBy(memberId);
+    for (const key of revoked) await this.audit.record(accountId, actor, 'api_key.revoked', key.id);
+    this.db.afterCommit(() => this.cache.evict(revoked.map((k) => k.keyHash)));
   }
 }
 

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import type { Principal } from '../common/request-context/principal.js';
+import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import { ErrorBody } from '../common/errors/error-body.dto.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
@@ -46,8 +47,8 @@ export class DomainsController {
     example: error(409, 'domain_taken', 'www.example.com was verified by another account first; it serves their app until they delete it'),
   })
   @ApiErrors(404, 413, 415)
-  create(@CurrentPrincipal() p: Principal, @Param('appId') appId: string, @Body() body: CreateDomainDto): Promise<DomainDto> {
-    return this.domains.create(p.accountId, appId, body);
+  create(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Param('appId') appId: string, @Body() body: CreateDomainDto): Promise<DomainDto> {
+    return this.domains.create(p.accountId, actor, appId, body);
   }
 
   @Get('apps/:appId/domains')
@@ -89,8 +90,8 @@ export class DomainsController {
     example: error(409, 'domain_taken', 'www.example.com was verified by another account first; it serves their app until they delete it'),
   })
   @ApiErrors(404)
-  verify(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<DomainDto> {
-    return this.domains.verify(p.accountId, id);
+  verify(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<DomainDto> {
+    return this.domains.verify(p.accountId, actor, id);
   }
 
   @Delete('domains/:id')
@@ -103,7 +104,7 @@ export class DomainsController {
   @ApiParam(DOMAIN_ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors(404)
-  async delete(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<void> {
-    await this.domains.delete(p.accountId, id);
+  async delete(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
+    await this.domains.delete(p.accountId, actor, id);
   }
 }

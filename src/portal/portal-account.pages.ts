@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { AnalyticsStatsService } from '../analytics/analytics-stats.service.js';
 import { AppsService } from '../apps/apps.service.js';
 import { ServiceAccountsService } from '../auth/service-accounts.service.js';
+import { ApiKeysService } from '../auth/api-keys.service.js';
+import { AuditLog } from '../audit/audit-log.service.js';
 import { SCOPES } from '../common/request-context/scopes.js';
 import { BillingService } from '../billing/billing.service.js';
 import { StatementsService } from '../billing/statements.service.js';
@@ -9,7 +11,7 @@ import { decodeCursor, type Page } from '../common/pagination/page.js';
 import { EventLogService } from '../events/event-log.service.js';
 import type { UserDto } from '../users/dto/user.dto.js';
 import { UsersService } from '../users/users.service.js';
-import { Form, ignoreNotFound, PortalAnswer, scopesOf, Signed, text } from './portal-page.js';
+import { Form, ignoreNotFound, PortalAnswer, portalActor, portalPrincipal, scopesOf, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
 import { barChart, lastDays } from './svg-chart.js';
 
@@ -25,7 +27,9 @@ export class PortalAccountPages {
     private readonly apps: AppsService,
     private readonly users: UsersService,
     private readonly serviceAccounts: ServiceAccountsService,
+    private readonly apiKeys: ApiKeysService,
     private readonly events: EventLogService,
+    private readonly audit: AuditLog,
   ) {}
 
   async overview(signed: Signed): Promise<PortalAnswer> {
@@ -84,11 +88,12 @@ export class PortalAccountPages {
       for (const u of page.data) lines.push([u.id, csvField(u.email), u.createdAt].join(','));
       cursor = page.nextCursor;
     } while (cursor);
+    await this.audit.record(signed.accountId, portalActor(signed), 'users.exported', appId);
     return `${lines.join('\n')}\n`;
   }
 
   async eraseUser(signed: Signed, userId: string, form: Form): Promise<PortalAnswer> {
-    await this.users.delete(signed.accountId, userId).catch(ignoreNotFound);
+    await this.users.delete(signed.accountId, portalActor(signed), userId).catch(ignoreNotFound);
     return { redirect: `/portal/users?appId=${encodeURIComponent(text(form, 'appId', 40))}` };
   }
 
@@ -97,12 +102,13 @@ export class PortalAccountPages {
   }
 
   async createServiceAccount(signed: Signed, form: Form): Promise<PortalAnswer> {
-    const created = await this.serviceAccounts.create(signed.accountId, text(form, 'name', 100) || 'service account', scopesOf(form, ['apps:read']));
+    const scopes = this.apiKeys.grantable(scopesOf(form, ['apps:read']), portalPrincipal(signed));
+    const created = await this.serviceAccounts.create(signed.accountId, portalActor(signed), text(form, 'name', 100) || 'service account', scopes);
     return this.serviceAccountsPage(signed, created);
   }
 
   async revokeServiceAccount(signed: Signed, id: string): Promise<PortalAnswer> {
-    await this.serviceAccounts.revoke(signed.accountId, id).catch(ignoreNotFound);
+    await this.serviceAccounts.revoke(signed.accountId, portalActor(signed), id).catch(ignoreNotFound);
     return { redirect: '/portal/service-accounts' };
   }
 }

@@ -9,7 +9,7 @@ import { cut, LIMITS } from '../landing-pages/landing-page.js';
 import { LandingPagesService } from '../landing-pages/landing-pages.service.js';
 import { PublishingService } from '../publishing/publishing.service.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { Form, PortalAnswer, portalPrincipal, Signed, text } from './portal-page.js';
+import { Form, PortalAnswer, portalActor, portalPrincipal, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
 import { barChart } from './svg-chart.js';
 
@@ -164,7 +164,7 @@ export class PortalAppsPages {
         await this.publishing.unpublish(signed.accountId, appId);
         return 'unpublished';
       case 'domains':
-        await this.domains.create(signed.accountId, appId, { hostname: text(form, 'hostname', 300) });
+        await this.domains.create(signed.accountId, portalActor(signed), appId, { hostname: text(form, 'hostname', 300) });
         return 'domain-added';
       default:
         return this.domainAction(signed, action);
@@ -176,9 +176,9 @@ export class PortalAppsPages {
     const [, id, verb] = /^domains\/([^/]+)\/(verify|delete)$/.exec(action) ?? [];
     if (!id) return 'nothing';
     if (verb === 'delete') {
-      await this.domains.delete(signed.accountId, id);
+      await this.domains.delete(signed.accountId, portalActor(signed), id);
       return 'domain-deleted';
     }
-    return (await this.domains.verify(signed.accountId, id)).status === 'verified' ? 'domain-verified' : 'domain-pending';
+    return (await this.domains.verify(signed.accountId, portalActor(signed), id)).status === 'verified' ? 'domain-verified' : 'domain-pending';
   }
 }

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/app-config.js';
+import type { AuditAction } from '../audit/audit-actions.js';
+import { AuditLog } from '../audit/audit-log.service.js';
+import { truncatedIp } from '../common/client-network.js';
 import { ServerSecrets } from '../config/server-secrets.js';
 import { Transactions } from '../database/transactions.js';
 import { PasswordHasher } from './password-hash.js';
@@ -35,6 +38,7 @@ export class PortalAuthService {
     private readonly portal: PortalRepository,
     private readonly config: AppConfig,
     private readonly passwords: PasswordHasher,
+    private readonly audit: AuditLog,
     secrets: ServerSecrets,
   ) {
     this.csrfKey = secrets.keyFor('portal-csrf');
@@ -67,18 +71,34 @@ export class PortalAuthService {
     });
   }
 
-  async login(email: string, password: string): Promise<LoginOutcome> {
+  /** Signs in with e-mail and password from `ip`; each outcome for a known e-mail is in its account's audit log. */
+  async login(email: string, password: string, ip: string): Promise<LoginOutcome> {
     const address = email.trim().toLowerCase();
     const emailHash = sha256(address);
     // Counted (or refused) before the password is verified: a guess in flight holds its place in the count.
     const attempt = await this.portal.takeSignInAttempt(emailHash, LOCKOUT_WINDOW_MS, LOCKOUT_ATTEMPTS);
-    if (attempt === null) return { kind: 'locked' };
     const stored = await this.portal.passwordOf(address);
+    const audit = (action: AuditAction) =>
+      stored
+        ? this.audit.record(stored.accountId, { type: 'member', id: stored.memberId, label: address, ip: truncatedIp(ip) }, action, stored.memberId)
+        : undefined;
+    if (attempt === null) {
+      await audit('sign_in.locked');
+      return { kind: 'locked' };
+    }
     // The same work whether or not the e-mail is known: timing tells nothing.
     const ok = stored ? await this.passwords.verify(password, stored.hash) : (await this.passwords.verify(password, DUMMY_HASH), false);
-    if (!stored || !ok) return attempt >= LOCKOUT_ATTEMPTS ? { kind: 'locked' } : { kind: 'invalid' };
+    if (!stored || !ok) {
+      const outcome: LoginOutcome = attempt >= LOCKOUT_ATTEMPTS ? { kind: 'locked' } : { kind: 'invalid' };
+      await audit(outcome.kind === 'locked' ? 'sign_in.locked' : 'sign_in.failed');
+      return outcome;
+    }
     await this.portal.clearSignInAttempts(emailHash);
-    return { kind: 'signed-in', sessionId: await this.startSession(stored.accountId, stored.memberId) };
+    const sessionId = await this.db.run(async () => {
+      await audit('sign_in.succeeded');
+      return this.startSession(stored.accountId, stored.memberId);
+    });
+    return { kind: 'signed-in', sessionId };
   }
 
   /** The session's member, or null if there is none, it was idle for 12 h, or the member was removed. */

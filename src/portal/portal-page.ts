@@ -1,4 +1,5 @@
 import type { Principal } from '../common/request-context/principal.js';
+import { type Actor, actorOf } from '../common/request-context/actor.js';
 import { SCOPES } from '../common/request-context/scopes.js';
 import { PlatformError } from '../common/errors/platform-error.js';
 import type { PortalHtml } from './portal-pages.js';
@@ -8,6 +9,8 @@ import type { SessionMember } from './portal.repository.js';
 export interface Signed extends SessionMember {
   sessionId: string;
   csrf: string;
+  /** The client's address (the audit log keeps its network). */
+  ip: string;
 }
 
 export type Form = Record<string, string | string[] | undefined>;
@@ -25,6 +28,11 @@ export function portalPrincipal(signed: Signed): Principal {
     member: { id: signed.memberId, role: signed.role },
     label: signed.email,
   };
+}
+
+/** The signed-in member as the audit log records them. */
+export function portalActor(signed: Signed): Actor {
+  return actorOf(portalPrincipal(signed), signed.ip);
 }
 
 export const text = (form: Form, name: string, max: number): string => (typeof form[name] === 'string' ? (form[name] as string).trim().slice(0, max) : '');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PlatformError } from '../common/errors/platform-error.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
-import { Form, PortalAnswer, Signed, text } from './portal-page.js';
+import { Form, PortalAnswer, portalActor, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
 
 const LIST = { limit: 100 };
@@ -51,7 +51,10 @@ export class PortalWebhooksPages {
         .map((e) => e.trim())
         .filter(Boolean);
       try {
-        const created = await this.webhooks.create(signed.accountId, { url: text(form, 'url', 2048), events: events.length ? events : ['*'] });
+        const created = await this.webhooks.create(signed.accountId, portalActor(signed), {
+          url: text(form, 'url', 2048),
+          events: events.length ? events : ['*'],
+        });
         const page = renderPortal('webhooks', { csrf: signed.csrf, endpoints: (await this.webhooks.list(signed.accountId, LIST)).data, created });
         return page;
       } catch (err) {
@@ -66,16 +69,16 @@ export class PortalWebhooksPages {
     if (!endpointId) return { redirect: '/portal/webhooks' };
     if (action === 'rotate') {
       // The new secret is in this answer only (not a redirect).
-      const { secret } = await this.webhooks.rotateSecret(signed.accountId, endpointId);
+      const { secret } = await this.webhooks.rotateSecret(signed.accountId, portalActor(signed), endpointId);
       return this.get(signed, `/${endpointId}`, 'rotated', secret);
     }
     if (action === 'status') {
       const status = form.status === 'Disabled' ? 'Disabled' : 'Active';
-      await this.webhooks.update(signed.accountId, endpointId, { status });
+      await this.webhooks.update(signed.accountId, portalActor(signed), endpointId, { status });
       return { redirect: `/portal/webhooks/${endpointId}?done=${status === 'Active' ? 'enabled' : 'disabled'}` };
     }
     if (action === 'delete') {
-      await this.webhooks.delete(signed.accountId, endpointId);
+      await this.webhooks.delete(signed.accountId, portalActor(signed), endpointId);
       return { redirect: '/portal/webhooks' };
     }
     // Post/redirect/get: reloading the log does not send again.

@@ -13,7 +13,7 @@ import { RateLimitError } from '../rate-limit/rate-limit.errors.js';
 import { cookieOf, portalCookie } from './cookies.js';
 import { PortalAccountPages } from './portal-account.pages.js';
 import { PortalAppsPages } from './portal-apps.pages.js';
-import { Form, ignoreNotFound, PortalAnswer, portalPrincipal, scopesOf, Signed } from './portal-page.js';
+import { Form, ignoreNotFound, PortalAnswer, portalActor, portalPrincipal, scopesOf, Signed } from './portal-page.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
 import { MIN_PASSWORD_LENGTH, PortalAuthService, SESSION_IDLE_MS } from './portal-auth.service.js';
 import { SignInRateLimit } from './sign-in-rate-limit.js';
@@ -142,7 +142,7 @@ export class PortalController {
     if (erase) return this.answer(reply, await this.account.eraseUser(signed, erase[1], form));
     const revoke = /^api-keys\/([^/]+)\/revoke$/.exec(path);
     if (revoke) {
-      await this.apiKeys.revoke(signed.accountId, revoke[1]).catch(ignoreNotFound);
+      await this.apiKeys.revoke(signed.accountId, portalActor(signed), revoke[1]).catch(ignoreNotFound);
       return void (await reply.redirect('/portal/api-keys', 303));
     }
     return this.send(
@@ -154,7 +154,7 @@ export class PortalController {
   private async login(request: FastifyRequest, reply: FastifyReply, form: Form): Promise<void> {
     const email = typeof form.email === 'string' ? form.email.slice(0, 320) : '';
     const password = typeof form.password === 'string' ? form.password : '';
-    const outcome = await this.auth.login(email, password);
+    const outcome = await this.auth.login(email, password, request.ip);
     if (outcome.kind === 'signed-in') return this.startSession(reply, outcome.sessionId);
     const error =
       outcome.kind === 'locked' ? 'Too many wrong passwords: this e-mail is locked for 15 minutes.' : 'That e-mail and password do not match an account.';
@@ -194,7 +194,7 @@ export class PortalController {
 
   private async createKey(reply: FastifyReply, signed: Signed, form: Form): Promise<void> {
     const name = typeof form.name === 'string' && form.name.trim() ? form.name.trim().slice(0, 100) : 'portal key';
-    const created = await this.apiKeys.createFor(portalPrincipal(signed), name, scopesOf(form, ['apps:read']));
+    const created = await this.apiKeys.createFor(portalPrincipal(signed), portalActor(signed), name, scopesOf(form, ['apps:read']));
     // The key is in this answer only: not a redirect, and not cached anywhere.
     void reply.header('cache-control', 'no-store');
     return this.send(reply, await this.keysPage(signed, { name: created.name, key: created.key }));
@@ -209,7 +209,7 @@ export class PortalController {
   private async signedIn(request: FastifyRequest): Promise<Signed | null> {
     const sessionId = cookieOf(request.headers.cookie, SESSION_COOKIE);
     const member = await this.auth.sessionMember(sessionId);
-    return member && sessionId ? { ...member, sessionId, csrf: this.auth.csrfToken(sessionId) } : null;
+    return member && sessionId ? { ...member, sessionId, csrf: this.auth.csrfToken(sessionId), ip: request.ip } : null;
   }
 
   /** The pre-session cookie (made if missing) and the CSRF token bound to it. */

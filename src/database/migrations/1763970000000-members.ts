@@ -20,7 +20,8 @@ export class Members1763970000000 implements MigrationInterface {
         created_at  timestamptz(3) NOT NULL DEFAULT now(),
         updated_at  timestamptz(3) NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE UNIQUE INDEX members_account_email_key ON members (account_id, email)`);
+    // A person signs in with their e-mail alone: they are a member of one account.
+    await q.query(`CREATE UNIQUE INDEX members_email_key ON members (email)`);
     await q.query(`CREATE INDEX members_account_created_idx ON members (account_id, created_at DESC, id DESC)`);
     // Ids like the service's (a prefix and 26 Crockford characters), derived from the account's id: hex digits are Crockford digits.
     await q.query(`

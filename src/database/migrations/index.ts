@@ -19,6 +19,7 @@ import { DeploymentFiles1763940000000 } from './1763940000000-deployment-files.j
 import { WebhooksThroughOutages1763950000000 } from './1763950000000-webhooks-through-outages.js';
 import { CustomDomains1763960000000 } from './1763960000000-custom-domains.js';
 import { Members1763970000000 } from './1763970000000-members.js';
+import { AuditLog1763980000000 } from './1763980000000-audit-log.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   WebhooksThroughOutages1763950000000,
   CustomDomains1763960000000,
   Members1763970000000,
+  AuditLog1763980000000,
 ];
