@@ -23,6 +23,7 @@ import { HealthModule } from './health/health.module.js';
 import { HostingModule } from './hosting/hosting.module.js';
 import { LandingPagesModule } from './landing-pages/landing-pages.module.js';
 import { MembersModule } from './members/members.module.js';
+import { MfaModule } from './mfa/mfa.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
 import { QueueModule } from './queue/queue.module.js';
@@ -49,6 +50,7 @@ export class AppModule {
         AuthModule,
         AdminModule,
         MembersModule,
+        MfaModule,
         IdempotencyModule,
         AppsModule,
         LandingPagesModule,

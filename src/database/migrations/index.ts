@@ -20,6 +20,7 @@ import { WebhooksThroughOutages1763950000000 } from './1763950000000-webhooks-th
 import { CustomDomains1763960000000 } from './1763960000000-custom-domains.js';
 import { Members1763970000000 } from './1763970000000-members.js';
 import { AuditLog1763980000000 } from './1763980000000-audit-log.js';
+import { MfaAndSso1763990000000 } from './1763990000000-mfa-and-sso.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   CustomDomains1763960000000,
   Members1763970000000,
   AuditLog1763980000000,
+  MfaAndSso1763990000000,
 ];
