@@ -95,13 +95,16 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     await page.getByLabel('List in the public catalogue').check();
     await act(page, page.getByRole('button', { name: 'Save settings' }));
     await expect(page.getByRole('status').textContent()).resolves.toBe('Settings saved.');
-    await page.getByLabel('Headline', { exact: true }).fill('Cook together, remember forever');
-    await act(page, page.getByRole('button', { name: 'Save page' }));
-    await expect(page.getByRole('status').textContent()).resolves.toContain('Landing page saved');
-    await page.getByLabel('Ask AI to write the page').fill('For busy parents');
-    await act(page, page.getByRole('button', { name: 'Generate with AI' }));
+    // The landing-page editor is its own page (its form reloads the page: no htmx swap).
+    await act(page, page.getByRole('link', { name: 'Edit the landing page' }));
+    await page.getByLabel(/^Headline \(/).fill('Cook together, remember forever');
+    await Promise.all([page.waitForURL(/done=saved$/), page.getByRole('button', { name: 'Save', exact: true }).click()]);
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Saved. Deploy to serve it.');
+    await page.getByLabel(/^What AI should stress/).fill('For busy parents');
+    await Promise.all([page.waitForURL(/done=generated-hero/), page.getByRole('button', { name: 'Write the hero with AI' }).click()]);
     await expect(page.getByRole('status').textContent()).resolves.toContain('written by AI');
     expect(stub.requests.length).toBeGreaterThan(0);
+    await act(page, page.getByRole('link', { name: '← Portal Recipes' }));
     await act(page, page.getByRole('button', { name: 'Deploy' }));
     await expect(page.getByRole('status').textContent()).resolves.toBe('Deployed to production.');
     await act(page, page.getByRole('button', { name: /^Publish dep_/ }));

@@ -1,16 +1,12 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum AccountsErrorCode {
-  EmailTaken = 'account_email_taken',
-  NotFound = 'account_not_found',
-}
+export const AccountsErrorCode = errorCodes({
+  EmailTaken: ['account_email_taken', 409],
+  NotFound: ['account_not_found', 404],
+});
+export type AccountsErrorCode = ErrorCode<typeof AccountsErrorCode>;
 
-export class AccountsError extends PlatformError<AccountsErrorCode> {
-  protected readonly statuses = {
-    [AccountsErrorCode.EmailTaken]: 409,
-    [AccountsErrorCode.NotFound]: 404,
-  };
-
+export class AccountsError extends PlatformError.of(AccountsErrorCode) {
   /** Never the address: error bodies end up in logs. */
   static emailTaken(): AccountsError {
     return new AccountsError(AccountsErrorCode.EmailTaken, 'An account with this email already exists');

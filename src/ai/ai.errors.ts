@@ -1,41 +1,28 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
 /** Why a generation failed (the error's `reason`, and the `outcome` of its ai_usage row). */
-export enum AiErrorCode {
-  NotConfigured = 'not_configured',
-  ModelUnavailable = 'model_unavailable',
+export const AiErrorCode = errorCodes({
+  NotConfigured: ['not_configured', 503],
+  ModelUnavailable: ['model_unavailable', 503],
   /** The upstream refused this server's own credentials (401/403): an operator problem, not the client's. */
-  UpstreamAuth = 'upstream_auth',
-  UpstreamRateLimited = 'upstream_rate_limited',
+  UpstreamAuth: ['upstream_auth', 502],
+  UpstreamRateLimited: ['upstream_rate_limited', 429],
   /** 5xx, a malformed answer, or any other status the upstream should not have sent. */
-  UpstreamFailed = 'upstream_failed',
+  UpstreamFailed: ['upstream_failed', 502],
   /** Connection refused, reset, DNS failure... */
-  UpstreamUnreachable = 'upstream_unreachable',
-  Timeout = 'timeout',
-  /** The client went away; nobody is left to answer. */
-  Aborted = 'aborted',
-}
-
-const STATUS: Record<AiErrorCode, number> = {
-  [AiErrorCode.NotConfigured]: 503,
-  [AiErrorCode.ModelUnavailable]: 503,
-  [AiErrorCode.UpstreamAuth]: 502,
-  [AiErrorCode.UpstreamRateLimited]: 429,
-  [AiErrorCode.UpstreamFailed]: 502,
-  [AiErrorCode.UpstreamUnreachable]: 502,
-  [AiErrorCode.Timeout]: 504,
-  // Nobody reads it; 499 is what proxies log for a client that closed the request.
-  [AiErrorCode.Aborted]: 499,
-};
+  UpstreamUnreachable: ['upstream_unreachable', 502],
+  Timeout: ['timeout', 504],
+  /** The client went away; nobody is left to answer. Nobody reads the status; 499 is what proxies log for a client that closed the request. */
+  Aborted: ['aborted', 499],
+});
+export type AiErrorCode = ErrorCode<typeof AiErrorCode>;
 
 /**
  * A failed generation. Messages are written here, never copied from the upstream's body, which
  * may quote the prompt: they reach the client and the error log. `reason` is also the outcome
  * recorded in ai_usage.
  */
-export class AiError extends PlatformError<AiErrorCode> {
-  protected readonly statuses = STATUS;
-
+export class AiError extends PlatformError.of(AiErrorCode) {
   constructor(
     reason: AiErrorCode,
     message: string,

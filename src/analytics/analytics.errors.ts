@@ -1,16 +1,12 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum AnalyticsErrorCode {
-  InvalidQuery = 'invalid_analytics_query',
-  InvalidEvent = 'invalid_analytics_event',
-}
+export const AnalyticsErrorCode = errorCodes({
+  InvalidQuery: ['invalid_analytics_query', 400],
+  InvalidEvent: ['invalid_analytics_event', 400],
+});
+export type AnalyticsErrorCode = ErrorCode<typeof AnalyticsErrorCode>;
 
-export class AnalyticsError extends PlatformError<AnalyticsErrorCode> {
-  protected readonly statuses = {
-    [AnalyticsErrorCode.InvalidQuery]: 400,
-    [AnalyticsErrorCode.InvalidEvent]: 400,
-  };
-
+export class AnalyticsError extends PlatformError.of(AnalyticsErrorCode) {
   static query(message: string): AnalyticsError {
     return new AnalyticsError(AnalyticsErrorCode.InvalidQuery, message);
   }

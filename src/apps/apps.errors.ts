@@ -1,23 +1,16 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum AppsErrorCode {
-  NotFound = 'app_not_found',
+export const AppsErrorCode = errorCodes({
+  NotFound: ['app_not_found', 404],
   /** A body or query `appId` that is not one of the caller's apps: a bad parameter, not a missing page. */
-  NotYours = 'app_id_not_yours',
-  NothingToUpdate = 'nothing_to_update',
-  SlugTaken = 'slug_taken',
-  NotPublished = 'app_not_published',
-}
+  NotYours: ['app_id_not_yours', 400],
+  NothingToUpdate: ['nothing_to_update', 400],
+  SlugTaken: ['slug_taken', 409],
+  NotPublished: ['app_not_published', 409],
+});
+export type AppsErrorCode = ErrorCode<typeof AppsErrorCode>;
 
-export class AppsError extends PlatformError<AppsErrorCode> {
-  protected readonly statuses = {
-    [AppsErrorCode.NotFound]: 404,
-    [AppsErrorCode.NotYours]: 400,
-    [AppsErrorCode.NothingToUpdate]: 400,
-    [AppsErrorCode.SlugTaken]: 409,
-    [AppsErrorCode.NotPublished]: 409,
-  };
-
+export class AppsError extends PlatformError.of(AppsErrorCode) {
   static notFound(appId: string): AppsError {
     return new AppsError(AppsErrorCode.NotFound, `App ${appId} not found`);
   }

@@ -1,29 +1,19 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum AuthErrorCode {
-  MissingCredential = 'missing_credential',
-  InvalidCredential = 'invalid_credential',
-  MissingScope = 'missing_scope',
-  RoleForbids = 'role_forbids',
-  ScopeNotGrantable = 'scope_not_grantable',
-  TokenCannotMintCredentials = 'token_cannot_create_credentials',
-  KeyNotFound = 'api_key_not_found',
-  ServiceAccountNotFound = 'service_account_not_found',
-}
+export const AuthErrorCode = errorCodes({
+  MissingCredential: ['missing_credential', 401],
+  InvalidCredential: ['invalid_credential', 401],
+  MissingScope: ['missing_scope', 403],
+  RoleForbids: ['role_forbids', 403],
+  ScopeNotGrantable: ['scope_not_grantable', 403],
+  TokenCannotMintCredentials: ['token_cannot_create_credentials', 403],
+  KeyNotFound: ['api_key_not_found', 404],
+  ServiceAccountNotFound: ['service_account_not_found', 404],
+});
+export type AuthErrorCode = ErrorCode<typeof AuthErrorCode>;
 
 /** Authentication and authorization failures. 401s carry the RFC 6750 challenge. */
-export class AuthError extends PlatformError<AuthErrorCode> {
-  protected readonly statuses = {
-    [AuthErrorCode.MissingCredential]: 401,
-    [AuthErrorCode.InvalidCredential]: 401,
-    [AuthErrorCode.MissingScope]: 403,
-    [AuthErrorCode.RoleForbids]: 403,
-    [AuthErrorCode.ScopeNotGrantable]: 403,
-    [AuthErrorCode.TokenCannotMintCredentials]: 403,
-    [AuthErrorCode.KeyNotFound]: 404,
-    [AuthErrorCode.ServiceAccountNotFound]: 404,
-  };
-
+export class AuthError extends PlatformError.of(AuthErrorCode) {
   /** 401 with `WWW-Authenticate: Bearer` (RFC 6750 §3): `error="invalid_token"` when a token was sent. */
   static unauthenticated(tokenSent: boolean, realm = 'platform', message?: string): AuthError {
     const challenge = tokenSent ? `Bearer realm="${realm}", error="invalid_token"` : `Bearer realm="${realm}"`;

@@ -1,16 +1,12 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum BillingErrorCode {
-  QuotaExceeded = 'quota_exceeded',
-  UnknownPlan = 'unknown_plan',
-}
+export const BillingErrorCode = errorCodes({
+  QuotaExceeded: ['quota_exceeded', 402],
+  UnknownPlan: ['unknown_plan', 400],
+});
+export type BillingErrorCode = ErrorCode<typeof BillingErrorCode>;
 
-export class BillingError extends PlatformError<BillingErrorCode> {
-  protected readonly statuses = {
-    [BillingErrorCode.QuotaExceeded]: 402,
-    [BillingErrorCode.UnknownPlan]: 400,
-  };
-
+export class BillingError extends PlatformError.of(BillingErrorCode) {
   /** `used`: what counts already (recorded and reserved); `wanted`: what the refused request needed. */
   static quotaExceeded(meter: string, included: number, renewsOn: string, used = included, wanted = 1): BillingError {
     const left = Math.max(0, included - used);

@@ -1,23 +1,17 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum DeploymentsErrorCode {
-  NotFound = 'deployment_not_found',
+export const DeploymentsErrorCode = errorCodes({
+  NotFound: ['deployment_not_found', 404],
   /** A hash of `files` is not a file this account uploaded (`missing` lists them all). */
-  FilesMissing = 'files_missing',
+  FilesMissing: ['files_missing', 400],
   /** The files add up to more than 500 MiB. */
-  BundleTooLarge = 'bundle_too_large',
+  BundleTooLarge: ['bundle_too_large', 400],
   /** Files need an origin of their own: SITES_DOMAIN, or a PUBLIC_URL on localhost. */
-  SitesDomainRequired = 'sites_domain_required',
-}
+  SitesDomainRequired: ['sites_domain_required', 400],
+});
+export type DeploymentsErrorCode = ErrorCode<typeof DeploymentsErrorCode>;
 
-export class DeploymentsError extends PlatformError<DeploymentsErrorCode> {
-  protected readonly statuses = {
-    [DeploymentsErrorCode.NotFound]: 404,
-    [DeploymentsErrorCode.FilesMissing]: 400,
-    [DeploymentsErrorCode.BundleTooLarge]: 400,
-    [DeploymentsErrorCode.SitesDomainRequired]: 400,
-  };
-
+export class DeploymentsError extends PlatformError.of(DeploymentsErrorCode) {
   /** `missing`: every hash the account lacks, each once: upload them (`PUT /v1/files/:sha256`) and deploy again. */
   static filesMissing(missing: string[]): DeploymentsError {
     return new DeploymentsError(

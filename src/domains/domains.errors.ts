@@ -1,31 +1,20 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 import type { HostnameProblem } from './hostname.js';
 
-export enum DomainsErrorCode {
-  NotFound = 'domain_not_found',
-  HostnameInvalid = 'hostname_invalid',
-  HostnameIp = 'hostname_ip',
-  HostnameLocalhost = 'hostname_localhost',
-  HostnameReserved = 'hostname_reserved',
-  LimitReached = 'domain_limit_reached',
-  Exists = 'domain_exists',
-  Taken = 'domain_taken',
-  TlsNameUnknown = 'tls_name_unknown',
-}
+export const DomainsErrorCode = errorCodes({
+  NotFound: ['domain_not_found', 404],
+  HostnameInvalid: ['hostname_invalid', 400],
+  HostnameIp: ['hostname_ip', 400],
+  HostnameLocalhost: ['hostname_localhost', 400],
+  HostnameReserved: ['hostname_reserved', 400],
+  LimitReached: ['domain_limit_reached', 409],
+  Exists: ['domain_exists', 409],
+  Taken: ['domain_taken', 409],
+  TlsNameUnknown: ['tls_name_unknown', 404],
+});
+export type DomainsErrorCode = ErrorCode<typeof DomainsErrorCode>;
 
-export class DomainsError extends PlatformError<DomainsErrorCode> {
-  protected readonly statuses = {
-    [DomainsErrorCode.NotFound]: 404,
-    [DomainsErrorCode.HostnameInvalid]: 400,
-    [DomainsErrorCode.HostnameIp]: 400,
-    [DomainsErrorCode.HostnameLocalhost]: 400,
-    [DomainsErrorCode.HostnameReserved]: 400,
-    [DomainsErrorCode.LimitReached]: 409,
-    [DomainsErrorCode.Exists]: 409,
-    [DomainsErrorCode.Taken]: 409,
-    [DomainsErrorCode.TlsNameUnknown]: 404,
-  };
-
+export class DomainsError extends PlatformError.of(DomainsErrorCode) {
   static notFound(id: string): DomainsError {
     return new DomainsError(DomainsErrorCode.NotFound, `Domain ${id} not found`);
   }

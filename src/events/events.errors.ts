@@ -1,12 +1,11 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum EventsErrorCode {
-  NotFound = 'event_not_found',
-}
+export const EventsErrorCode = errorCodes({
+  NotFound: ['event_not_found', 404],
+});
+export type EventsErrorCode = ErrorCode<typeof EventsErrorCode>;
 
-export class EventsError extends PlatformError<EventsErrorCode> {
-  protected readonly statuses = { [EventsErrorCode.NotFound]: 404 };
-
+export class EventsError extends PlatformError.of(EventsErrorCode) {
   static notFound(id: string): EventsError {
     return new EventsError(EventsErrorCode.NotFound, `Event ${id} not found`);
   }

@@ -1,25 +1,17 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum MembersErrorCode {
-  NotFound = 'member_not_found',
-  LastOwner = 'last_owner',
-  OwnersOnly = 'owners_only',
-  AlreadyMember = 'already_member',
-  InvitationNotOpen = 'invitation_not_open',
-  InvitationForAnotherEmail = 'invitation_email_mismatch',
-}
+export const MembersErrorCode = errorCodes({
+  NotFound: ['member_not_found', 404],
+  LastOwner: ['last_owner', 409],
+  OwnersOnly: ['owners_only', 403],
+  AlreadyMember: ['already_member', 409],
+  InvitationNotOpen: ['invitation_not_open', 404],
+  InvitationForAnotherEmail: ['invitation_email_mismatch', 403],
+});
+export type MembersErrorCode = ErrorCode<typeof MembersErrorCode>;
 
 /** Members and invitations. Messages never carry an e-mail address. */
-export class MembersError extends PlatformError<MembersErrorCode> {
-  protected readonly statuses = {
-    [MembersErrorCode.NotFound]: 404,
-    [MembersErrorCode.LastOwner]: 409,
-    [MembersErrorCode.OwnersOnly]: 403,
-    [MembersErrorCode.AlreadyMember]: 409,
-    [MembersErrorCode.InvitationNotOpen]: 404,
-    [MembersErrorCode.InvitationForAnotherEmail]: 403,
-  };
-
+export class MembersError extends PlatformError.of(MembersErrorCode) {
   static notFound(id: string): MembersError {
     return new MembersError(MembersErrorCode.NotFound, `Member ${id} not found`);
   }

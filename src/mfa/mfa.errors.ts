@@ -1,20 +1,14 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum MfaErrorCode {
-  AlreadyEnrolled = 'mfa_already_enrolled',
-  NotStarted = 'mfa_enrolment_not_started',
-  WrongCode = 'mfa_code_invalid',
-  NotEnrolled = 'mfa_not_enrolled',
-}
+export const MfaErrorCode = errorCodes({
+  AlreadyEnrolled: ['mfa_already_enrolled', 409],
+  NotStarted: ['mfa_enrolment_not_started', 404],
+  WrongCode: ['mfa_code_invalid', 400],
+  NotEnrolled: ['mfa_not_enrolled', 404],
+});
+export type MfaErrorCode = ErrorCode<typeof MfaErrorCode>;
 
-export class MfaError extends PlatformError<MfaErrorCode> {
-  protected readonly statuses = {
-    [MfaErrorCode.AlreadyEnrolled]: 409,
-    [MfaErrorCode.NotStarted]: 404,
-    [MfaErrorCode.WrongCode]: 400,
-    [MfaErrorCode.NotEnrolled]: 404,
-  };
-
+export class MfaError extends PlatformError.of(MfaErrorCode) {
   static alreadyEnrolled(): MfaError {
     return new MfaError(MfaErrorCode.AlreadyEnrolled, 'Two-factor sign-in is on already: turn it off first to enrol another device');
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AnalyticsStatsService } from '../analytics/analytics-stats.service.js';
 import { AppsService } from '../apps/apps.service.js';
+import { CreateServiceAccountDto } from '../auth/dto/service-account.dto.js';
 import { ServiceAccountsService } from '../auth/service-accounts.service.js';
 import { ApiKeysService } from '../auth/api-keys.service.js';
 import { AuditLog } from '../audit/audit-log.service.js';
@@ -11,6 +12,7 @@ import { decodeCursor, type Page } from '../common/pagination/page.js';
 import { EventLogService } from '../events/event-log.service.js';
 import type { UserDto } from '../users/dto/user.dto.js';
 import { UsersService } from '../users/users.service.js';
+import { FieldErrors, validateForm } from './portal-forms.js';
 import { Form, ignoreNotFound, PortalAnswer, portalActor, portalPrincipal, scopesOf, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
 import { barChart, lastDays } from './svg-chart.js';
@@ -97,14 +99,21 @@ export class PortalAccountPages {
     return { redirect: `/portal/users?appId=${encodeURIComponent(text(form, 'appId', 40))}` };
   }
 
-  async serviceAccountsPage(signed: Signed, created?: unknown): Promise<PortalAnswer> {
-    return renderPortal('service-accounts', { csrf: signed.csrf, accounts: await this.serviceAccounts.list(signed.accountId), scopes: SCOPES, created });
+  async serviceAccountsPage(signed: Signed, notes: { created?: unknown; errors?: FieldErrors; input?: Form } = {}, status = 200): Promise<PortalAnswer> {
+    return renderPortal(
+      'service-accounts',
+      { csrf: signed.csrf, accounts: await this.serviceAccounts.list(signed.accountId), scopes: SCOPES, ...notes },
+      status,
+    );
   }
 
+  /** Through POST /v1/service-accounts's DTO: a name it refuses is said next to the field, the form keeping what was typed. */
   async createServiceAccount(signed: Signed, form: Form): Promise<PortalAnswer> {
-    const scopes = this.apiKeys.grantable(scopesOf(form, ['apps:read']), portalPrincipal(signed));
-    const created = await this.serviceAccounts.create(signed.accountId, portalActor(signed), text(form, 'name', 100) || 'service account', scopes);
-    return this.serviceAccountsPage(signed, created);
+    const checked = await validateForm(CreateServiceAccountDto, { name: text(form, 'name') || 'service account', scopes: scopesOf(form, ['apps:read']) });
+    if (!checked.ok) return this.serviceAccountsPage(signed, { errors: checked.errors, input: form }, 400);
+    const scopes = this.apiKeys.grantable(checked.value.scopes, portalPrincipal(signed));
+    const created = await this.serviceAccounts.create(signed.accountId, portalActor(signed), checked.value.name, scopes);
+    return this.serviceAccountsPage(signed, { created });
   }
 
   async revokeServiceAccount(signed: Signed, id: string): Promise<PortalAnswer> {

@@ -1,22 +1,30 @@
 import { Injectable } from '@nestjs/common';
+import { PickType } from '@nestjs/swagger';
 import { AnalyticsStatsService } from '../analytics/analytics-stats.service.js';
 import { AppsService } from '../apps/apps.service.js';
-import { isSlug, SLUG_MAX, SLUG_MIN } from '../apps/slug.js';
+import { CreateAppDto, UpdateAppDto } from '../apps/dto/create-app.dto.js';
 import { PlatformError } from '../common/errors/platform-error.js';
+import { AppConfig } from '../config/app-config.js';
+import { DeployDto } from '../deployments/dto/deploy.dto.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
+import { CreateDomainDto } from '../domains/dto/domain.dto.js';
 import { DomainsService } from '../domains/domains.service.js';
-import { cut, LIMITS } from '../landing-pages/landing-page.js';
+import { GenerateLandingPageDto } from '../landing-pages/dto/landing-page.dto.js';
 import { LandingPagesService } from '../landing-pages/landing-pages.service.js';
+import { PublishDto } from '../publishing/dto/publish.dto.js';
 import { PublishingService } from '../publishing/publishing.service.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { ago, count, size } from './portal-format.js';
+import { FieldErrors, validateForm } from './portal-forms.js';
 import { Form, PortalAnswer, portalActor, portalPrincipal, Signed, text } from './portal-page.js';
-import { renderPortal } from './portal-pages.js';
+import { PortalHtml, renderPortal } from './portal-pages.js';
 import { barChart } from './svg-chart.js';
 
 const LIST = { limit: 100 };
 const BREAKDOWNS = ['page', 'source', 'device', 'deployment'] as const;
 
-class PortalFormError extends Error {}
+/** The environment of POST /v1/apps/deploy, as the API checks it. */
+class DeployEnvDto extends PickType(DeployDto, ['env'] as const) {}
 
 /** What each action did, said on the page it redirects to. */
 const DONE: Record<string, string> = {
@@ -25,6 +33,7 @@ const DONE: Record<string, string> = {
   generated: 'The page was written by AI. Deploy to serve it.',
   'deployed-production': 'Deployed to production.',
   'deployed-staging': 'Deployed to staging.',
+  'deployed-other': 'Deployed: see the environments below.',
   published: 'Published: the public address serves the chosen deployment.',
   unpublished: 'Unpublished: the public address answers 410 until you publish again.',
   'domain-added': 'Domain added. Create the two DNS records shown below, then verify.',
@@ -33,7 +42,16 @@ const DONE: Record<string, string> = {
   'domain-deleted': 'Domain deleted: it no longer serves the app.',
 };
 
-/** /portal/apps…: the same services as /v1/apps, deployments, landing pages and publishing. */
+/** What a page says besides its content: the last action's outcome, or why a form was refused (with what was typed). */
+export interface PageNotes {
+  done?: string;
+  error?: string;
+  errors?: FieldErrors;
+  input?: Form;
+  status?: number;
+}
+
+/** /portal/apps…: the same services and DTOs as /v1/apps, deployments, publishing and domains. */
 @Injectable()
 export class PortalAppsPages {
   constructor(
@@ -44,19 +62,54 @@ export class PortalAppsPages {
     private readonly domains: DomainsService,
     private readonly stats: AnalyticsStatsService,
     private readonly limiter: RateLimiter,
+    private readonly config: AppConfig,
   ) {}
 
-  /** `rest`: the path after `apps` (`''` or `/<appId>`); `done`: what the last action did (from its redirect). */
-  async get(signed: Signed, rest: string, notes: { done?: string; error?: string; status?: number } = {}): Promise<PortalAnswer> {
-    if (rest === '') return renderPortal('apps', { csrf: signed.csrf, apps: (await this.apps.list(signed.accountId, LIST)).data });
-    const [appId, sub] = rest.slice(1).split('/');
-    if (sub === 'analytics') return this.analyticsPage(signed, appId);
+  async list(signed: Signed, notes: PageNotes = {}): Promise<PortalHtml> {
+    const apps = (await this.apps.list(signed.accountId, LIST)).data;
+    return renderPortal(
+      'apps',
+      { csrf: signed.csrf, apps, publicUrl: this.config.publicUrl, errors: notes.errors, input: notes.input },
+      notes.status ?? (notes.errors ? 400 : 200),
+    );
+  }
+
+  /** Through POST /v1/apps's DTO: a name or description it refuses is said next to the field, the form keeping what was typed. */
+  async create(signed: Signed, form: Form): Promise<PortalAnswer> {
+    const checked = await validateForm(CreateAppDto, { name: text(form, 'name'), description: text(form, 'description') || undefined });
+    if (!checked.ok) return this.list(signed, { errors: checked.errors, input: form });
+    const created = await this.apps.create(signed.accountId, checked.value);
+    return { redirect: `/portal/apps/${created.appId}` };
+  }
+
+  /** The app: publishing, deployments with their results, environments, custom domains, settings. */
+  async appPage(signed: Signed, appId: string, notes: PageNotes = {}): Promise<PortalHtml> {
     const app = await this.apps.get(signed.accountId, appId);
-    const [page, deployments, domains] = await Promise.all([
+    const [page, deployments, domains, results] = await Promise.all([
       this.landingPages.get(signed.accountId, appId),
       this.deployments.listForApp(signed.accountId, appId, LIST),
       this.domains.list(signed.accountId, appId, LIST),
+      this.stats.breakdown(signed.accountId, appId, { period: '30d', property: 'deployment', metrics: 'visitors,signups,conversionRate', limit: 100 }),
     ]);
+    const byDeployment = new Map(results.data.map((r) => [String(r.deployment), r]));
+    const now = Date.now();
+    const rows = deployments.data.map((d) => {
+      const result = byDeployment.get(d.deploymentId);
+      return {
+        ...d,
+        ago: ago(d.createdAt, now),
+        at: `${d.createdAt.slice(0, 16).replace('T', ' ')} UTC`,
+        size: d.files ? size(d.files.bytes) : '—',
+        fileCount: d.files ? count(d.files.count) : 'page only',
+        visitors: count(Number(result?.visitors ?? 0)),
+        signupRate: result && Number(result.visitors) > 0 ? `${Number(result.conversionRate).toFixed(1)} %` : '—',
+        signups: count(Number(result?.signups ?? 0)),
+      };
+    });
+    // Each environment's newest deployment (the list is newest first).
+    const environments = new Map<string, (typeof rows)[number]>();
+    for (const d of rows) if (!environments.has(d.env)) environments.set(d.env, d);
+    const envNames = [...new Set(['production', 'staging', ...rows.map((d) => d.env)])];
     const message = notes.done ? DONE[notes.done] : undefined;
     return renderPortal(
       'app',
@@ -65,18 +118,22 @@ export class PortalAppsPages {
         csrf: signed.csrf,
         app,
         page,
-        deployments: deployments.data,
+        deployments: rows,
+        environments: [...environments.values()],
+        envNames,
         domains: domains.data,
         message,
         warning: notes.done === 'domain-pending',
         error: notes.error,
+        errors: notes.errors,
+        input: notes.input,
       },
-      notes.status ?? (notes.error ? 400 : 200),
+      notes.status ?? (notes.error || notes.errors ? 400 : 200),
     );
   }
 
   /** 30 days of the app's analytics: totals, daily charts and the main breakdowns, through the stats API's service. */
-  private async analyticsPage(signed: Signed, appId: string): Promise<PortalAnswer> {
+  async analyticsPage(signed: Signed, appId: string): Promise<PortalAnswer> {
     const app = await this.apps.get(signed.accountId, appId);
     const metrics = 'visitors,visits,pageviews,bounceRate,visitDuration,signups,conversionRate';
     const [aggregate, series, ...breakdowns] = await Promise.all([
@@ -97,88 +154,78 @@ export class PortalAppsPages {
     });
   }
 
-  async post(signed: Signed, rest: string, form: Form, signal: AbortSignal): Promise<PortalAnswer> {
-    if (rest === '') {
-      const created = await this.apps.create(signed.accountId, {
-        name: text(form, 'name', 100) || 'Untitled app',
-        description: text(form, 'description', 1000) || null,
-      });
-      return { redirect: `/portal/apps/${created.appId}` };
-    }
-    const [, appId, action = ''] = /^\/([^/]+)(?:\/(.+))?$/.exec(rest) ?? [];
-    if (!appId) return { redirect: '/portal/apps' };
+  /**
+   * Runs an action of the app page, then post/redirect/get (reloading the page does not deploy, or
+   * publish, again); refused by the API (a taken slug, a quota, a rate limit, no AI provider…): the
+   * page again, saying why, with the API's status.
+   */
+  async perform(signed: Signed, appId: string, action: () => Promise<string | PageNotes>): Promise<PortalAnswer> {
     try {
-      // Post/redirect/get: reloading the page does not deploy (or publish…) again.
-      return { redirect: `/portal/apps/${appId}?done=${await this.act(signed, appId, action, form, signal)}` };
+      const outcome = await action();
+      if (typeof outcome !== 'string') return this.appPage(signed, appId, outcome);
+      return { redirect: `/portal/apps/${appId}?done=${outcome}` };
     } catch (err) {
-      // Refused (a taken slug, a quota, a rate limit, no AI provider…): the page again, saying why, with the API's status.
-      if (err instanceof PlatformError && err.status !== 404) return this.refused(signed, appId, err);
-      if (err instanceof PortalFormError) return this.get(signed, `/${appId}`, { error: err.message });
-      throw err;
+      if (!(err instanceof PlatformError) || err.status === 404) throw err;
+      const page = await this.appPage(signed, appId, { error: err.message, status: err.status });
+      const retryAfter = err.extras.headers?.['retry-after'];
+      return retryAfter ? { ...page, headers: { 'retry-after': retryAfter } } : page;
     }
   }
 
-  private async refused(signed: Signed, appId: string, err: PlatformError): Promise<PortalAnswer> {
-    const page = await this.get(signed, `/${appId}`, { error: err.message, status: err.status });
-    const retryAfter = err.extras.headers?.['retry-after'];
-    return retryAfter && !('redirect' in page) ? { ...page, headers: { 'retry-after': retryAfter } } : page;
+  /** Through PATCH /v1/apps/:appId's DTO (every field of the form). */
+  async saveSettings(signed: Signed, appId: string, form: Form): Promise<string | PageNotes> {
+    const checked = await validateForm(UpdateAppDto, {
+      name: text(form, 'name'),
+      description: text(form, 'description') || null,
+      slug: text(form, 'slug'),
+      visibility: form.visibility === 'public' ? 'public' : 'unlisted',
+    });
+    if (!checked.ok) return { errors: checked.errors, input: form };
+    await this.apps.update(signed.accountId, appId, checked.value);
+    return 'settings';
   }
 
-  private async act(signed: Signed, appId: string, action: string, form: Form, signal: AbortSignal): Promise<string> {
-    switch (action) {
-      case '':
-        if (!isSlug(text(form, 'slug', 100)))
-          return Promise.reject(new PortalFormError(`The slug must be ${SLUG_MIN}–${SLUG_MAX} of a-z, 0-9 and -, not starting or ending with -.`));
-        await this.apps.update(signed.accountId, appId, {
-          name: text(form, 'name', 100),
-          description: text(form, 'description', 1000) || null,
-          slug: text(form, 'slug', 40),
-          visibility: form.visibility === 'public' ? 'public' : 'unlisted',
-        });
-        return 'settings';
-      case 'landing-page': {
-        const current = await this.landingPages.get(signed.accountId, appId);
-        const hero = {
-          ...current.page.hero,
-          headline: cut(text(form, 'headline', 1000) || current.page.hero.headline, LIMITS.hero.headline[1]),
-          subheadline: cut(text(form, 'subheadline', 1000), LIMITS.hero.subheadline[1]),
-        };
-        await this.landingPages.put(signed.accountId, appId, { ...current.page, hero });
-        return 'page';
-      }
-      case 'generate':
-        // The API counts this in the account's AI rate limit (its guard); the portal has no guard, so it counts here.
-        await this.limiter.consumeAccount(signed.accountId, 'ai');
-        await this.landingPages.generate(portalPrincipal(signed), appId, { prompt: text(form, 'prompt', 2000) || undefined }, signal);
-        return 'generated';
-      case 'deploy': {
-        const env = form.env === 'staging' ? 'staging' : 'production';
-        await this.deployments.deploy(signed.accountId, { appId, env });
-        return `deployed-${env}`;
-      }
-      case 'publish': {
-        await this.publishing.publish(signed.accountId, appId, text(form, 'deploymentId', 40) || undefined);
-        return 'published';
-      }
-      case 'unpublish':
-        await this.publishing.unpublish(signed.accountId, appId);
-        return 'unpublished';
-      case 'domains':
-        await this.domains.create(signed.accountId, portalActor(signed), appId, { hostname: text(form, 'hostname', 300) });
-        return 'domain-added';
-      default:
-        return this.domainAction(signed, action);
-    }
+  /** The whole page written by AI (the editor writes one section at a time); counted in the account's AI rate limit like the API's route. */
+  async generate(signed: Signed, appId: string, form: Form, signal: AbortSignal): Promise<string | PageNotes> {
+    const checked = await validateForm(GenerateLandingPageDto, { prompt: text(form, 'prompt') || undefined });
+    if (!checked.ok) return { errors: checked.errors, input: form };
+    await this.limiter.consumeAccount(signed.accountId, 'ai');
+    await this.landingPages.generate(portalPrincipal(signed), appId, checked.value, signal);
+    return 'generated';
   }
 
-  /** `domains/<id>/verify` and `domains/<id>/delete`. */
-  private async domainAction(signed: Signed, action: string): Promise<string> {
-    const [, id, verb] = /^domains\/([^/]+)\/(verify|delete)$/.exec(action) ?? [];
-    if (!id) return 'nothing';
-    if (verb === 'delete') {
-      await this.domains.delete(signed.accountId, portalActor(signed), id);
-      return 'domain-deleted';
-    }
-    return (await this.domains.verify(signed.accountId, portalActor(signed), id)).status === 'verified' ? 'domain-verified' : 'domain-pending';
+  async deploy(signed: Signed, appId: string, form: Form): Promise<string | PageNotes> {
+    const checked = await validateForm(DeployEnvDto, { env: text(form, 'env') || 'production' });
+    if (!checked.ok) return { errors: checked.errors, input: form };
+    await this.deployments.deploy(signed.accountId, { appId, env: checked.value.env });
+    return DONE[`deployed-${checked.value.env}`] ? `deployed-${checked.value.env}` : 'deployed-other';
+  }
+
+  async publish(signed: Signed, appId: string, form: Form): Promise<string | PageNotes> {
+    const checked = await validateForm(PublishDto, { deploymentId: text(form, 'deploymentId') || undefined });
+    if (!checked.ok) return { error: Object.values(checked.errors).join('; ') };
+    await this.publishing.publish(signed.accountId, appId, checked.value.deploymentId);
+    return 'published';
+  }
+
+  async unpublish(signed: Signed, appId: string): Promise<string> {
+    await this.publishing.unpublish(signed.accountId, appId);
+    return 'unpublished';
+  }
+
+  async addDomain(signed: Signed, appId: string, form: Form): Promise<string | PageNotes> {
+    const checked = await validateForm(CreateDomainDto, { hostname: text(form, 'hostname') });
+    if (!checked.ok) return { errors: checked.errors, input: form };
+    await this.domains.create(signed.accountId, portalActor(signed), appId, checked.value);
+    return 'domain-added';
+  }
+
+  async verifyDomain(signed: Signed, domainId: string): Promise<string> {
+    return (await this.domains.verify(signed.accountId, portalActor(signed), domainId)).status === 'verified' ? 'domain-verified' : 'domain-pending';
+  }
+
+  async deleteDomain(signed: Signed, domainId: string): Promise<string> {
+    await this.domains.delete(signed.accountId, portalActor(signed), domainId);
+    return 'domain-deleted';
   }
 }

@@ -2,6 +2,7 @@ import type { Principal } from '../common/request-context/principal.js';
 import { type Actor, actorOf } from '../common/request-context/actor.js';
 import { SCOPES } from '../common/request-context/scopes.js';
 import { PlatformError } from '../common/errors/platform-error.js';
+import { RequestError } from '../common/errors/request-errors.js';
 import type { PortalHtml } from './portal-pages.js';
 import type { SessionMember } from './portal.repository.js';
 
@@ -35,7 +36,12 @@ export function portalActor(signed: Signed): Actor {
   return actorOf(portalPrincipal(signed), signed.ip);
 }
 
-export const text = (form: Form, name: string, max: number): string => (typeof form[name] === 'string' ? (form[name] as string).trim().slice(0, max) : '');
+/** A form field as typed, surrounding spaces trimmed ('' when absent). Never cut: past `max` characters, a 400 naming the field (the page says why). */
+export function text(form: Form, name: string, max = Infinity): string {
+  const value = typeof form[name] === 'string' ? (form[name] as string).trim() : '';
+  if (value.length > max) throw RequestError.invalid([`${name} must be at most ${max} characters long`]);
+  return value;
+}
 
 /** The known scopes ticked in a form (a single checkbox arrives as a string), or `fallback` when none is. */
 export function scopesOf(form: Form, fallback: string[]): string[] {

@@ -7,9 +7,9 @@ const VIEWS = fileURLToPath(new URL('./views/', import.meta.url));
 // Every `<%= %>` is HTML-escaped; templates are read once.
 const eta = new Eta({ views: VIEWS, autoEscape: true, cache: true });
 
-/** Scripts, styles and images from here only (htmx, no eval, no inline script), forms post only here. */
+/** Scripts, styles, images and frames (the editor's preview) from here only (htmx, no eval, no inline script), forms post only here. */
 export const PORTAL_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; connect-src 'self'; frame-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export const PORTAL_CSS = readFileSync(`${VIEWS}portal.css`, 'utf8');
 /** htmx, served from this origin (no third-party assets): with JavaScript on, links and forms swap the page's body instead of reloading it. */
@@ -30,6 +30,7 @@ export type PortalView =
   | 'notice'
   | 'apps'
   | 'app'
+  | 'editor'
   | 'analytics'
   | 'webhooks'
   | 'webhook'

@@ -13,7 +13,16 @@ import { PortalAppsPages } from './portal-apps.pages.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { PortalAuthService } from './portal-auth.service.js';
-import { PortalController } from './portal.controller.js';
+import { PortalEditorPages } from './portal-editor.pages.js';
+import { PortalKeysPages } from './portal-keys.pages.js';
+import { PortalSessionGuard } from './portal-session.guard.js';
+import { PortalAccountController } from './routes/portal-account.controller.js';
+import { PortalAppsController } from './routes/portal-apps.controller.js';
+import { PortalAuthController } from './routes/portal-auth.controller.js';
+import { PortalEditorController } from './routes/portal-editor.controller.js';
+import { PortalKeysController } from './routes/portal-keys.controller.js';
+import { PortalUsersController } from './routes/portal-users.controller.js';
+import { PortalWebhooksController } from './routes/portal-webhooks.controller.js';
 import { PortalRepository } from './portal.repository.js';
 import { PasswordHasher } from './password-hash.js';
 import { SignInRateLimit } from './sign-in-rate-limit.js';
@@ -34,8 +43,28 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     AnalyticsModule,
     RateLimitModule,
   ],
-  controllers: [PortalController],
-  providers: [PortalRepository, PasswordHasher, PortalAuthService, SignInRateLimit, PortalAppsPages, PortalWebhooksPages, PortalAccountPages],
-  exports: [PortalAuthService],
+  // One controller per area; the account's also holds /portal/ and the 404 page of unknown paths (its wildcard routes).
+  controllers: [
+    PortalAuthController,
+    PortalAppsController,
+    PortalEditorController,
+    PortalKeysController,
+    PortalUsersController,
+    PortalWebhooksController,
+    PortalAccountController,
+  ],
+  providers: [
+    PortalRepository,
+    PasswordHasher,
+    PortalAuthService,
+    PortalSessionGuard,
+    SignInRateLimit,
+    PortalAppsPages,
+    PortalEditorPages,
+    PortalKeysPages,
+    PortalWebhooksPages,
+    PortalAccountPages,
+  ],
+  exports: [PortalAuthService, PortalSessionGuard],
 })
 export class PortalModule {}

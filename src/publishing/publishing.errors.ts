@@ -1,16 +1,12 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum PublishingErrorCode {
-  NoDeployment = 'no_deployment_to_publish',
-  DeploymentNotOfApp = 'deployment_not_of_app',
-}
+export const PublishingErrorCode = errorCodes({
+  NoDeployment: ['no_deployment_to_publish', 400],
+  DeploymentNotOfApp: ['deployment_not_of_app', 400],
+});
+export type PublishingErrorCode = ErrorCode<typeof PublishingErrorCode>;
 
-export class PublishingError extends PlatformError<PublishingErrorCode> {
-  protected readonly statuses = {
-    [PublishingErrorCode.NoDeployment]: 400,
-    [PublishingErrorCode.DeploymentNotOfApp]: 400,
-  };
-
+export class PublishingError extends PlatformError.of(PublishingErrorCode) {
   static noProductionDeployment(appId: string): PublishingError {
     return new PublishingError(PublishingErrorCode.NoDeployment, `deploymentId is required: app ${appId} has no production deployment to publish by default`);
   }

@@ -1,13 +1,12 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum SitesErrorCode {
-  PageNotFound = 'page_not_found',
-  Unpublished = 'app_unpublished',
-}
+export const SitesErrorCode = errorCodes({
+  PageNotFound: ['page_not_found', 404],
+  Unpublished: ['app_unpublished', 410],
+});
+export type SitesErrorCode = ErrorCode<typeof SitesErrorCode>;
 
-export class SitesError extends PlatformError<SitesErrorCode> {
-  protected readonly statuses = { [SitesErrorCode.PageNotFound]: 404, [SitesErrorCode.Unpublished]: 410 };
-
+export class SitesError extends PlatformError.of(SitesErrorCode) {
   static pageNotFound(): SitesError {
     return new SitesError(SitesErrorCode.PageNotFound, 'No deployed page here');
   }

@@ -1,16 +1,12 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum UsersErrorCode {
-  NotFound = 'user_not_found',
-  EmailTaken = 'email_already_signed_up',
-}
+export const UsersErrorCode = errorCodes({
+  NotFound: ['user_not_found', 404],
+  EmailTaken: ['email_already_signed_up', 409],
+});
+export type UsersErrorCode = ErrorCode<typeof UsersErrorCode>;
 
-export class UsersError extends PlatformError<UsersErrorCode> {
-  protected readonly statuses = {
-    [UsersErrorCode.NotFound]: 404,
-    [UsersErrorCode.EmailTaken]: 409,
-  };
-
+export class UsersError extends PlatformError.of(UsersErrorCode) {
   static notFound(id: string): UsersError {
     return new UsersError(UsersErrorCode.NotFound, `User ${id} not found`);
   }

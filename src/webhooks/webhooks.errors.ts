@@ -1,24 +1,16 @@
-import { PlatformError } from '../common/errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
 
-export enum WebhooksErrorCode {
-  EndpointNotFound = 'webhook_endpoint_not_found',
-  DeliveryNotFound = 'webhook_delivery_not_found',
-  NothingToUpdate = 'nothing_to_update',
-  UrlRefused = 'webhook_url_refused',
-  EndpointDisabled = 'webhook_endpoint_disabled',
-  DeliveryInFlight = 'webhook_delivery_in_flight',
-}
+export const WebhooksErrorCode = errorCodes({
+  EndpointNotFound: ['webhook_endpoint_not_found', 404],
+  DeliveryNotFound: ['webhook_delivery_not_found', 404],
+  NothingToUpdate: ['nothing_to_update', 400],
+  UrlRefused: ['webhook_url_refused', 400],
+  EndpointDisabled: ['webhook_endpoint_disabled', 409],
+  DeliveryInFlight: ['webhook_delivery_in_flight', 409],
+});
+export type WebhooksErrorCode = ErrorCode<typeof WebhooksErrorCode>;
 
-export class WebhooksError extends PlatformError<WebhooksErrorCode> {
-  protected readonly statuses = {
-    [WebhooksErrorCode.EndpointNotFound]: 404,
-    [WebhooksErrorCode.DeliveryNotFound]: 404,
-    [WebhooksErrorCode.NothingToUpdate]: 400,
-    [WebhooksErrorCode.UrlRefused]: 400,
-    [WebhooksErrorCode.EndpointDisabled]: 409,
-    [WebhooksErrorCode.DeliveryInFlight]: 409,
-  };
-
+export class WebhooksError extends PlatformError.of(WebhooksErrorCode) {
   static endpointNotFound(id: string): WebhooksError {
     return new WebhooksError(WebhooksErrorCode.EndpointNotFound, `Webhook endpoint ${id} not found`);
   }

@@ -1,41 +1,27 @@
-import { PlatformError } from './platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from './platform-error.js';
 
 /** Problems with the request itself, found before any module's logic runs. */
-export enum RequestErrorCode {
-  InvalidParameter = 'invalid_parameter',
-  InvalidCursor = 'invalid_cursor',
-  RouteNotFound = 'route_not_found',
-  UriTooLong = 'uri_too_long',
-  UnsupportedMediaType = 'unsupported_media_type',
-  BodyTooLarge = 'body_too_large',
-  InvalidJson = 'invalid_json',
-  JsonTooComplex = 'json_too_complex',
+export const RequestErrorCode = errorCodes({
+  InvalidParameter: ['invalid_parameter', 400],
+  InvalidCursor: ['invalid_cursor', 400],
+  RouteNotFound: ['route_not_found', 404],
+  UriTooLong: ['uri_too_long', 414],
+  UnsupportedMediaType: ['unsupported_media_type', 415],
+  BodyTooLarge: ['body_too_large', 413],
+  InvalidJson: ['invalid_json', 400],
+  JsonTooComplex: ['json_too_complex', 400],
   /** Not HTTP/1.1 that the server can read: the request line, conflicting lengths, a body shorter than its length. */
-  MalformedRequest = 'malformed_request',
-  HeadersTooLarge = 'headers_too_large',
-  RequestTimeout = 'request_timeout',
-  WorkerOnly = 'worker_process',
-}
+  MalformedRequest: ['malformed_request', 400],
+  HeadersTooLarge: ['headers_too_large', 431],
+  RequestTimeout: ['request_timeout', 408],
+  WorkerOnly: ['worker_process', 404],
+});
+export type RequestErrorCode = ErrorCode<typeof RequestErrorCode>;
 
 /** A 400 lists this many problems at most (a body with 1,000 unknown keys has 1,000), and says how many more there were. */
 export const MAX_PROBLEMS_LISTED = 20;
 
-export class RequestError extends PlatformError<RequestErrorCode> {
-  protected readonly statuses = {
-    [RequestErrorCode.InvalidParameter]: 400,
-    [RequestErrorCode.InvalidCursor]: 400,
-    [RequestErrorCode.RouteNotFound]: 404,
-    [RequestErrorCode.UriTooLong]: 414,
-    [RequestErrorCode.UnsupportedMediaType]: 415,
-    [RequestErrorCode.BodyTooLarge]: 413,
-    [RequestErrorCode.InvalidJson]: 400,
-    [RequestErrorCode.JsonTooComplex]: 400,
-    [RequestErrorCode.MalformedRequest]: 400,
-    [RequestErrorCode.HeadersTooLarge]: 431,
-    [RequestErrorCode.RequestTimeout]: 408,
-    [RequestErrorCode.WorkerOnly]: 404,
-  };
-
+export class RequestError extends PlatformError.of(RequestErrorCode) {
   /** A 400 naming the bad parameters (`details` lists them one by one, the first MAX_PROBLEMS_LISTED of them). */
   static invalid(problems: string[]): RequestError {
     const listed = problems.slice(0, MAX_PROBLEMS_LISTED);

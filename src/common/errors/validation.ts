@@ -2,16 +2,22 @@ import { ArgumentMetadata, Type, ValidationError, ValidationPipe, ValidationPipe
 import { handValidatedFields } from '../http/validated-by-hand.js';
 import { RequestError } from './request-errors.js';
 
-/** Flattens nested class-validator errors into "field must …" sentences, naming every bad field. */
-export function flattenValidationErrors(errors: ValidationError[], parent = ''): string[] {
+/** Every problem of nested class-validator errors: the field's path (`hero.headline`, `features.0.title`) and its "field must …" sentence. */
+export function validationProblems(errors: ValidationError[], parent = ''): Array<{ path: string; message: string }> {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
     // Nested fields are named by their path: "hero.headline must be…", "property hero.subtitle should not exist".
-    const own = Object.values(error.constraints ?? {}).map((m) =>
-      parent ? m.replace(new RegExp(`^(property )?${error.property}\\b`), (_match, prefix: string | undefined) => `${prefix ?? ''}${path}`) : m,
-    );
-    return own.concat(flattenValidationErrors(error.children ?? [], path));
+    const own = Object.values(error.constraints ?? {}).map((m) => ({
+      path,
+      message: parent ? m.replace(new RegExp(`^(property )?${error.property}\\b`), (_match, prefix: string | undefined) => `${prefix ?? ''}${path}`) : m,
+    }));
+    return own.concat(validationProblems(error.children ?? [], path));
   });
+}
+
+/** Flattens nested class-validator errors into "field must …" sentences, naming every bad field. */
+export function flattenValidationErrors(errors: ValidationError[]): string[] {
+  return validationProblems(errors).map((p) => p.message);
 }
 
 /** Valid query strings remembered per DTO class; past this many, a class's memory starts afresh. */

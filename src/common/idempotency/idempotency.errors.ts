@@ -1,22 +1,15 @@
-import { PlatformError } from '../errors/platform-error.js';
+import { type ErrorCode, errorCodes, PlatformError } from '../errors/platform-error.js';
 
-export enum IdempotencyErrorCode {
-  InvalidKey = 'idempotency_key_invalid',
-  KeyUsedElsewhere = 'idempotency_key_used_elsewhere',
-  BodyMismatch = 'idempotency_key_body_mismatch',
-  InFlight = 'idempotency_key_in_flight',
-  ResponseNotKept = 'idempotent_response_not_kept',
-}
+export const IdempotencyErrorCode = errorCodes({
+  InvalidKey: ['idempotency_key_invalid', 400],
+  KeyUsedElsewhere: ['idempotency_key_used_elsewhere', 409],
+  BodyMismatch: ['idempotency_key_body_mismatch', 409],
+  InFlight: ['idempotency_key_in_flight', 409],
+  ResponseNotKept: ['idempotent_response_not_kept', 409],
+});
+export type IdempotencyErrorCode = ErrorCode<typeof IdempotencyErrorCode>;
 
-export class IdempotencyError extends PlatformError<IdempotencyErrorCode> {
-  protected readonly statuses = {
-    [IdempotencyErrorCode.InvalidKey]: 400,
-    [IdempotencyErrorCode.KeyUsedElsewhere]: 409,
-    [IdempotencyErrorCode.BodyMismatch]: 409,
-    [IdempotencyErrorCode.InFlight]: 409,
-    [IdempotencyErrorCode.ResponseNotKept]: 409,
-  };
-
+export class IdempotencyError extends PlatformError.of(IdempotencyErrorCode) {
   static invalidKey(): IdempotencyError {
     return new IdempotencyError(IdempotencyErrorCode.InvalidKey, 'Idempotency-Key must be 1-255 visible ASCII characters (a UUID is a good choice)');
   }

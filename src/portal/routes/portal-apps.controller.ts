@@ -1,0 +1,99 @@
+import { Body, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PortalAppsPages } from '../portal-apps.pages.js';
+import { clientGone, FORM, queryOf, sendPortal, SignedIn } from '../portal-http.js';
+import type { Form, Signed } from '../portal-page.js';
+import { SignedInPortalRoutes } from './portal-routes.js';
+
+/** /portal/apps…: the apps, an app's page (settings, deployments, publishing, domains) and its analytics. */
+@SignedInPortalRoutes()
+export class PortalAppsController {
+  constructor(private readonly pages: PortalAppsPages) {}
+
+  @Get('apps')
+  async list(@SignedIn() signed: Signed, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.list(signed));
+  }
+
+  @Post('apps')
+  @RouteConfig(FORM)
+  async create(@SignedIn() signed: Signed, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.create(signed, form));
+  }
+
+  @Get('apps/:appId')
+  async app(@SignedIn() signed: Signed, @Param('appId') appId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.appPage(signed, appId, { done: queryOf(request, 'done') }));
+  }
+
+  @Get('apps/:appId/analytics')
+  async analytics(@SignedIn() signed: Signed, @Param('appId') appId: string, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.analyticsPage(signed, appId));
+  }
+
+  @Post('apps/:appId')
+  @RouteConfig(FORM)
+  async settings(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.saveSettings(signed, appId, form)));
+  }
+
+  /** The whole page written by AI at once (the editor has a button per section). */
+  @Post('apps/:appId/generate')
+  @RouteConfig(FORM)
+  async generate(
+    @SignedIn() signed: Signed,
+    @Param('appId') appId: string,
+    @Body() form: Form,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.generate(signed, appId, form, clientGone(request))));
+  }
+
+  @Post('apps/:appId/deploy')
+  @RouteConfig(FORM)
+  async deploy(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.deploy(signed, appId, form)));
+  }
+
+  @Post('apps/:appId/publish')
+  @RouteConfig(FORM)
+  async publish(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.publish(signed, appId, form)));
+  }
+
+  @Post('apps/:appId/unpublish')
+  @RouteConfig(FORM)
+  async unpublish(@SignedIn() signed: Signed, @Param('appId') appId: string, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.unpublish(signed, appId)));
+  }
+
+  @Post('apps/:appId/domains')
+  @RouteConfig(FORM)
+  async addDomain(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.addDomain(signed, appId, form)));
+  }
+
+  @Post('apps/:appId/domains/:domainId/verify')
+  @RouteConfig(FORM)
+  async verifyDomain(
+    @SignedIn() signed: Signed,
+    @Param('appId') appId: string,
+    @Param('domainId') domainId: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.verifyDomain(signed, domainId)));
+  }
+
+  @Post('apps/:appId/domains/:domainId/delete')
+  @RouteConfig(FORM)
+  async deleteDomain(
+    @SignedIn() signed: Signed,
+    @Param('appId') appId: string,
+    @Param('domainId') domainId: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.deleteDomain(signed, domainId)));
+  }
+}

@@ -1,0 +1,164 @@
+import { Get, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { PlatformRouteConfig } from '../../app.setup.js';
+import { AppConfig } from '../../config/app-config.js';
+import type { SecretPathRouteConfig } from '../../logging.js';
+import { RateLimitError } from '../../rate-limit/rate-limit.errors.js';
+import { cookieOf, portalCookie } from '../cookies.js';
+import { MIN_PASSWORD_LENGTH, PortalAuthService, SESSION_IDLE_MS } from '../portal-auth.service.js';
+import { FORM, PortalFormExpired, PRE_COOKIE, SESSION_COOKIE, sendPortal, SignedIn } from '../portal-http.js';
+import type { Form, Signed } from '../portal-page.js';
+import { HTMX_JS, PORTAL_CSS, renderPortal } from '../portal-pages.js';
+import { PortalSessionGuard } from '../portal-session.guard.js';
+import { SignInRateLimit } from '../sign-in-rate-limit.js';
+import { PortalRoutes } from './portal-routes.js';
+
+/** An invite's token is a credential: the request log writes these routes' pattern (`/portal/invite/:token`), never their path. */
+const INVITE_PAGE: SecretPathRouteConfig = { secretInPath: true };
+const INVITE_FORM: PlatformRouteConfig & SecretPathRouteConfig = { acceptsForm: true, secretInPath: true };
+/** Longer than any e-mail address (RFC 5321): such a sign-in matches no account, without a lookup. */
+const MAX_EMAIL_LENGTH = 320;
+
+/**
+ * Signing in and out: the login form, invites (a password set once), sign-out, and the portal's own
+ * assets. Each try of a credential (a sign-in, an invite opened or accepted) counts against the client
+ * IP's sign-in limit first (429 page past it). Before sign-in, the forms' CSRF tokens are bound to a
+ * random cookie (PRE_COOKIE); a form without its token answers the 403 page.
+ */
+@PortalRoutes()
+export class PortalAuthController {
+  private readonly secure: boolean;
+
+  constructor(
+    private readonly auth: PortalAuthService,
+    private readonly signInLimit: SignInRateLimit,
+    config: AppConfig,
+  ) {
+    this.secure = config.publicUrl.startsWith('https://');
+  }
+
+  @Get('assets/htmx.min.js')
+  async htmx(@Res() reply: FastifyReply): Promise<void> {
+    await reply.status(200).headers({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' }).send(HTMX_JS);
+  }
+
+  @Get('assets/portal.css')
+  async css(@Res() reply: FastifyReply): Promise<void> {
+    await reply.status(200).headers({ 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600' }).send(PORTAL_CSS);
+  }
+
+  @Get('login')
+  loginPage(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, renderPortal('login', { csrf: this.preCsrf(request, reply) }));
+  }
+
+  @Post('login')
+  @RouteConfig(FORM)
+  async login(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (await this.tooManyTries(request, reply)) return;
+    const form = this.preForm(request);
+    const email = typeof form.email === 'string' ? form.email : '';
+    const password = typeof form.password === 'string' ? form.password : '';
+    const outcome = email.length <= MAX_EMAIL_LENGTH ? await this.auth.login(email, password, request.ip) : { kind: 'invalid' as const };
+    if (outcome.kind === 'signed-in') return this.startSession(reply, outcome.sessionId);
+    const error =
+      outcome.kind === 'locked' ? 'Too many wrong passwords: this e-mail is locked for 15 minutes.' : 'That e-mail and password do not match an account.';
+    return sendPortal(reply, renderPortal('login', { csrf: this.preCsrf(request, reply), email, error }, outcome.kind === 'locked' ? 429 : 401));
+  }
+
+  @Post('logout')
+  @RouteConfig(FORM)
+  @UseGuards(PortalSessionGuard)
+  async logout(@SignedIn() signed: Signed, @Res() reply: FastifyReply): Promise<void> {
+    await this.auth.logout(signed.sessionId);
+    await reply.header('set-cookie', portalCookie(SESSION_COOKIE, '', this.secure, 0)).redirect('/portal/login', 303);
+  }
+
+  // `/portal/invite/<token>/` (a trailing slash, or more) is the same invite: routed here too (`invite/*`), so its token is not logged either.
+  @Get(['invite/:token', 'invite/*'])
+  @RouteConfig(INVITE_PAGE)
+  async invite(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (await this.tooManyTries(request, reply)) return;
+    return this.invitePage(request, reply, inviteTokenOf(request));
+  }
+
+  @Post(['invite/:token', 'invite/*'])
+  @RouteConfig(INVITE_FORM)
+  async acceptInvite(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (await this.tooManyTries(request, reply)) return;
+    const form = this.preForm(request);
+    const token = inviteTokenOf(request);
+    const password = typeof form.password === 'string' ? form.password : '';
+    if (password.length < MIN_PASSWORD_LENGTH)
+      return this.invitePage(request, reply, token, `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`, 400);
+    if (password !== form.confirm) return this.invitePage(request, reply, token, 'The two passwords differ.', 400);
+    const sessionId = await this.auth.acceptInvite(token, password);
+    if (!sessionId) return this.invitePage(request, reply, token);
+    return this.startSession(reply, sessionId);
+  }
+
+  private async invitePage(request: FastifyRequest, reply: FastifyReply, token: string, error?: string, status = 200): Promise<void> {
+    if (!(await this.auth.inviteIsOpen(token))) {
+      return sendPortal(
+        reply,
+        renderPortal(
+          'notice',
+          { title: 'Invite not valid', text: 'This invite was used already or has expired. Ask your operator for a new one.', back: '/portal/login' },
+          404,
+        ),
+      );
+    }
+    return sendPortal(
+      reply,
+      renderPortal('invite', { csrf: this.preCsrf(request, reply), action: `/portal/invite/${encodeURIComponent(token)}`, error }, status),
+    );
+  }
+
+  /** The form of a signed-out page, once its CSRF token matched the pre-session cookie (else the 403 page). */
+  private preForm(request: FastifyRequest): Form {
+    const form = (request.body ?? {}) as Form;
+    if (!this.auth.csrfValid(cookieOf(request.headers.cookie, PRE_COOKIE), form._csrf)) throw new PortalFormExpired('/portal/login');
+    return form;
+  }
+
+  private async startSession(reply: FastifyReply, sessionId: string): Promise<void> {
+    await reply
+      .header('set-cookie', [portalCookie(SESSION_COOKIE, sessionId, this.secure, SESSION_IDLE_MS / 1000), portalCookie(PRE_COOKIE, '', this.secure, 0)])
+      .redirect('/portal/', 303);
+  }
+
+  /** The pre-session cookie (made if missing) and the CSRF token bound to it. */
+  private preCsrf(request: FastifyRequest, reply: FastifyReply): string {
+    let pre = cookieOf(request.headers.cookie, PRE_COOKIE);
+    if (!pre) {
+      pre = randomBytes(18).toString('base64url');
+      void reply.header('set-cookie', portalCookie(PRE_COOKIE, pre, this.secure));
+    }
+    return this.auth.csrfToken(pre);
+  }
+
+  /** Counts a try of a credential against the client IP's sign-in limit; past it, answers the 429 page (true: answered). */
+  private async tooManyTries(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    try {
+      await this.signInLimit.consume(request.ip);
+      return false;
+    } catch (err) {
+      if (!(err instanceof RateLimitError)) throw err;
+      const page = renderPortal(
+        'notice',
+        { title: 'Too many attempts', text: 'Too many sign-in attempts came from your network. Wait a minute, then try again.', back: '/portal/login' },
+        429,
+      );
+      await sendPortal(reply, { ...page, headers: err.extras.headers });
+      return true;
+    }
+  }
+}
+
+/** The invite token of `/portal/invite/<token>` — also of `/portal/invite/<token>/…`, the wildcard route's. */
+function inviteTokenOf(request: FastifyRequest): string {
+  const params = request.params as { token?: string; '*'?: string };
+  return params.token ?? (params['*'] ?? '').split('/', 1)[0];
+}

@@ -1,0 +1,44 @@
+import { Body, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PortalEditorPages } from '../portal-editor.pages.js';
+import { clientGone, FORM, queryOf, sendPortal, SignedIn } from '../portal-http.js';
+import type { Form, Signed } from '../portal-page.js';
+import { SignedInPortalRoutes } from './portal-routes.js';
+
+/** /portal/apps/:appId/editor: the landing-page editor, its preview, save, AI per section and deploy. */
+@SignedInPortalRoutes()
+export class PortalEditorController {
+  constructor(private readonly pages: PortalEditorPages) {}
+
+  @Get('apps/:appId/editor')
+  async editor(@SignedIn() signed: Signed, @Param('appId') appId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.editor(signed, appId, queryOf(request, 'done')));
+  }
+
+  /** Every button of the editor's form (`_action`); `landing-page` is its older address. */
+  @Post(['apps/:appId/editor', 'apps/:appId/landing-page'])
+  @RouteConfig(FORM)
+  async act(
+    @SignedIn() signed: Signed,
+    @Param('appId') appId: string,
+    @Body() form: Form,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return sendPortal(reply, await this.pages.act(signed, appId, form, clientGone(request)));
+  }
+
+  /** The saved page as a deploy would serve it. */
+  @Get('apps/:appId/editor/preview')
+  async savedPreview(@SignedIn() signed: Signed, @Param('appId') appId: string, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.preview(signed, appId));
+  }
+
+  /** The form as typed (unsaved), as a deploy would serve it. */
+  @Post('apps/:appId/editor/preview')
+  @RouteConfig(FORM)
+  async preview(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.preview(signed, appId, form));
+  }
+}
