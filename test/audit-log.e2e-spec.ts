@@ -48,6 +48,14 @@ describe(`audit log (${target})`, () => {
       .type('form')
       .send({ _csrf: csrfOf(form.text), email, password });
   };
+  const newServiceAccount = async () =>
+    (
+      await api()
+        .post('/v1/service-accounts')
+        .set(bearer())
+        .send({ name: 'ci', scopes: ['apps:read'] })
+        .expect(201)
+    ).body.id as string;
   const newApp = async () => (await api().post('/v1/apps').set(bearer()).send({ name: 'audited' }).expect(201)).body.appId as string;
   const newEndpoint = async () =>
     (
@@ -122,25 +130,9 @@ describe(`audit log (${target})`, () => {
         return id;
       },
     },
-    'service_account.created': {
-      act: async () =>
-        (
-          await api()
-            .post('/v1/service-accounts')
-            .set(bearer())
-            .send({ name: 'ci', scopes: ['apps:read'] })
-            .expect(201)
-        ).body.id,
-    },
+    'service_account.created': { act: () => newServiceAccount() },
     'service_account.revoked': {
-      prepare: async () =>
-        (
-          await api()
-            .post('/v1/service-accounts')
-            .set(bearer())
-            .send({ name: 'ci', scopes: ['apps:read'] })
-            .expect(201)
-        ).body.id,
+      prepare: () => newServiceAccount(),
       act: async (id: string) => {
         await api().delete(`/v1/service-accounts/${id}`).set(bearer()).expect(204);
         return id;
