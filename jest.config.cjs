@@ -20,7 +20,8 @@ const transpileOnly = tsJest({ tsconfig: { isolatedModules: true } });
 const common = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   rootDir: __dirname,
-  testEnvironment: 'node',
+  // TEST_TIMING_FILE=path records each file's wall and CPU time there (see the environment).
+  testEnvironment: process.env.TEST_TIMING_FILE ? '<rootDir>/test/setup/timing-environment.cjs' : 'node',
   extensionsToTreatAsEsm: ['.ts'],
   // Sources import './x.js' (Node ESM style); Jest resolves those to the .ts files.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },

@@ -1,16 +1,17 @@
 import { RequestMethod } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger as Pino } from 'pino';
+import { BearerAuthGuard } from './auth/bearer-auth.guard.js';
 import { createValidationPipe } from './common/errors/validation.js';
 import { AppConfig } from './config/app-config.js';
 import { RequestError, RequestErrorCode } from './common/errors/request-errors.js';
 import { clientErrorHandler } from './common/http/client-errors.js';
 import { frameworkErrorHandler } from './common/http/framework-errors.js';
 import { createJsonBodyParser } from './common/http/json-body.js';
-import { BODY_LIMIT_BYTES, PlatformRouteConfig, routeConfigOf } from './common/http/route-config.js';
+import { BODY_LIMIT_BYTES, type GuardedBeforeBody, PlatformRouteConfig, routeConfigOf } from './common/http/route-config.js';
 import { malformedStringError } from './common/http/well-formed-strings.js';
 import { setupSwagger } from './docs/swagger.js';
 import { CustomDomains } from './domains/custom-domains.js';
@@ -74,9 +75,13 @@ export function configureApp(app: NestFastifyApplication): void {
     routeConfigOf(request).acceptsBytes ? done(null, body) : done(unsupportedType('application/octet-stream')),
   );
   // A route may raise its body limit (`@RouteConfig({ bodyLimit })`, a number or one read from a setting); Fastify enforces it while reading.
+  // A route may also run the guards before its body is read (`guardsBeforeBody`: file uploads).
   fastify.addHook('onRoute', (route) => {
-    const bodyLimit = (route.config as PlatformRouteConfig | undefined)?.bodyLimit;
+    const routeConfig = route.config as PlatformRouteConfig | undefined;
+    const bodyLimit = routeConfig?.bodyLimit;
     if (bodyLimit) route.bodyLimit = typeof bodyLimit === 'function' ? bodyLimit(config) : bodyLimit;
+    const guarded = routeConfig?.guardsBeforeBody;
+    if (guarded) route.preParsing = [route.preParsing ?? []].flat().concat(guardBeforeBody(app.get(BearerAuthGuard, { strict: false }), guarded));
   });
   if (!config.runsHttpApi) {
     // A worker answers health checks and metrics only.
@@ -116,6 +121,22 @@ export function configureApp(app: NestFastifyApplication): void {
   });
   app.useGlobalPipes(createValidationPipe());
   setupSwagger(app);
+}
+
+/**
+ * A preParsing hook: the guards (authentication, rate limit, scopes) before the body is read. A refusal answers in
+ * the envelope with `Connection: close`, so the server never reads the body it did not want.
+ */
+function guardBeforeBody(guard: BearerAuthGuard, route: GuardedBeforeBody): preParsingAsyncHookHandler {
+  return async (request, reply, payload) => {
+    try {
+      await guard.guardBeforeBody(request, reply, route);
+    } catch (err) {
+      void reply.header('connection', 'close');
+      throw err;
+    }
+    return payload;
+  };
 }
 
 /** 415 before the body is read, for a body whose type the route does not take (the error, or undefined). */

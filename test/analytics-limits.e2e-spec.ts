@@ -1,12 +1,10 @@
-import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
 import { AnalyticsCollector } from '../src/analytics/analytics-collector.js';
 import { AnalyticsWriter } from '../src/analytics/analytics-writer.js';
 import { RollupCardinality } from '../src/analytics/rollup-cardinality.js';
-import { pageview } from './support/analytics-events.js';
+import { FIREFOX, flushAnalytics, metricOf, pageview, sendBeacon } from './support/analytics-events.js';
 import { ApiClient, inBatches, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
-const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The limits that keep one visitor from flooding analytics: events per visitor and minute, distinct values per property and day. */
@@ -14,14 +12,9 @@ describe(`analytics limits (${target})`, () => {
   let app: TestApp;
   let dev: ApiClient;
 
-  const flush = () => app.server.app.get(AnalyticsBuffer).flush();
-  const beacon = (appId: string, path: string, ip: string) =>
-    app
-      .http()
-      .post('/collect')
-      .set({ 'x-forwarded-for': ip, 'user-agent': FIREFOX, 'content-type': 'text/plain' })
-      .send(JSON.stringify({ appId, name: 'pageview', url: `https://flood.example${path}` }));
-  const metric = async (pattern: RegExp) => Number(pattern.exec((await app.http().get('/metrics').expect(200)).text)?.[1] ?? 0);
+  const flush = () => flushAnalytics(app);
+  const beacon = (appId: string, path: string, ip: string) => sendBeacon(app, appId, `https://flood.example${path}`, ip);
+  const metric = (pattern: RegExp) => metricOf(app, pattern, 0);
   const rateLimited = () => metric(/^analytics_events_dropped_total\{reason="rate_limited"\} (\d+)$/m);
   const count = async (sql: string, params: unknown[]) => (await app.query<{ n: number }>(`SELECT (${sql})::int AS n`, params))[0].n;
   const stats = async (appId: string, kind: string, query: Record<string, string>) =>

@@ -134,7 +134,7 @@ describeWorker('a worker process', () => {
 
 describeOnPostgres('two instances starting at once on one PostgreSQL', () => {
   it('both come up and the migrations ran once', async () => {
-    const env = await freshEnvironment();
+    const env = await freshEnvironment({ migrated: false });
     const servers = await Promise.all([startChildServer(env), startChildServer(env)]);
     try {
       for (const server of servers) expect((await fetch(`${server.url}/health/ready`)).status).toBe(200);

@@ -17,7 +17,7 @@ describeScaledOut('two API processes and two workers (postgres + redis, child pr
   beforeAll(async () => {
     await receiver.start();
     receiverUrl = `${receiver.url}/hook`;
-    env = { ...(await freshEnvironment()), WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '50', RATE_LIMIT_MAX: '300' };
+    env = { ...(await freshEnvironment({ migrated: false })), WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '50', RATE_LIMIT_MAX: '300' };
   });
 
   afterAll(async () => {

@@ -3,11 +3,9 @@ import { AnalyticsWriter } from '../src/analytics/analytics-writer.js';
 import { UsageRollup } from '../src/billing/usage-rollup.js';
 import { newId } from '../src/common/ids.js';
 import { WritePaths } from '../src/health/write-paths.js';
-import { pageview } from './support/analytics-events.js';
+import { FIREFOX, flushAnalytics, metricOf, pageview, sendBeacon } from './support/analytics-events.js';
 import { ApiClient, expectErrorBody, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
-
-const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
 
 /** Poison input never blocks others: what the database refuses is cleaned at collection, or set aside by the batch writer. */
 describe(`poison input (${target})`, () => {
@@ -17,14 +15,9 @@ describe(`poison input (${target})`, () => {
   let aliceApp: string;
   let bobApp: string;
 
-  const flush = () => app.server.app.get(AnalyticsBuffer).flush();
-  const beacon = (appId: string, url: string, ip: string) =>
-    app
-      .http()
-      .post('/collect')
-      .set({ 'x-forwarded-for': ip, 'user-agent': FIREFOX, 'content-type': 'text/plain' })
-      .send(JSON.stringify({ appId, name: 'pageview', url }));
-  const metric = async (pattern: RegExp) => Number(pattern.exec((await app.http().get('/metrics').expect(200)).text)?.[1] ?? NaN);
+  const flush = () => flushAnalytics(app);
+  const beacon = (appId: string, url: string, ip: string) => sendBeacon(app, appId, url, ip);
+  const metric = (pattern: RegExp) => metricOf(app, pattern, NaN);
   const setAside = (writer: string) => metric(new RegExp(`^batch_rows_set_aside_total\\{writer="${writer}"\\} (\\d+)$`, 'm'));
   const rowsOf = (appId: string) =>
     app.query<{ pathname: string; utm_source: string | null }>(`SELECT pathname, utm_source FROM analytics_events WHERE app_id = $1 ORDER BY pathname`, [

@@ -1,5 +1,6 @@
 import { NO_RATE_LIMIT } from './support/api-client.js';
-import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
+import { join } from 'node:path';
+import { ARTIFACTS_DIR, BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
 import { portalSession } from './support/portal-session.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
@@ -72,6 +73,7 @@ describeInBrowser(`the landing-page editor in a browser, without JavaScript (${t
     await expect(preview.locator('body').textContent()).resolves.toMatch(/Photo journal[\s\S]*Offline maps[\s\S]*Is it free\?[\s\S]*Count me in/);
     expect((await saved()).source).toBe('default');
     await screenshot(page, 'portal-editor-preview');
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'portal-editor-preview-top.png') });
 
     // A field the API refuses: its message next to the field, every other input kept, nothing cut or saved.
     const long = 'x'.repeat(121);
@@ -119,5 +121,8 @@ describeInBrowser(`the landing-page editor in a browser, without JavaScript (${t
     expect(missing.status).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^text\/html/);
     expect(missing.text).toContain('<h1>Not found</h1>');
+    // `/portal` without its slash goes to the overview.
+    const bare = await app.http().get('/portal').set('cookie', cookie).expect(303);
+    expect(bare.headers.location).toBe('/portal/');
   });
 });

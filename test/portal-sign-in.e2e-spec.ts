@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PasswordHasher } from '../src/portal/password-hash.js';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { startChildServer } from './support/child-server.js';
+import { secretLinkLogLines } from './support/portal-session.js';
 import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, startTestApp, target, TestApp } from './support/test-app.js';
 import { until } from './support/webhook-receiver.js';
 
@@ -172,24 +173,7 @@ describe(`request log (${target})`, () => {
       const path = new URL(portalInviteUrl).pathname;
       const token = path.split('/').pop()!;
       expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-      expect((await fetch(`${server.url}${path}`)).status).toBe(200);
-      expect((await fetch(`${server.url}${path}/`)).status).toBe(200);
-      const post = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'password=x',
-      });
-      expect(post.status).toBe(403);
-
-      const requestLines = () =>
-        server
-          .output()
-          .trim()
-          .split('\n')
-          .map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number } })
-          .filter((line) => line.msg === 'request completed' && line.req?.url.startsWith('/portal/'));
-      await until(() => requestLines().length === 3, 10_000, 'three portal request lines');
-      expect(requestLines().map((line) => [line.req!.method, line.req!.url, line.res!.statusCode])).toEqual([
+      expect(await secretLinkLogLines(server, path)).toEqual([
         ['GET', '/portal/invite/:token', 200],
         ['GET', '/portal/invite/*', 200],
         ['POST', '/portal/invite/:token', 403],

@@ -3,6 +3,7 @@ import { copyFileSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
+import { startFaultProxy } from './support/fault-proxy.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -123,6 +124,25 @@ describe(`the SDK's deploy command (${target})`, () => {
     const third = await run(['deploy', site, '--app', appId, '--json']);
     expect(JSON.parse(third.stdout)).toMatchObject({ env: 'production', files, uploaded: { files: 0, bytes: 0 } });
     expect(await uploadsSoFar()).toBe(before + files + 1);
+  }, 60_000);
+
+  it('waits out a 429 on an upload for its Retry-After, then uploads it and deploys', async () => {
+    const appId = ((await dev.post('/v1/apps', { name: 'Patient Notes' }).expect(201)).body as { appId: string }).appId;
+    const dir = mkdtempSync(join(tmpdir(), 'spa-429-'));
+    const proxy = await startFaultProxy(app.url);
+    try {
+      writeFileSync(join(dir, 'index.html'), `<!doctype html><h1>${appId}</h1>`);
+      proxy.plan = ['ok', '429']; // the deploy (files_missing) goes through; the upload is answered 429, Retry-After: 1
+      const res = await run(['deploy', dir, '--app', appId, '--json'], { PLATFORM_BASE_URL: proxy.url });
+      expect(res).toMatchObject({ code: 0, stderr: '' });
+      expect(JSON.parse(res.stdout)).toMatchObject({ appId, files: 1, uploaded: { files: 1 } });
+      const puts = proxy.seen.filter((r) => r.method === 'PUT');
+      expect(puts).toHaveLength(2);
+      expect(puts[1].at - puts[0].at).toBeGreaterThanOrEqual(950);
+    } finally {
+      await proxy.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('publishes with --publish', async () => {

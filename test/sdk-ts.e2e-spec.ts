@@ -21,7 +21,7 @@ import {
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
 import { FaultProxy, startFaultProxy } from './support/fault-proxy.js';
 import { hasLocalModel, startSdkTestServer } from './support/sdk-server.js';
-import { createAccount, target, TestApp } from './support/test-app.js';
+import { ADMIN_TOKEN, createAccount, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
 import { itUnless } from './support/skips.js';
 
@@ -257,6 +257,20 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
       expect(err).toMatchObject({ status: 0, kind: 'connection' });
       expect(counter.calls).toHaveLength(3);
     });
+  });
+
+  it('re-issues a portal invite with the admin token (the earlier link ends); NotFoundError for an unknown account', async () => {
+    const admin = new PlatformClient({ apiKey: ADMIN_TOKEN, baseUrl: app.url });
+    const account = (await createAccount(app)) as { accountId: string; portalInviteUrl?: string };
+    const invite = await admin.admin.reissueInvite(account.accountId);
+    expect(Object.keys(invite)).toEqual(['portalInviteUrl']);
+    expect(invite.portalInviteUrl).toMatch(/\/portal\/invite\/[A-Za-z0-9_-]{32}$/);
+    expect(invite.portalInviteUrl).not.toBe(account.portalInviteUrl);
+    expect((await fetch(`${app.url}${new URL(account.portalInviteUrl!).pathname}`)).status).toBe(404);
+    expect((await fetch(`${app.url}${new URL(invite.portalInviteUrl).pathname}`)).status).toBe(200);
+    const err = await admin.admin.reissueInvite('acc_missing').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect(err).toMatchObject({ status: 404 });
   });
 
   it('raises AuthError on a 401, with the request id', async () => {

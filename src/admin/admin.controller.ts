@@ -10,7 +10,7 @@ import { AdminAccountDto, ChangePlanDto } from '../billing/dto/billing.dto.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
 import { AdminGuard } from './admin.guard.js';
-import { CreateAccountDto, CreatedAccountDto } from './dto/create-account.dto.js';
+import { CreateAccountDto, CreatedAccountDto, PortalInviteDto } from './dto/create-account.dto.js';
 
 @ApiTags('admin')
 @ApiBearerAuth('admin')
@@ -43,6 +43,20 @@ export class AdminController {
   @ApiErrors(401, 404)
   getAccount(@Param('accountId') accountId: string): Promise<AdminAccountDto> {
     return this.billing.account(accountId);
+  }
+
+  @Post('accounts/:accountId/invite')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Re-issue an account’s portal invite',
+    description:
+      'A new single-use link (valid 7 days) where the developer sets a portal password — for an invite that expired, or a developer locked out. The account’s earlier unused invite links stop working; setting a password through the new one signs out the account’s portal sessions. Needs the admin token.',
+  })
+  @ApiParam({ name: 'accountId', example: 'acc_01JC3Z7Y2X0W9V8U7T6S5R4Q3P' })
+  @ApiCreatedResponse({ type: PortalInviteDto, description: 'The new invite link, shown once' })
+  @ApiErrors(401, 404, 429)
+  async reissueInvite(@Param('accountId') accountId: string): Promise<PortalInviteDto> {
+    return { portalInviteUrl: await this.portal.reissueInvite(accountId) };
   }
 
   @Put('accounts/:accountId/plan')

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { RequestWithPrincipal } from '../common/request-context/principal.js';
+import type { Principal, RequestWithPrincipal } from '../common/request-context/principal.js';
 import { REQUIRED_SCOPES } from '../common/request-context/request-context.decorators.js';
 import { AuthError } from './auth.errors.js';
 import { hasScope, Scope } from '../common/request-context/scopes.js';
@@ -18,14 +18,22 @@ export class ScopesGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const needed = this.reflector.getAllAndOverride<Scope[]>(REQUIRED_SCOPES, [context.getHandler(), context.getClass()]) ?? [];
     const principal = context.switchToHttp().getRequest<RequestWithPrincipal>().principal;
-    if (!principal || needed.length === 0) return true;
-    const missing = needed.filter((scope) => !hasScope(principal.scopes, scope));
-    if (missing.length) throw AuthError.missingScope(missing);
-    const member = principal.member;
-    if (member) {
-      const forbidden = needed.filter((scope) => member.role === null || !roleAllows(member.role, scope));
-      if (forbidden.length) throw AuthError.roleForbids(member.role, forbidden);
-    }
+    if (principal) requireScopes(principal, needed);
     return true;
+  }
+}
+
+/**
+ * 403 `missing_scope` naming every scope of `needed` the principal lacks; then 403 `role_forbids` naming every one
+ * the role of the member it acts for does not allow (a member with no role left: none).
+ */
+export function requireScopes(principal: Principal, needed: readonly Scope[]): void {
+  if (needed.length === 0) return;
+  const missing = needed.filter((scope) => !hasScope(principal.scopes, scope));
+  if (missing.length) throw AuthError.missingScope(missing);
+  const member = principal.member;
+  if (member) {
+    const forbidden = needed.filter((scope) => member.role === null || !roleAllows(member.role, scope));
+    if (forbidden.length) throw AuthError.roleForbids(member.role, forbidden);
   }
 }

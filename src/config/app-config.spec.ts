@@ -108,6 +108,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({})).not.toThrow();
   });
 
+  it('takes an smtp:// or smtps:// SMTP_URL with SMTP_FROM, and names either when bad (never echoing the URL: it holds a password)', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://user:p%40ss@mail.example.com:587', SMTP_FROM: 'Platform <no-reply@example.com>' })).toMatchObject({
+      SMTP_URL: 'smtp://user:p%40ss@mail.example.com:587',
+      SMTP_FROM: 'Platform <no-reply@example.com>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com', SMTP_FROM: 'no-reply@example.com' }).SMTP_URL).toBe('smtps://mail.example.com');
+    expect(loadConfig({ SMTP_URL: '', SMTP_FROM: '' }).SMTP_URL).toBeUndefined();
+    for (const url of ['http://mail.example.com', 'smtp://', 'smtp://user:secret@host:25 x', 'mail.example.com:25']) {
+      const thrown = (() => {
+        try {
+          loadConfig({ SMTP_URL: url, SMTP_FROM: 'no-reply@example.com' });
+        } catch (err) {
+          return (err as Error).message;
+        }
+      })();
+      expect(thrown).toContain('SMTP_URL must be smtp://user:pass@host:port or smtps://');
+      expect(thrown).not.toContain('secret');
+    }
+    for (const from of ['no-reply', 'a@b.c\r\nBcc: x@y.z', 'Name <a@b.c']) {
+      expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com', SMTP_FROM: from })).toThrow('SMTP_FROM must be an e-mail address');
+    }
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com' })).toThrow('SMTP_FROM must be set with SMTP_URL');
+  });
+
   it('ignores variables it does not know', () => {
     expect(() => loadConfig({ HOME: '/root', SOMETHING_ELSE: 'x' })).not.toThrow();
   });

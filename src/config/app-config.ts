@@ -143,6 +143,10 @@ export class AppConfig {
   @WholeNumber(1)
   RATE_LIMIT_AI_MAX = 20;
 
+  /** File uploads (`PUT /v1/files/:sha256`) per 60 s per account: a bucket of their own, not counted in RATE_LIMIT_MAX. */
+  @WholeNumber(1)
+  RATE_LIMIT_UPLOADS_MAX = 2000;
+
   /** Portal sign-in and invite attempts per 60 s per client IP (IPv6: per /64). */
   @WholeNumber(1)
   RATE_LIMIT_SIGN_IN_MAX = 20;
@@ -246,6 +250,26 @@ export class AppConfig {
   })
   STORAGE_URL?: string;
 
+  /**
+   * Where e-mail goes out (password resets): `smtp://user:pass@host:port` (STARTTLS when the server
+   * offers it) or `smtps://…` (TLS from the start). Unset: nothing is e-mailed, and the pages that
+   * would e-mail say so.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\/(?:[^@/?#\s]+@)?[^@/?#:\s]+(?::\d{1,5})?\/?(?:\?[^#\s]*)?$/, {
+    message: 'SMTP_URL must be smtp://user:pass@host:port or smtps://user:pass@host:port (user, password and port optional)',
+  })
+  SMTP_URL?: string;
+
+  /** The From of e-mails: `no-reply@example.com` or `Platform <no-reply@example.com>`; required with SMTP_URL. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(?:[^\r\n<>"]{0,100} ?<[^\s<>@"]+@[^\s<>@"]+>|[^\s<>@"]+@[^\s<>@"]+)$/, {
+    message: 'SMTP_FROM must be an e-mail address, or a name and an address like Platform <no-reply@example.com>',
+  })
+  SMTP_FROM?: string;
+
   /** A JSON file of plans (keyed by plan id) replacing or adding to the built-in ones; see docs/guide.md, "Billing". */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -342,6 +366,8 @@ export const CONFIG_KEYS = Object.keys(new AppConfig())
     'DNS_SERVERS',
     'LOG_FORMAT',
     'PLANS_FILE',
+    'SMTP_URL',
+    'SMTP_FROM',
     'WEBHOOK_RETRY_SCHEDULE',
     'WEBHOOK_RETRY_BASE_MS',
     'STORAGE_URL',
@@ -396,6 +422,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'SESSION_SECRET must be set (at least 32 characters) with DATABASE_URL: it signs sign-up form tokens and portal sessions; generate one with `openssl rand -base64 32`',
   ].filter(Boolean);
   if (config.DATABASE_URL && missing.length > 0) throw ConfigError.of(missing as string[]);
+  if (config.SMTP_URL && !config.SMTP_FROM) {
+    throw ConfigError.of(['SMTP_FROM must be set with SMTP_URL: the From address of e-mails, like Platform <no-reply@example.com>']);
+  }
   if (config.APP_ROLE !== 'all' && (!config.DATABASE_URL || !config.REDIS_URL)) {
     // Split roles share work through PostgreSQL and Redis; in-process queues would strand jobs.
     throw ConfigError.of([`APP_ROLE=${config.APP_ROLE} needs DATABASE_URL and REDIS_URL`]);

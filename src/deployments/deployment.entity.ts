@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { AppOwned } from '../apps/app-owned.entity.js';
 import type { DeploymentSnapshot } from './deployment-snapshot.js';
 import type { SiteConfig } from './site-config.js';
 
@@ -9,16 +10,7 @@ export type DeploymentStatus = 'success';
 
 /** An immutable snapshot of an app deployed to an environment. */
 @Entity('deployments')
-export class Deployment {
-  @PrimaryColumn({ type: 'varchar', length: 40 })
-  id: string;
-
-  @Column({ name: 'account_id', type: 'varchar', length: 40 })
-  accountId: string;
-
-  @Column({ name: 'app_id', type: 'varchar', length: 40 })
-  appId: string;
-
+export class Deployment extends AppOwned {
   @Column({ type: 'varchar', length: 32 })
   env: string;
 

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
+import { AppOwned } from '../apps/app-owned.entity.js';
 
 export type DomainStatus = 'pending' | 'verified' | 'failed';
 
@@ -21,16 +22,7 @@ export interface DomainCheck {
  * one `verified` row per hostname (a partial unique index).
  */
 @Entity('domains')
-export class Domain {
-  @PrimaryColumn({ type: 'varchar', length: 40 })
-  id: string;
-
-  @Column({ name: 'account_id', type: 'varchar', length: 40 })
-  accountId: string;
-
-  @Column({ name: 'app_id', type: 'varchar', length: 40 })
-  appId: string;
-
+export class Domain extends AppOwned {
   /** Lowercase ASCII (an internationalised name in its punycode form). */
   @Column({ type: 'varchar', length: 253 })
   hostname: string;

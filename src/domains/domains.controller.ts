@@ -1,19 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import type { Principal } from '../common/request-context/principal.js';
 import { type Actor, CurrentActor } from '../common/request-context/actor.js';
-import { ErrorBody } from '../common/errors/error-body.dto.js';
-import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { ApiErrorOf, ApiErrors } from '../common/http/api-errors.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
 import { toPageRequest } from '../common/pagination/page.js';
+import { DomainsError, DomainsErrorCode } from './domains.errors.js';
 import { DomainsService } from './domains.service.js';
 import { CreateDomainDto, DomainDto, DomainPageDto } from './dto/domain.dto.js';
 
 const APP_ID_PARAM = { name: 'appId', example: 'app_01JC3Z8W5Q4M0B7T2K9X1D6F3H' };
 const DOMAIN_ID_PARAM = { name: 'id', example: 'dom_01JC3ZK4M6N8P0Q2R4S6T8V0WX' };
 
-const error = (code: number, reason: string, message: string) => ({ error: true, code, message, reason });
+const TAKEN = DomainsError.taken('www.example.com');
 
 @ApiTags('domains')
 @Controller()
@@ -32,20 +32,14 @@ export class DomainsController {
   })
   @ApiParam(APP_ID_PARAM)
   @ApiCreatedResponse({ type: DomainDto, description: 'The domain, pending, with the records to create' })
-  @ApiResponse({
-    status: 400,
-    type: ErrorBody,
-    description:
-      'Not a DNS name (`hostname_invalid`), an IP address (`hostname_ip`), localhost (`hostname_localhost`), or one of the platform’s own names (`hostname_reserved`)',
-    example: error(400, 'hostname_ip', 'hostname "192.0.2.1" is an IP address; give a DNS name such as www.example.com'),
-  })
-  @ApiResponse({
-    status: 409,
-    type: ErrorBody,
-    description:
-      'The app has 10 domains (`domain_limit_reached`), the account claimed the name already (`domain_exists`), or another account verified it (`domain_taken`)',
-    example: error(409, 'domain_taken', 'www.example.com was verified by another account first; it serves their app until they delete it'),
-  })
+  @ApiErrorOf(
+    'Not a DNS name (`hostname_invalid`), an IP address (`hostname_ip`), localhost (`hostname_localhost`), or one of the platform’s own names (`hostname_reserved`)',
+    DomainsError.badHostname(DomainsErrorCode.HostnameIp, 'hostname "192.0.2.1" is an IP address; give a DNS name such as www.example.com'),
+  )
+  @ApiErrorOf(
+    'The app has 10 domains (`domain_limit_reached`), the account claimed the name already (`domain_exists`), or another account verified it (`domain_taken`)',
+    TAKEN,
+  )
   @ApiErrors(404, 413, 415)
   create(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Param('appId') appId: string, @Body() body: CreateDomainDto): Promise<DomainDto> {
     return this.domains.create(p.accountId, actor, appId, body);
@@ -83,12 +77,7 @@ export class DomainsController {
   })
   @ApiParam(DOMAIN_ID_PARAM)
   @ApiOkResponse({ type: DomainDto, description: 'The domain after the check' })
-  @ApiResponse({
-    status: 409,
-    type: ErrorBody,
-    description: 'Another account verified the name first (`domain_taken`)',
-    example: error(409, 'domain_taken', 'www.example.com was verified by another account first; it serves their app until they delete it'),
-  })
+  @ApiErrorOf('Another account verified the name first (`domain_taken`)', TAKEN)
   @ApiErrors(404)
   verify(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<DomainDto> {
     return this.domains.verify(p.accountId, actor, id);

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorBody } from '../common/errors/error-body.dto.js';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiErrorOf } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
 import { DomainsError } from './domains.errors.js';
 import { TlsAskDto } from './dto/domain.dto.js';
@@ -24,12 +24,7 @@ export class TlsAskController {
   })
   @ApiQuery({ name: 'domain', required: true, type: String, example: 'www.example.com', description: 'The name of the TLS handshake (SNI)' })
   @ApiOkResponse({ type: TlsAskDto, description: 'The proxy may get (and renew) a certificate for the name' })
-  @ApiResponse({
-    status: 404,
-    type: ErrorBody,
-    description: 'Not a name this server serves: no certificate',
-    example: { error: true, code: 404, message: 'This server serves no site under that name', reason: 'tls_name_unknown' },
-  })
+  @ApiErrorOf('Not a name this server serves: no certificate', DomainsError.tlsNameUnknown())
   async ask(@Query('domain') domain: unknown): Promise<TlsAskDto> {
     const allowed = await this.tls.allows(domain);
     if (!allowed) throw DomainsError.tlsNameUnknown();

@@ -4,14 +4,17 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, 
 import type { FastifyReply } from 'fastify';
 import type { PlatformRouteConfig } from '../app.setup.js';
 import type { Principal } from '../common/request-context/principal.js';
+import type { GuardedBeforeBody } from '../common/http/route-config.js';
+import { RateLimitBucketOf } from '../rate-limit/rate-limit.decorators.js';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import { RequestError, RequestErrorCode } from '../common/errors/request-errors.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { FileDto } from './dto/file.dto.js';
 import { FilesService } from './files.service.js';
 
-/** Raw bytes, up to MAX_FILE_BYTES, on this route only. */
-const UPLOAD: PlatformRouteConfig = { acceptsBytes: true, bodyLimit: (config) => config.MAX_FILE_BYTES };
+const UPLOAD_GUARDS = { scopes: ['deployments:write'], rateLimit: 'uploads' } satisfies GuardedBeforeBody;
+/** Raw bytes, up to MAX_FILE_BYTES, on this route only; the guards run before they are read. */
+const UPLOAD: PlatformRouteConfig = { acceptsBytes: true, bodyLimit: (config) => config.MAX_FILE_BYTES, guardsBeforeBody: UPLOAD_GUARDS };
 
 @ApiTags('files')
 @Controller('files')
@@ -20,14 +23,17 @@ export class FilesController {
 
   @Put(':sha256')
   @RouteConfig(UPLOAD)
-  @Scopes('deployments:write')
+  @Scopes(...UPLOAD_GUARDS.scopes)
+  @RateLimitBucketOf(UPLOAD_GUARDS.rateLimit)
   @ApiOperation({
     summary: 'Upload a file for deploys',
     description:
       'The body is the raw content (`Content-Type: application/octet-stream`, at most `MAX_FILE_BYTES`, default 25 MiB); ' +
       'the path names its SHA-256 in lowercase hex, which must be the digest of the body (else 400 `digest_mismatch`, nothing stored). ' +
       'Files are kept per account: a deploy references them by hash in `files`. 201 when stored, 200 when the account had it already ' +
-      '(nothing rewritten; its 24 h restart). A file no deployment references is deleted 24 h after its last upload.',
+      '(nothing rewritten; its 24 h restart). A file no deployment references is deleted 24 h after its last upload. ' +
+      'The credential, rate limit and scope are checked before the body is read (a refusal closes the connection); uploads count in ' +
+      'their own rate-limit bucket, `RATE_LIMIT_UPLOADS_MAX` per 60 s per account, not in the general one.',
   })
   @ApiParam({
     name: 'sha256',

@@ -9,9 +9,11 @@ import { SCOPES } from '../common/request-context/scopes.js';
 import { BillingService } from '../billing/billing.service.js';
 import { StatementsService } from '../billing/statements.service.js';
 import { decodeCursor, type Page } from '../common/pagination/page.js';
+import { AppConfig } from '../config/app-config.js';
 import { EventLogService } from '../events/event-log.service.js';
 import type { UserDto } from '../users/dto/user.dto.js';
 import { UsersService } from '../users/users.service.js';
+import { meterRow } from './portal-format.js';
 import { FieldErrors, validateForm } from './portal-forms.js';
 import { Form, ignoreNotFound, PortalAnswer, portalActor, portalPrincipal, scopesOf, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
@@ -32,6 +34,7 @@ export class PortalAccountPages {
     private readonly apiKeys: ApiKeysService,
     private readonly events: EventLogService,
     private readonly audit: AuditLog,
+    private readonly config: AppConfig,
   ) {}
 
   async overview(signed: Signed): Promise<PortalAnswer> {
@@ -62,12 +65,24 @@ export class PortalAccountPages {
         series((d) => visits.get(d)?.signups ?? 0),
       ),
     ];
-    return renderPortal('overview', { csrf: signed.csrf, billing, charts });
+    const usage = billing.usage.map(meterRow);
+    // The meter nearest its limit, not the whole table (that is the billing page's).
+    const busiest = [...billing.usage].filter((u) => u.percent !== null).sort((a, b) => (b.percent ?? 0) - (a.percent ?? 0))[0];
+    const apps = await this.apps.list(signed.accountId, { limit: 1 });
+    return renderPortal('overview', {
+      csrf: signed.csrf,
+      plan: billing.plan,
+      busiest: busiest ? meterRow(busiest) : undefined,
+      meters: usage.length,
+      charts,
+      hasApps: apps.data.length > 0,
+      publicUrl: this.config.publicUrl,
+    });
   }
 
   async billingPage(signed: Signed): Promise<PortalAnswer> {
     const [billing, statements] = await Promise.all([this.billing.summary(signed.accountId), this.statements.list(signed.accountId, 24)]);
-    return renderPortal('billing', { csrf: signed.csrf, billing, statements: statements.data });
+    return renderPortal('billing', { csrf: signed.csrf, billing, usage: billing.usage.map(meterRow), statements: statements.data });
   }
 
   async eventsPage(signed: Signed): Promise<PortalAnswer> {

@@ -18,10 +18,8 @@ import { ago, count, size } from './portal-format.js';
 import { FieldErrors, validateForm } from './portal-forms.js';
 import { Form, PortalAnswer, portalActor, portalPrincipal, Signed, text } from './portal-page.js';
 import { PortalHtml, renderPortal } from './portal-pages.js';
-import { barChart } from './svg-chart.js';
 
 const LIST = { limit: 100 };
-const BREAKDOWNS = ['page', 'source', 'device', 'deployment'] as const;
 
 /** The environment of POST /v1/apps/deploy, as the API checks it. */
 class DeployEnvDto extends PickType(DeployDto, ['env'] as const) {}
@@ -130,28 +128,6 @@ export class PortalAppsPages {
       },
       notes.status ?? (notes.error || notes.errors ? 400 : 200),
     );
-  }
-
-  /** 30 days of the app's analytics: totals, daily charts and the main breakdowns, through the stats API's service. */
-  async analyticsPage(signed: Signed, appId: string): Promise<PortalAnswer> {
-    const app = await this.apps.get(signed.accountId, appId);
-    const metrics = 'visitors,visits,pageviews,bounceRate,visitDuration,signups,conversionRate';
-    const [aggregate, series, ...breakdowns] = await Promise.all([
-      this.stats.aggregate(signed.accountId, appId, { period: '30d', metrics }),
-      this.stats.timeseries(signed.accountId, appId, { period: '30d', interval: 'day', metrics: 'visitors,signups' }),
-      ...BREAKDOWNS.map((property) =>
-        this.stats.breakdown(signed.accountId, appId, { period: '30d', property, metrics: 'visitors,pageviews,signups', limit: 10 }),
-      ),
-    ]);
-    const points = (metric: 'visitors' | 'signups') => series.results.map((r) => ({ label: String(r.date), value: Number(r[metric] ?? 0) }));
-    return renderPortal('analytics', {
-      csrf: signed.csrf,
-      app,
-      totals: Object.fromEntries(Object.entries(aggregate.results).map(([k, v]) => [k, v.value])),
-      visitorsChart: barChart('Visitors per day', points('visitors')),
-      signupsChart: barChart('Sign-ups per day', points('signups')),
-      breakdowns: BREAKDOWNS.map((property, i) => ({ property, rows: breakdowns[i].data })),
-    });
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { AccountsService } from '../accounts/accounts.service.js';
 import { AppConfig } from '../config/app-config.js';
 import type { AuditAction } from '../audit/audit-actions.js';
 import { AuditLog } from '../audit/audit-log.service.js';
@@ -18,7 +19,8 @@ export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 
 export type LoginOutcome = { kind: 'signed-in'; sessionId: string } | { kind: 'invalid' } | { kind: 'locked' };
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** The hex SHA-256 by which the portal stores tokens, session ids and e-mails. */
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
  * Sign-in to the portal: single-use invites (7 days) to set a password, scrypt-hashed passwords,
@@ -39,6 +41,7 @@ export class PortalAuthService {
     private readonly config: AppConfig,
     private readonly passwords: PasswordHasher,
     private readonly audit: AuditLog,
+    private readonly accounts: AccountsService,
     secrets: ServerSecrets,
   ) {
     this.csrfKey = secrets.keyFor('portal-csrf');
@@ -49,6 +52,18 @@ export class PortalAuthService {
     const token = randomBytes(24).toString('base64url');
     await this.portal.insertInvite(sha256(token), accountId, new Date(Date.now() + INVITE_TTL_MS));
     return `${this.config.publicUrl}/portal/invite/${token}`;
+  }
+
+  /**
+   * A new invite for an existing account (an operator's `POST /v1/admin/accounts/:id/invite`): the
+   * account's invites not used yet stop working. AccountsError (404) for an unknown account.
+   */
+  async reissueInvite(accountId: string): Promise<string> {
+    return this.db.run(async () => {
+      await this.accounts.get(accountId);
+      await this.portal.deleteOpenInvites(accountId);
+      return this.invite(accountId);
+    });
   }
 
   async inviteIsOpen(token: string): Promise<boolean> {
@@ -67,6 +82,8 @@ export class PortalAuthService {
       if (!memberId) return null;
       await this.portal.useInvite(sha256(token));
       await this.portal.setPassword(accountId, hash);
+      // A new password (an invite re-issued to recover an account) ends the sessions the old one opened.
+      await this.portal.deleteSessionsOf(accountId);
       return this.startSession(accountId, memberId);
     });
   }

@@ -1,4 +1,4 @@
-import { ago, count, size } from './portal-format.js';
+import { ago, count, meterRow, size } from './portal-format.js';
 
 describe('portal formats', () => {
   const now = Date.parse('2026-11-25T12:00:00Z');
@@ -11,9 +11,23 @@ describe('portal formats', () => {
   });
   it('writes sizes and counts as people read them', () => {
     expect(size(812)).toBe('812 B');
-    expect(size(4200)).toBe('4.2 kB');
-    expect(size(482_133)).toBe('482 kB');
-    expect(size(1_300_000)).toBe('1.3 MB');
+    expect(size(4200)).toBe('4.1 KiB');
+    expect(size(482_133)).toBe('471 KiB');
+    expect(size(1_300_000)).toBe('1.2 MiB');
+    expect(size(10 * 1024 ** 3)).toBe('10 GiB');
     expect(count(1234567)).toBe('1,234,567');
+  });
+  it('names meters as people do, with units', () => {
+    expect(meterRow({ meter: 'bandwidth.bytes', used: 1_300_000, included: 10_000_000_000, percent: 0, hard: false })).toMatchObject({
+      label: 'Bandwidth',
+      used: '1.2 MiB',
+      included: '9.3 GiB',
+    });
+    expect(meterRow({ meter: 'deployments', used: 1, included: 100, percent: 1, hard: true })).toMatchObject({
+      label: 'Deployments',
+      used: '1 deployment',
+      included: '100 deployments',
+    });
+    expect(meterRow({ meter: 'ai.tokens', used: 0, included: null, percent: null, hard: false }).included).toBe('unlimited');
   });
 });

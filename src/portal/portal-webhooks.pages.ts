@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { PlatformError } from '../common/errors/platform-error.js';
-import { WebhooksService } from '../webhooks/webhooks.service.js';
+import { AppConfig } from '../config/app-config.js';
+import { RECOVER_WINDOW_MS } from '../webhooks/dto/delivery.dto.js';
+import { SUCCESS_RATE_DAYS, WebhooksService } from '../webhooks/webhooks.service.js';
 import { Form, PortalAnswer, portalActor, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
+import { deliveryRow } from './webhooks/delivery-log.js';
 
 const LIST = { limit: 100 };
+/** The delivery log shows the latest deliveries (the API pages through all of them). */
+const LOG = { limit: 50 };
 
 const DONE: Record<string, string> = {
   test: 'A webhook.test event is on its way.',
@@ -15,33 +20,66 @@ const DONE: Record<string, string> = {
   disabled: 'Disabled: no deliveries until you enable it.',
   recovered: 'The failed deliveries of that period are on their way again, oldest first.',
   'recover-disabled': 'Enable the endpoint first: a disabled endpoint gets no deliveries.',
+  'recovered-none': 'No delivery of that period had failed: nothing to send again.',
 };
-
-/** The periods the portal offers to recover, in hours (the API takes any time within 14 days). */
-const RECOVER_HOURS = [1, 6, 24, 72, 168, 336];
 
 /** /portal/webhooks…: endpoints, the signing secret shown once, test sends, the retry schedule, the delivery log, resends and recovery. */
 @Injectable()
 export class PortalWebhooksPages {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly config: AppConfig,
+  ) {}
 
-  async get(signed: Signed, rest: string, done?: string, rotated?: string): Promise<PortalAnswer> {
+  /** `rest`: the path after `webhooks` (`''` or `/<endpointId>`); `done`: what the last action did; `rotated`: a new secret, shown once. */
+  async get(signed: Signed, rest: string, done?: string, rotated?: string, recoverError?: string): Promise<PortalAnswer> {
     const message = done ? DONE[done] : undefined;
-    if (rest === '') return renderPortal('webhooks', { csrf: signed.csrf, endpoints: (await this.webhooks.list(signed.accountId, LIST)).data });
+    if (rest === '') return this.listPage(signed);
     const endpointId = rest.slice(1).split('/')[0];
-    const [endpoint, deliveries] = await Promise.all([
+    const [endpoint, deliveries, rates] = await Promise.all([
       this.webhooks.get(signed.accountId, endpointId),
-      this.webhooks.listDeliveries(signed.accountId, endpointId, LIST),
+      this.webhooks.listDeliveries(signed.accountId, endpointId, LOG),
+      this.webhooks.successRates(signed.accountId, [endpointId]),
     ]);
-    return renderPortal('webhook', {
-      csrf: signed.csrf,
-      endpoint,
-      deliveries: deliveries.data,
-      message,
-      rotated,
-      policy: this.webhooks.deliveryPolicy(),
-      recoverHours: RECOVER_HOURS,
-    });
+    const now = Date.now();
+    return renderPortal(
+      'webhook',
+      {
+        csrf: signed.csrf,
+        endpoint,
+        deliveries: deliveries.data.map((d) => deliveryRow(d, now)),
+        more: deliveries.nextCursor !== null,
+        logLimit: LOG.limit,
+        rate: rates.get(endpointId),
+        rateDays: SUCCESS_RATE_DAYS,
+        message,
+        warning: done === 'recover-disabled' || done === 'busy',
+        rotated,
+        policy: this.webhooks.deliveryPolicy(),
+        recover: { value: minuteInput(now - 24 * 3600_000), min: minuteInput(now - RECOVER_WINDOW_MS + 60_000), max: minuteInput(now), error: recoverError },
+        publicUrl: this.config.publicUrl,
+      },
+      recoverError ? 400 : 200,
+    );
+  }
+
+  private async listPage(signed: Signed, extra: { created?: unknown; error?: string } = {}, status = 200): Promise<PortalAnswer> {
+    const endpoints = (await this.webhooks.list(signed.accountId, LIST)).data;
+    const rates = await this.webhooks.successRates(
+      signed.accountId,
+      endpoints.map((e) => e.id),
+    );
+    return renderPortal(
+      'webhooks',
+      {
+        csrf: signed.csrf,
+        endpoints: endpoints.map((e) => ({ ...e, rate: rates.get(e.id) })),
+        rateDays: SUCCESS_RATE_DAYS,
+        publicUrl: this.config.publicUrl,
+        ...extra,
+      },
+      status,
+    );
   }
 
   async post(signed: Signed, rest: string, form: Form): Promise<PortalAnswer> {
@@ -55,14 +93,10 @@ export class PortalWebhooksPages {
           url: text(form, 'url', 2048),
           events: events.length ? events : ['*'],
         });
-        const page = renderPortal('webhooks', { csrf: signed.csrf, endpoints: (await this.webhooks.list(signed.accountId, LIST)).data, created });
-        return page;
+        return await this.listPage(signed, { created });
       } catch (err) {
         if (!(err instanceof PlatformError) || err.status >= 500) throw err;
-        return {
-          ...renderPortal('webhooks', { csrf: signed.csrf, endpoints: (await this.webhooks.list(signed.accountId, LIST)).data, error: err.message }),
-          status: 400,
-        };
+        return this.listPage(signed, { error: err.message }, 400);
       }
     }
     const [, endpointId, action, deliveryId] = /^\/([^/]+)\/(test|rotate|status|delete|recover|deliveries)(?:\/([^/]+)\/resend)?$/.exec(rest) ?? [];
@@ -83,9 +117,11 @@ export class PortalWebhooksPages {
     }
     // Post/redirect/get: reloading the log does not send again.
     if (action === 'recover') {
-      const hours = RECOVER_HOURS.includes(Number(form.hours)) ? Number(form.hours) : 24;
+      const since = recoverySince(text(form, 'since', 40));
+      if (typeof since === 'string') return this.get(signed, `/${endpointId}`, undefined, undefined, since);
       try {
-        await this.webhooks.recover(signed.accountId, endpointId, new Date(Date.now() - hours * 3600_000));
+        const { queued } = await this.webhooks.recover(signed.accountId, endpointId, since);
+        if (queued === 0) return { redirect: `/portal/webhooks/${endpointId}?done=recovered-none` };
       } catch (err) {
         if (err instanceof PlatformError && err.status === 409) return { redirect: `/portal/webhooks/${endpointId}?done=recover-disabled` };
         throw err;
@@ -104,4 +140,19 @@ export class PortalWebhooksPages {
       throw err;
     }
   }
+}
+
+/** A time as a `datetime-local` input takes it (UTC, to the minute): `2026-11-25T13:02`. */
+function minuteInput(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16);
+}
+
+/** The recover form's time (`2026-11-25T13:02`, UTC), or what is wrong with it (the API's rule: within 14 days, not ahead). */
+function recoverySince(value: string): Date | string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) || Number.isNaN(Date.parse(`${value}Z`)))
+    return 'Give a date and time, like 2026-11-20 08:00 (UTC).';
+  const since = new Date(`${value}Z`);
+  if (since.getTime() > Date.now()) return 'That time is in the future: choose one within the last 14 days.';
+  if (since.getTime() < Date.now() - RECOVER_WINDOW_MS) return 'Failed deliveries are re-sent from the last 14 days only: choose a later time.';
+  return since;
 }

@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { PasswordResetService } from './account/password-reset.service.js';
+import { PasswordResetsRepository } from './account/password-resets.repository.js';
+import { PortalPasswordController } from './account/portal-account.controller.js';
+import { PortalAccountService } from './account/portal-account.service.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -8,6 +14,8 @@ import { DomainsModule } from '../domains/domains.module.js';
 import { LandingPagesModule } from '../landing-pages/landing-pages.module.js';
 import { PublishingModule } from '../publishing/publishing.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { PortalAnalyticsController } from './analytics/portal-analytics.controller.js';
+import { PortalAnalyticsPages } from './analytics/portal-analytics.pages.js';
 import { PortalAccountPages } from './portal-account.pages.js';
 import { PortalAppsPages } from './portal-apps.pages.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
@@ -31,6 +39,8 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 /** The developer portal at /portal/: sign-in (invites, passwords, sessions, CSRF, lockout, per-IP limit) and pages over the API's own services. */
 @Module({
   imports: [
+    AccountsModule,
+    MailModule,
     AuthModule,
     BillingModule,
     AppsModule,
@@ -51,7 +61,9 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     PortalKeysController,
     PortalUsersController,
     PortalWebhooksController,
+    PortalAnalyticsController,
     PortalAccountController,
+    PortalPasswordController,
   ],
   providers: [
     PortalRepository,
@@ -64,6 +76,10 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     PortalKeysPages,
     PortalWebhooksPages,
     PortalAccountPages,
+    PortalAccountService,
+    PasswordResetService,
+    PasswordResetsRepository,
+    PortalAnalyticsPages,
   ],
   exports: [PortalAuthService, PortalSessionGuard],
 })

@@ -28,6 +28,11 @@ export class PortalRepository {
     return rows[0]?.account_id ?? null;
   }
 
+  /** Ends every invite of the account not used yet (an operator re-issued one). */
+  async deleteOpenInvites(accountId: string): Promise<void> {
+    await this.db.query(`DELETE FROM portal_invites WHERE account_id = $1 AND used_at IS NULL`, [accountId]);
+  }
+
   async useInvite(tokenHash: string): Promise<void> {
     await this.db.query(`UPDATE portal_invites SET used_at = now() WHERE token_hash = $1`, [tokenHash]);
   }
@@ -58,6 +63,15 @@ export class PortalRepository {
     return rows[0]?.id ?? null;
   }
 
+  /** The account's e-mail and password hash (null: no password set yet). */
+  async passwordOfAccount(accountId: string): Promise<{ email: string; hash: string } | null> {
+    const rows = await this.db.query<{ email: string; hash: string }>(
+      `SELECT a.email, p.hash FROM portal_passwords p JOIN accounts a ON a.id = p.account_id WHERE p.account_id = $1`,
+      [accountId],
+    );
+    return rows[0] ?? null;
+  }
+
   async insertSession(idHash: string, accountId: string, memberId: string): Promise<void> {
     await this.db.query(`INSERT INTO portal_sessions (id_hash, account_id, member_id) VALUES ($1, $2, $3)`, [idHash, accountId, memberId]);
   }
@@ -77,6 +91,24 @@ export class PortalRepository {
 
   async deleteSession(idHash: string): Promise<void> {
     await this.db.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
+  }
+
+  /** Ends every session of the account, but the one `keepIdHash` names if given; answers how many ended. */
+  async deleteSessionsOf(accountId: string, keepIdHash?: string): Promise<number> {
+    const rows = await this.db.query<{ id_hash: string }>(`DELETE FROM portal_sessions WHERE account_id = $1 AND id_hash <> $2 RETURNING id_hash`, [
+      accountId,
+      keepIdHash ?? '',
+    ]);
+    return rows.length;
+  }
+
+  /** Sessions of the account alive now (used within `idleMs`). */
+  async countSessions(accountId: string, idleMs: number): Promise<number> {
+    const rows = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM portal_sessions WHERE account_id = $1 AND last_seen_at > now() - ($2::int * interval '1 millisecond')`,
+      [accountId, idleMs],
+    );
+    return rows[0].n;
   }
 
   /**

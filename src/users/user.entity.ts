@@ -1,17 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { AppOwned } from '../apps/app-owned.entity.js';
 
 /** A person who signed up to an app. Deleting the row erases them (the e-mail lives nowhere else). */
 @Entity('users')
-export class AppUser {
-  @PrimaryColumn({ type: 'varchar', length: 40 })
-  id: string;
-
-  @Column({ name: 'account_id', type: 'varchar', length: 40 })
-  accountId: string;
-
-  @Column({ name: 'app_id', type: 'varchar', length: 40 })
-  appId: string;
-
+export class AppUser extends AppOwned {
   /** Normalised: trimmed, lowercase. Unique per app. */
   @Column({ type: 'varchar', length: 320 })
   email: string;

@@ -74,6 +74,13 @@ interface ClaimRow {
   data: Record<string, unknown>;
 }
 
+/** How many of an endpoint's deliveries of a period stand where. */
+export interface DeliveryOutcomes {
+  succeeded: number;
+  failed: number;
+  pending: number;
+}
+
 export type NewDelivery = Pick<WebhookDelivery, 'id' | 'accountId' | 'endpointId' | 'eventId'>;
 
 /** The webhook_deliveries and webhook_attempts tables. */
@@ -188,6 +195,18 @@ export class WebhookDeliveriesRepository {
          FROM recovered ORDER BY event_created_at, event_id`,
       [endpointId, since],
     );
+  }
+
+  /** Per endpoint (of those given, of the account), how its deliveries created since `since` stand. */
+  async outcomesSince(accountId: string, endpointIds: string[], since: Date): Promise<Map<string, DeliveryOutcomes>> {
+    if (endpointIds.length === 0) return new Map();
+    const rows = await this.db.query<DeliveryOutcomes & { endpointId: string }>(
+      `SELECT endpoint_id AS "endpointId", count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded,
+              count(*) FILTER (WHERE status = 'failed')::int AS failed, count(*) FILTER (WHERE status = 'pending')::int AS pending
+         FROM webhook_deliveries WHERE endpoint_id = ANY($1::varchar[]) AND created_at >= $2 AND account_id = $3 GROUP BY endpoint_id`,
+      [endpointIds, since, accountId],
+    );
+    return new Map(rows.map(({ endpointId, ...outcomes }) => [endpointId, outcomes]));
   }
 
   async recordAttempt(attempt: WebhookAttempt, delivery: AttemptOutcome): Promise<void> {

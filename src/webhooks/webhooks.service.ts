@@ -15,7 +15,7 @@ import { CreatedWebhookEndpointDto, toEndpointDto, WebhookEndpointDto, WebhookSe
 import { RetrySchedule } from './retry-schedule.js';
 import { SecretBox } from './secret-box.js';
 import { urlProblem } from './url-guard.js';
-import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { DeliveryOutcomes, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { WebhookFanOut } from './webhook-fan-out.listener.js';
 import { WebhooksError } from './webhooks.errors.js';
@@ -23,6 +23,14 @@ import { WebhookDelivery, WebhookEndpoint, WebhookEndpointStatus } from './webho
 
 /** How long the previous secret keeps signing after a rotation. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+
+/** The period of an endpoint's success rate (the portal shows it). */
+export const SUCCESS_RATE_DAYS = 7;
+
+/** An endpoint's deliveries of the last SUCCESS_RATE_DAYS days: `rate` is the percent of the settled ones that succeeded (null: none settled). */
+export interface SuccessRate extends DeliveryOutcomes {
+  rate: number | null;
+}
 
 /** Jobs queued per round trip by a recover. */
 const RECOVER_CHUNK = 1000;
@@ -217,6 +225,18 @@ export class WebhooksService implements OnApplicationBootstrap {
     for (let i = 0; i < recovered.length; i += RECOVER_CHUNK) await this.queue.addNow(recovered.slice(i, i + RECOVER_CHUNK));
     if (recovered.length > 0) this.logger.log(`Endpoint ${endpointId}: ${recovered.length} failed deliveries since ${since.toISOString()} queued again`);
     return { queued: recovered.length };
+  }
+
+  /** The success rate of each endpoint given, over the last SUCCESS_RATE_DAYS days (an endpoint of another account: no deliveries). */
+  async successRates(accountId: string, endpointIds: string[]): Promise<Map<string, SuccessRate>> {
+    const outcomes = await this.deliveries.outcomesSince(accountId, endpointIds, new Date(Date.now() - SUCCESS_RATE_DAYS * 86_400_000));
+    return new Map(
+      endpointIds.map((id) => {
+        const o = outcomes.get(id) ?? { succeeded: 0, failed: 0, pending: 0 };
+        const settled = o.succeeded + o.failed;
+        return [id, { ...o, rate: settled === 0 ? null : Math.round((o.succeeded / settled) * 1000) / 10 }];
+      }),
+    );
   }
 
   /** The delivery and its attempts as of one moment (an attempt may land while we read). */

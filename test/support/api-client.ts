@@ -8,7 +8,7 @@ import { OnDomainEvent } from '../../src/events/on-domain-event.decorator.js';
 import { createAccount, TestApp } from './test-app.js';
 
 /** Enough requests for the bulk tests: the rate limit has its own suite. */
-export const NO_RATE_LIMIT = { RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AI_MAX: '1000000', RATE_LIMIT_SIGN_IN_MAX: '1000000' };
+export const NO_RATE_LIMIT = { RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AI_MAX: '1000000', RATE_LIMIT_SIGN_IN_MAX: '1000000', RATE_LIMIT_UPLOADS_MAX: '1000000' };
 
 export interface ApiClient {
   accountId: string;
@@ -80,6 +80,15 @@ export const expectErrorBody = (body: Record<string, unknown>, code: number, men
   if (typeof mentions === 'string') expect(body.message).toContain(mentions);
   else if (mentions) expect(body.message).toMatch(mentions);
 };
+
+/** The exact error envelope of an answer: its status, reason and message, and the answer's own x-request-id. */
+export const errorEnvelope = (answer: { headers: Record<string, string> }, code: number, reason: string, message: string) => ({
+  error: true,
+  code,
+  message,
+  reason,
+  requestId: answer.headers['x-request-id'],
+});
 
 /** Runs `fn` over `items`, `width` at a time. */
 export async function inBatches<T, R>(items: T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {

@@ -35,7 +35,11 @@ export async function startChildServer(env: Record<string, string>, timeoutMs = 
   });
   const exited = new Promise<number | string>((resolve) => child.once('close', (code, signal) => resolve(code ?? signal ?? -1)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    // A server that did not start in time is killed: left running, it would hold its port and data and load the machine.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
     const check = () => {
       const m = /Listening on \S+ \((http:\/\/[^)\s]+)\)/.exec(out);
       if (m) {
@@ -80,4 +84,15 @@ export function runDistScript(script: string, env: Record<string, string>): Prom
     // 'close', not 'exit': every byte of both pipes has arrived.
     child.once('close', (code) => resolve({ ...result, code }));
   });
+}
+
+/** The request log lines ("request completed") of the server whose logged path starts with `prefix`: method, path, status. */
+export function requestLogLines(server: ChildServer, prefix: string): Array<[string, string, number]> {
+  return server
+    .output()
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number } })
+    .filter((line) => line.msg === 'request completed' && line.req?.url.startsWith(prefix))
+    .map((line) => [line.req!.method, line.req!.url, line.res!.statusCode]);
 }

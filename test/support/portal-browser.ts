@@ -20,10 +20,38 @@ export async function act(page: Page, target: Locator): Promise<void> {
 
 /** axe-core's critical violations on the page (rule ids). Needs a page opened with `bypassCSP`. */
 export async function criticalViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
+  return (await axeViolations(page, ['critical'])).map((v) => v.id);
+}
+
+/** axe-core's violations of the impacts given, with the first few offending elements. Needs a page opened with `bypassCSP`. */
+export async function axeViolations(
+  page: Page,
+  impacts: string[] = ['critical', 'serious'],
+): Promise<Array<{ id: string; impact: string; targets: string[] }>> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
+    type Found = { id: string; impact: string; nodes: Array<{ target: string[] }> };
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Found[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => impacts.includes(v.impact));
+}
+
+/** axe-core's critical and serious violations on the page (rule ids, with what they hit). Needs a page opened with `bypassCSP`. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }> }> } }
+    ).axe;
     return (await axe.run()).violations;
   });
-  return violations.filter((v) => v.impact === 'critical').map((v) => v.id);
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+/** How wide the page's content is at the viewport's width (more than the viewport: the page scrolls sideways). */
+export function scrollWidth(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
 }

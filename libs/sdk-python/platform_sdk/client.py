@@ -465,6 +465,18 @@ class _AuditLog:
         return _paginate(self._t, "/audit-log", {"action": action, "actor": actor, "from": since, "to": until, "limit": limit})
 
 
+class _Admin:
+    """Operator routes: the client's api_key is the admin token (ADMIN_TOKEN)."""
+
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def reissue_invite(self, account_id: str) -> Dict[str, Any]:
+        """A new portal invite for the account: {"portalInviteUrl"} (single use, 7 days, shown once); its earlier
+        unused invite links stop working. Unknown account: NotFoundError."""
+        return self._t.request("POST", f"/admin/accounts/{urllib.parse.quote(account_id)}/invite").body
+
+
 # Folders and files never deployed: version control and desktop litter.
 _SKIPPED = {".git", ".hg", ".svn", ".DS_Store", "Thumbs.db"}
 # A deploy answered files_missing this many times in a row (files swept between two tries): give up.
@@ -584,6 +596,7 @@ class PlatformClient:
         self.members = _Members(self._transport)
         self.audit_log = _AuditLog(self._transport)
         self.oauth = _OAuth(base_url, timeout)
+        self.admin = _Admin(self._transport)
 
     def upload_file(self, data: bytes, sha256: Optional[str] = None) -> Dict[str, Any]:
         """Uploads one file for deploys (PUT /v1/files/<sha256>, raw bytes); the hash is computed unless given.

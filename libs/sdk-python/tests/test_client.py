@@ -231,6 +231,19 @@ class ClientTest(unittest.TestCase):
         deployments = list(self.client.deployments.list(app["appId"]))
         self.assertEqual([d["deploymentId"] for d in deployments], [deployment["deploymentId"]])
 
+    def test_admin_reissues_an_invite(self):
+        _, admin_token = require_server()
+        admin = PlatformClient(api_key=admin_token, base_url=self.base_url)
+        account = create_account()
+        first = account["portalInviteUrl"]
+        second = admin.admin.reissue_invite(account["accountId"])
+        self.assertEqual(list(second.keys()), ["portalInviteUrl"])
+        self.assertRegex(second["portalInviteUrl"], r"/portal/invite/[A-Za-z0-9_-]{32}$")
+        self.assertNotEqual(second["portalInviteUrl"], first)
+        with self.assertRaises(NotFoundError) as ctx:
+            admin.admin.reissue_invite("acc_missing")
+        self.assertEqual(ctx.exception.status, 404)
+
     def test_a_401_raises_the_auth_error(self):
         client = PlatformClient(api_key="sk_" + "x" * 40, base_url=self.base_url)
         with self.assertRaises(AuthenticationError) as ctx:

@@ -51,6 +51,7 @@ export type LandingPageState = Schemas['LandingPageResponseDto'];
 export type GenerateLandingPage = Schemas['GenerateLandingPageDto'];
 export type UploadedFile = Schemas['FileDto'];
 export type SiteConfig = Schemas['SiteConfigDto'];
+export type PortalInvite = Schemas['PortalInviteDto'];
 
 export interface Page<T> {
   data: T[];
@@ -356,6 +357,13 @@ export class PlatformClient {
           limit: opts.limit ?? 100,
         }),
     };
+    this.admin = {
+      /**
+       * Operator routes: the client's key is the admin token (ADMIN_TOKEN). A new portal invite for the account
+       * (single use, 7 days, shown once); its earlier unused invite links stop working. Unknown account: NotFoundError.
+       */
+      reissueInvite: (accountId: string) => t.request<PortalInvite>('POST', `/admin/accounts/${id(accountId)}/invite`),
+    };
     this.oauth = {
       clientCredentials: (clientId: string, clientSecret: string, scope?: string) =>
         new ClientCredentialsTokenProvider(base, clientId, clientSecret, scope, options.fetch),
@@ -395,6 +403,7 @@ export class PlatformClient {
   readonly members;
   readonly auditLog;
   readonly oauth;
+  readonly admin;
 }
 
 export interface StreamResult {

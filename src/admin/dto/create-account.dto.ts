@@ -23,3 +23,12 @@ export class CreatedAccountDto {
    */
   portalInviteUrl: string;
 }
+
+export class PortalInviteDto {
+  /**
+   * Where the developer sets a new portal password: single use, valid 7 days. Shown only here; the
+   * account's earlier invite links stop working.
+   * @example http://localhost:3000/portal/invite/q8V1mC0rX4Ue7tYb2NfK9sLwZ3aHjD6p
+   */
+  portalInviteUrl: string;
+}

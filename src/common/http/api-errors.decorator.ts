@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { ErrorBody } from '../errors/error-body.dto.js';
+import type { PlatformError } from '../errors/platform-error.js';
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Missing or invalid parameters; the message names every bad field',
@@ -49,3 +50,15 @@ export const ApiErrors = (...statuses: number[]) =>
       }),
     ),
   );
+
+/**
+ * Documents one error status of a route by an error it raises: `description` names the reasons of that status, and the
+ * example body is `example`'s own (status, message, reason), so it cannot drift from the code.
+ */
+export const ApiErrorOf = (description: string, example: PlatformError) =>
+  ApiResponse({
+    status: example.status,
+    type: ErrorBody,
+    description,
+    example: { error: true, code: example.status, message: example.message, reason: example.reason },
+  });

@@ -21,18 +21,10 @@ export interface JsonLimitCrossing {
   at: number;
 }
 
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
-const SPACE = 0x20;
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_ARRAY = 0x5b;
-const BACKSLASH = 0x5c;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
+/** The characters the scan looks at, by their codes. */
+const [TAB, LF, CR, SPACE, QUOTE, COMMA, COLON, OPEN_ARRAY, BACKSLASH, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = Array.from('\t\n\r ",:[\\]{}', (c) =>
+  c.charCodeAt(0),
+);
 
 /**
  * One pass over the raw text, before JSON.parse, counting what lies outside strings: no recursion

@@ -1,9 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config.js';
+import type { RateLimitBucket } from '../../rate-limit/rate-limit.decorators.js';
+import type { Scope } from '../request-context/scopes.js';
 import { DEFAULT_JSON_LIMITS, JsonLimits } from './json-bounds.js';
 
 /** The body limit of every route that does not raise it. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** What a route guarded before its body is read checks (see PlatformRouteConfig.guardsBeforeBody). */
+export interface GuardedBeforeBody {
+  scopes: readonly Scope[];
+  rateLimit: RateLimitBucket;
+}
 
 /** Route config (via `@RouteConfig`) for the few routes that take other bodies than JSON, or larger ones. */
 export interface PlatformRouteConfig {
@@ -21,6 +29,12 @@ export interface PlatformRouteConfig {
   acceptsBytes?: boolean;
   /** A body limit above BODY_LIMIT_BYTES, in bytes (a deploy's `files` manifest: 8 MiB), or read from a setting (MAX_FILE_BYTES). */
   bodyLimit?: number | ((config: AppConfig) => number);
+  /**
+   * Run the guards (authentication, this rate-limit bucket, these scopes: the same as the route's @Scopes and
+   * bucket decorator) before the body is read: for a large body (file uploads), so an anonymous client cannot make
+   * the server read it. A refusal (401, 429, 403) answers at once and closes the connection.
+   */
+  guardsBeforeBody?: GuardedBeforeBody;
   /** JSON bounds above DEFAULT_JSON_LIMITS (a manifest of 20,000 files). The depth is not raised: later walks recurse that deep. */
   jsonLimits?: Partial<Pick<JsonLimits, 'maxKeys' | 'maxValues'>>;
 }

@@ -19,6 +19,7 @@ import { DeploymentFiles1763940000000 } from './1763940000000-deployment-files.j
 import { WebhooksThroughOutages1763950000000 } from './1763950000000-webhooks-through-outages.js';
 import { CustomDomains1763960000000 } from './1763960000000-custom-domains.js';
 import { Members1763970000000 } from './1763970000000-members.js';
+import { PortalPasswordResets1763973300000 } from './1763973300000-portal-password-resets.js';
 import { AuditLog1763980000000 } from './1763980000000-audit-log.js';
 import { MfaAndSso1763990000000 } from './1763990000000-mfa-and-sso.js';
 
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   WebhooksThroughOutages1763950000000,
   CustomDomains1763960000000,
   Members1763970000000,
+  PortalPasswordResets1763973300000,
   AuditLog1763980000000,
   MfaAndSso1763990000000,
 ];

@@ -2,7 +2,7 @@ import { Body, Get, NotFoundException, Param, Post, Req, Res } from '@nestjs/com
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PortalAccountPages } from '../portal-account.pages.js';
-import { FORM, sendPortal, SignedIn } from '../portal-http.js';
+import { FORM, PortalRedirect, sendPortal, SignedIn } from '../portal-http.js';
 import type { Form, Signed } from '../portal-page.js';
 import { SignedInPortalRoutes } from './portal-routes.js';
 
@@ -36,6 +36,12 @@ export class PortalAccountController {
   @RouteConfig(FORM)
   async revokeServiceAccount(@SignedIn() signed: Signed, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
     return sendPortal(reply, await this.pages.revokeServiceAccount(signed, id));
+  }
+
+  /** `/portal` without its slash: the overview's address, where relative links resolve. */
+  @Get()
+  bare(): never {
+    throw new PortalRedirect('/portal/');
   }
 
   /** `/portal/` is the overview (Nest would strip a route's trailing slash: the wildcard takes it); any other unknown path is the 404 page. */

@@ -6,7 +6,7 @@ import { clientGone, FORM, queryOf, sendPortal, SignedIn } from '../portal-http.
 import type { Form, Signed } from '../portal-page.js';
 import { SignedInPortalRoutes } from './portal-routes.js';
 
-/** /portal/apps…: the apps, an app's page (settings, deployments, publishing, domains) and its analytics. */
+/** /portal/apps…: the apps, an app's page (settings, deployments, publishing, domains); its analytics: PortalAnalyticsController. */
 @SignedInPortalRoutes()
 export class PortalAppsController {
   constructor(private readonly pages: PortalAppsPages) {}
@@ -25,11 +25,6 @@ export class PortalAppsController {
   @Get('apps/:appId')
   async app(@SignedIn() signed: Signed, @Param('appId') appId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return sendPortal(reply, await this.pages.appPage(signed, appId, { done: queryOf(request, 'done') }));
-  }
-
-  @Get('apps/:appId/analytics')
-  async analytics(@SignedIn() signed: Signed, @Param('appId') appId: string, @Res() reply: FastifyReply): Promise<void> {
-    return sendPortal(reply, await this.pages.analyticsPage(signed, appId));
   }
 
   @Post('apps/:appId')

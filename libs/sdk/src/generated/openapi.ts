@@ -293,6 +293,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/accounts/{accountId}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-issue an account’s portal invite
+         * @description A new single-use link (valid 7 days) where the developer sets a portal password — for an invite that expired, or a developer locked out. The account’s earlier unused invite links stop working; setting a password through the new one signs out the account’s portal sessions. Needs the admin token.
+         */
+        post: operations["AdminController_reissueInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/accounts/{accountId}/plan": {
         parameters: {
             query?: never;
@@ -480,7 +500,7 @@ export interface paths {
         get?: never;
         /**
          * Upload a file for deploys
-         * @description The body is the raw content (`Content-Type: application/octet-stream`, at most `MAX_FILE_BYTES`, default 25 MiB); the path names its SHA-256 in lowercase hex, which must be the digest of the body (else 400 `digest_mismatch`, nothing stored). Files are kept per account: a deploy references them by hash in `files`. 201 when stored, 200 when the account had it already (nothing rewritten; its 24 h restart). A file no deployment references is deleted 24 h after its last upload.
+         * @description The body is the raw content (`Content-Type: application/octet-stream`, at most `MAX_FILE_BYTES`, default 25 MiB); the path names its SHA-256 in lowercase hex, which must be the digest of the body (else 400 `digest_mismatch`, nothing stored). Files are kept per account: a deploy references them by hash in `files`. 201 when stored, 200 when the account had it already (nothing rewritten; its 24 h restart). A file no deployment references is deleted 24 h after its last upload. The credential, rate limit and scope are checked before the body is read (a refusal closes the connection); uploads count in their own rate-limit bucket, `RATE_LIMIT_UPLOADS_MAX` per 60 s per account, not in the general one.
          */
         put: operations["FilesController_upload"];
         post?: never;
@@ -1551,6 +1571,14 @@ export interface components {
             email: string;
             plan: components["schemas"]["PlanRefDto"];
             period: components["schemas"]["PeriodDto"];
+        };
+        PortalInviteDto: {
+            /**
+             * @description Where the developer sets a new portal password: single use, valid 7 days. Shown only here; the
+             *     account's earlier invite links stop working.
+             * @example http://localhost:3000/portal/invite/q8V1mC0rX4Ue7tYb2NfK9sLwZ3aHjD6p
+             */
+            portalInviteUrl: string;
         };
         ChangePlanDto: {
             /**
@@ -4024,6 +4052,76 @@ export interface operations {
                      *       "error": true,
                      *       "code": 404,
                      *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminController_reissueInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new invite link, shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalInviteDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
