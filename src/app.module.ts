@@ -7,6 +7,7 @@ import { BillingBindingsModule } from './billing/billing-bindings.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { PortalModule } from './portal/portal.module.js';
 import { AppsModule } from './apps/apps.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
@@ -21,6 +22,8 @@ import { FilesModule } from './files/files.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HostingModule } from './hosting/hosting.module.js';
 import { LandingPagesModule } from './landing-pages/landing-pages.module.js';
+import { MembersModule } from './members/members.module.js';
+import { MfaModule } from './mfa/mfa.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
 import { QueueModule } from './queue/queue.module.js';
@@ -41,10 +44,13 @@ export class AppModule {
         RedisModule,
         QueueModule.forRoot(config),
         EventsModule,
+        AuditModule,
         MetricsModule,
         HealthModule,
         AuthModule,
         AdminModule,
+        MembersModule,
+        MfaModule,
         IdempotencyModule,
         AppsModule,
         LandingPagesModule,

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { GENERATED_TYPES_PATH, renderTypes } from '../libs/sdk/scripts/render-types.mjs';
 import {
+  type AuditEntry,
   AuthError,
   ConnectionError,
+  type Member,
   NotFoundError,
   PlatformClient,
   PlatformError,
@@ -278,6 +280,21 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     expect(err).toBeInstanceOf(PlatformError);
     expect(err).toMatchObject({ status: 401, code: 401, kind: 'auth' });
     expect((err as AuthError).requestId).toMatch(/.+/);
+  });
+
+  it('manages members and reads the audit log', async () => {
+    const account = await createAccount(app);
+    const owned = new PlatformClient({ apiKey: account.apiKey, baseUrl: app.url });
+    const members: Member[] = [];
+    for await (const m of owned.members.list()) members.push(m);
+    expect(members).toEqual([expect.objectContaining({ email: account.email, role: 'owner' })]);
+    const invitation = await owned.members.invite({ email: `sdk-${Date.now()}@example.com`, role: 'developer' });
+    expect(invitation).toMatchObject({ role: 'developer', emailed: false, invitationUrl: expect.stringContaining('/portal/join/') });
+    await expect(owned.members.changeRole(members[0].id, 'viewer')).rejects.toMatchObject({ status: 409 });
+    await expect(owned.members.remove('mem_unknown')).rejects.toMatchObject({ status: 404 });
+    const entries: AuditEntry[] = [];
+    for await (const e of owned.auditLog.list({ action: 'member.invited', from: new Date(Date.now() - 60_000) })) entries.push(e);
+    expect(entries).toEqual([expect.objectContaining({ action: 'member.invited', target: { type: 'invitation', id: invitation.id } })]);
   });
 
   it('manages API keys, and fetches and reuses an OAuth client-credentials token', async () => {

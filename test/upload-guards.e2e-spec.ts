@@ -1,5 +1,6 @@
 import { ApiClient, errorEnvelope, newAccountClient, scopedClient } from './support/api-client.js';
 import { putFile, sha256 } from './support/files.js';
+import { addMember } from './support/members.js';
 import { rawRequest } from './support/raw-http.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
@@ -81,6 +82,20 @@ describe(`file uploads: their own rate limit, guards before the body (${target})
     expect(refused.body).toEqual(errorEnvelope(refused, 403, 'missing_scope', 'This credential lacks the scope deployments:write'));
     expect(refused.headers.connection).toBe('close');
     expect(await fileRows(owner.accountId)).toEqual(before);
+  });
+
+  it("refuses, before the body too, a key whose creator's role no longer allows uploads: 403 role_forbids, nothing stored", async () => {
+    const owner = await newAccountClient(app);
+    const member = await addMember(app, owner.apiKey, `uploader-${owner.accountId}@example.com`, 'developer');
+    await owner.patch(`/v1/members/${member.memberId}`, { role: 'viewer' }).expect(200);
+    const refused = await putAnnouncing(app.url, `/v1/files/${sha256('not for a viewer')}`, TWENTY_FIVE_MIB, { authorization: `Bearer ${member.apiKey}` });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      ...errorEnvelope(refused, 403, 'role_forbids', 'The role viewer does not allow deployments:write'),
+      role: 'viewer',
+    });
+    expect(refused.headers.connection).toBe('close');
+    expect(await fileRows(owner.accountId)).toEqual([]);
   });
 
   it('takes a whole 25 MiB file from a key that may write', async () => {

@@ -12,6 +12,11 @@ export class AccountsRepository {
     return insertRow(this.db.manager, Account, account);
   }
 
+  /** The account's first member: its login, the owner (see src/members/). */
+  async insertOwner(memberId: string, accountId: string, email: string): Promise<void> {
+    await this.db.query(`INSERT INTO members (id, account_id, email, role) VALUES ($1, $2, $3, 'owner')`, [memberId, accountId, email]);
+  }
+
   findById(id: string): Promise<Account | null> {
     return this.db.manager.getRepository(Account).findOneBy({ id });
   }

@@ -1,18 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { isUniqueViolation } from '../database/postgres-errors.js';
+import { Transactions } from '../database/transactions.js';
 import type { Account } from './account.entity.js';
 import { AccountsError } from './accounts.errors.js';
 import { AccountsRepository } from './accounts.repository.js';
 
 @Injectable()
 export class AccountsService {
-  constructor(private readonly accounts: AccountsRepository) {}
+  constructor(
+    private readonly db: Transactions,
+    private readonly accounts: AccountsRepository,
+  ) {}
 
+  /** A new account and its owner: the member who signs in with the account's e-mail. */
   async create(email: string): Promise<Account> {
     const normalised = email.trim().toLowerCase();
     try {
-      return await this.accounts.insert({ id: newId('acc'), email: normalised });
+      return await this.db.run(async () => {
+        const account = await this.accounts.insert({ id: newId('acc'), email: normalised });
+        await this.accounts.insertOwner(newId('mem'), account.id, normalised);
+        return account;
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw AccountsError.emailTaken();
       throw err;

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiPara
 import { AccountsService } from '../accounts/accounts.service.js';
 import { ApiKeysService } from '../auth/api-keys.service.js';
 import { ALL_SCOPES } from '../common/request-context/scopes.js';
+import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import { BillingService } from '../billing/billing.service.js';
 import { PortalAuthService } from '../portal/portal-auth.service.js';
 import { AdminAccountDto, ChangePlanDto } from '../billing/dto/billing.dto.js';
@@ -29,9 +30,9 @@ export class AdminController {
   @ApiOperation({ summary: 'Create a developer account', description: 'Needs the admin token (ADMIN_TOKEN).' })
   @ApiCreatedResponse({ type: CreatedAccountDto, description: 'The account and its first API key (all scopes), shown once' })
   @ApiErrors(400, 401, 409, 415)
-  async createAccount(@Body() body: CreateAccountDto): Promise<CreatedAccountDto> {
+  async createAccount(@CurrentActor() actor: Actor, @Body() body: CreateAccountDto): Promise<CreatedAccountDto> {
     const account = await this.accounts.create(body.email);
-    const key = await this.apiKeys.create(account.id, 'default', [ALL_SCOPES]);
+    const key = await this.apiKeys.create(account.id, actor, 'default', [ALL_SCOPES]);
     return { accountId: account.id, email: account.email, apiKey: key.key, portalInviteUrl: await this.portal.invite(account.id) };
   }
 
@@ -67,8 +68,8 @@ export class AdminController {
   @ApiParam({ name: 'accountId', example: 'acc_01JC3Z7Y2X0W9V8U7T6S5R4Q3P' })
   @ApiOkResponse({ type: AdminAccountDto, description: 'The account on its new plan' })
   @ApiErrors(400, 401, 404, 415)
-  async changePlan(@Param('accountId') accountId: string, @Body() body: ChangePlanDto): Promise<AdminAccountDto> {
-    await this.billing.changePlan(accountId, body.plan);
+  async changePlan(@CurrentActor() actor: Actor, @Param('accountId') accountId: string, @Body() body: ChangePlanDto): Promise<AdminAccountDto> {
+    await this.billing.changePlan(accountId, actor, body.plan);
     return this.billing.account(accountId);
   }
 }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import type { Principal } from '../common/request-context/principal.js';
+import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
 import { toPageRequest } from '../common/pagination/page.js';
@@ -68,7 +69,7 @@ export class AppsController {
   @ApiParam(APP_ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors(404)
-  async delete(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string): Promise<void> {
-    await this.apps.delete(principal.accountId, appId);
+  async delete(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Param('appId') appId: string): Promise<void> {
+    await this.apps.delete(principal.accountId, actor, appId);
   }
 }

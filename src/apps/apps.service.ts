@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
+import { AuditLog } from '../audit/audit-log.service.js';
+import type { Actor } from '../common/request-context/actor.js';
 import { encodeCursor, Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { isUniqueViolation } from '../database/postgres-errors.js';
 import { Transactions } from '../database/transactions.js';
@@ -44,6 +46,7 @@ export class AppsService {
     private readonly events: DomainEvents,
     private readonly erasure: AppErasure,
     private readonly addresses: AppAddresses,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -160,7 +163,7 @@ export class AppsService {
    * it still redirected from, stay held for the account for 30 days (their addresses answer 404):
    * nobody else can put a look-alike at an address its visitors know.
    */
-  async delete(accountId: string, appId: string): Promise<void> {
+  async delete(accountId: string, actor: Actor, appId: string): Promise<void> {
     await this.db.run(async () => {
       const app = await this.apps.findOwnedForUpdate(accountId, appId);
       if (!app) throw AppsError.notFound(appId);
@@ -169,6 +172,7 @@ export class AppsService {
       // Its old slugs' holds lose their app (ON DELETE SET NULL) and keep their own expiry.
       await this.apps.delete(accountId, appId);
       await this.events.raise('app.deleted', accountId, { appId });
+      await this.audit.record(accountId, actor, 'app.deleted', appId);
     });
   }
 

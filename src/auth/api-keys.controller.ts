@@ -5,6 +5,7 @@ import { ApiKeysService } from './api-keys.service.js';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import { ApiKeyListDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto.js';
 import type { Principal } from '../common/request-context/principal.js';
+import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import { ResponseNotKept, SECRET_NOT_KEPT } from '../common/idempotency/idempotent.decorator.js';
 
 @ApiTags('api-keys')
@@ -19,12 +20,12 @@ export class ApiKeysController {
   @ApiOperation({
     summary: 'Create an API key',
     description:
-      'The key is in the response once; only its SHA-256 hash is stored. A key can grant only scopes it holds; an OAuth access token cannot create keys (403).',
+      'The key is in the response once; only its SHA-256 hash is stored. A key can grant only scopes it holds, and only those the role of the member it acts for allows (403 naming the role); the new key records that member as its creator. An OAuth access token cannot create keys (403).',
   })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
   @ApiErrors(400, 415)
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
-    return this.apiKeys.create(principal.accountId, body.name, this.apiKeys.grantable(body.scopes, principal));
+  create(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
+    return this.apiKeys.createFor(principal, actor, body.name, body.scopes);
   }
 
   @Get()
@@ -41,7 +42,7 @@ export class ApiKeysController {
   @ApiOperation({ summary: 'Revoke an API key', description: 'Takes effect at once, on every instance.' })
   @ApiNoContentResponse({ description: 'Revoked' })
   @ApiErrors(404)
-  async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.apiKeys.revoke(principal.accountId, id);
+  async revoke(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
+    await this.apiKeys.revoke(principal.accountId, actor, id);
   }
 }

@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { AuditLog } from '../audit/audit-log.service.js';
+import type { Actor } from '../common/request-context/actor.js';
+import { Transactions } from '../database/transactions.js';
 import { AuthError } from './auth.errors.js';
 import { newId } from '../common/ids.js';
 import { CredentialCache } from './credential-cache.js';
@@ -6,21 +9,39 @@ import { ApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto.js';
 import type { ApiKey } from './entities/api-key.entity.js';
 import { ApiKeysRepository } from './repositories/api-keys.repository.js';
 import type { Principal } from '../common/request-context/principal.js';
-import { ALL_SCOPES } from '../common/request-context/scopes.js';
+import { ALL_SCOPES, SCOPES } from '../common/request-context/scopes.js';
+import { scopesOfRole } from '../common/request-context/roles.js';
 import { API_KEY_PREFIX, newSecret, sha256Hex } from './secrets.js';
 
 @Injectable()
 export class ApiKeysService {
   constructor(
+    private readonly db: Transactions,
     private readonly keys: ApiKeysRepository,
     private readonly cache: CredentialCache,
+    private readonly audit: AuditLog,
   ) {}
 
-  /** Creates a key; the raw key is returned once and only its hash is kept. */
-  async create(accountId: string, name: string, scopes: string[]): Promise<CreatedApiKeyDto> {
+  /** A key made by a caller (an API key, a portal session): its scopes checked by `grantable`, its creator the member the caller acts for. */
+  createFor(creator: Principal, actor: Actor, name: string, requested: string[] | undefined): Promise<CreatedApiKeyDto> {
+    return this.create(creator.accountId, actor, name, this.grantable(requested, creator), creator.member?.id ?? null);
+  }
+
+  /** Creates a key; the raw key is returned once and only its hash is kept. `createdBy`: the member whose role bounds it (null: the operator's). */
+  async create(accountId: string, actor: Actor, name: string, scopes: string[], createdBy: string | null = null): Promise<CreatedApiKeyDto> {
     const key = newSecret(API_KEY_PREFIX);
-    const row = await this.keys.insert({
-      id: newId('key'),
+    const id = newId('key');
+    const row = await this.db.run(async () => {
+      const row = await this.insert(id, accountId, name, scopes, key, createdBy);
+      await this.audit.record(accountId, actor, 'api_key.created', id);
+      return row;
+    });
+    return { ...toDto(row), key };
+  }
+
+  private insert(id: string, accountId: string, name: string, scopes: string[], key: string, createdBy: string | null): Promise<ApiKey> {
+    return this.keys.insert({
+      id,
       accountId,
       name,
       scopes,
@@ -29,17 +50,29 @@ export class ApiKeysService {
       last4: key.slice(-4),
       lastUsedAt: null,
       revokedAt: null,
+      createdBy,
     });
-    return { ...toDto(row), key };
   }
 
   /**
    * The scopes a credential (API key, service account) created by this one gets: the ones asked
-   * for, which the creator must all hold. Only API keys create credentials: one made by an OAuth
-   * token would outlive the token and its service account.
+   * for, which the creator must all hold and the role of the member it acts for must allow (by
+   * default, the creator's scopes as far as that role allows them). Only API keys and portal
+   * sessions create credentials: one made by an OAuth token would outlive the token and its service account.
    */
   grantable(requested: string[] | undefined, creator: Principal): string[] {
-    if (creator.kind !== 'api_key') throw AuthError.tokenCannotMintCredentials();
+    if (creator.kind === 'access_token') throw AuthError.tokenCannotMintCredentials();
+    const member = creator.member;
+    if (member) {
+      if (member.role === null) throw AuthError.roleForbids(null, ['creating credentials']);
+      const allowed: readonly string[] = scopesOfRole(member.role);
+      const all = allowed.length === SCOPES.length;
+      const wanted =
+        requested ?? (creator.scopes.includes(ALL_SCOPES) ? (all ? [ALL_SCOPES] : [...allowed]) : creator.scopes.filter((s) => allowed.includes(s)));
+      const beyond = wanted.filter((s) => (s === ALL_SCOPES ? !all : !allowed.includes(s)));
+      if (beyond.length) throw AuthError.roleForbids(member.role, beyond);
+      requested = wanted;
+    }
     if (!requested) return creator.scopes;
     if (creator.scopes.includes(ALL_SCOPES)) return requested;
     const missing = requested.filter((s) => !creator.scopes.includes(s));
@@ -47,15 +80,31 @@ export class ApiKeysService {
     return requested;
   }
 
+  /** A member's role changed or the member left: their keys are verified again on their next request (on every instance). */
+  async forgetCreatedBy(memberId: string): Promise<void> {
+    await this.cache.evict(await this.keys.activeHashesCreatedBy(memberId));
+  }
+
   async list(accountId: string): Promise<ApiKeyDto[]> {
     return (await this.keys.listActive(accountId)).map(toDto);
   }
 
-  async revoke(accountId: string, id: string): Promise<void> {
-    const key = await this.keys.findActive(accountId, id);
-    if (!key) throw AuthError.keyNotFound(id);
-    await this.keys.revoke(id);
+  async revoke(accountId: string, actor: Actor, id: string): Promise<void> {
+    const key = await this.db.run(async () => {
+      const key = await this.keys.findActive(accountId, id);
+      if (!key) throw AuthError.keyNotFound(id);
+      await this.keys.revoke(id);
+      await this.audit.record(accountId, actor, 'api_key.revoked', id);
+      return key;
+    });
     await this.cache.evict([key.keyHash]);
+  }
+
+  /** In the caller's transaction: revokes the keys a member created (the member leaves); evicted from caches once it commits. */
+  async revokeCreatedBy(accountId: string, actor: Actor, memberId: string): Promise<void> {
+    const revoked = await this.keys.revokeAllCreatedBy(memberId);
+    for (const key of revoked) await this.audit.record(accountId, actor, 'api_key.revoked', key.id);
+    this.db.afterCommit(() => this.cache.evict(revoked.map((k) => k.keyHash)));
   }
 }
 

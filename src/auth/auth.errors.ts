@@ -4,6 +4,7 @@ export const AuthErrorCode = errorCodes({
   MissingCredential: ['missing_credential', 401],
   InvalidCredential: ['invalid_credential', 401],
   MissingScope: ['missing_scope', 403],
+  RoleForbids: ['role_forbids', 403],
   ScopeNotGrantable: ['scope_not_grantable', 403],
   TokenCannotMintCredentials: ['token_cannot_create_credentials', 403],
   KeyNotFound: ['api_key_not_found', 404],
@@ -25,6 +26,17 @@ export class AuthError extends PlatformError.of(AuthErrorCode) {
 
   static missingScope(scopes: string[]): AuthError {
     return new AuthError(AuthErrorCode.MissingScope, `This credential lacks the scope ${scopes.join(', ')}`);
+  }
+
+  /** The member a credential acts for has a role that does not allow this (`role` null: the member was removed). */
+  static roleForbids(role: string | null, what: string[]): AuthError {
+    return new AuthError(
+      AuthErrorCode.RoleForbids,
+      role === null
+        ? `The member who created this credential is no longer in the account: it may not use ${what.join(', ')}`
+        : `The role ${role} does not allow ${what.join(', ')}`,
+      { body: { role } },
+    );
   }
 
   static notGrantable(scopes: string[]): AuthError {

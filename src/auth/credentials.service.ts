@@ -37,7 +37,8 @@ export class CredentialsService {
     if (bearer.startsWith(API_KEY_PREFIX)) {
       const key = await this.apiKeys.findActiveByHash(hash);
       if (!key || !sameDigest(key.keyHash, hash)) return null;
-      const principal: Principal = { accountId: key.accountId, credentialId: key.id, kind: 'api_key', scopes: key.scopes };
+      const principal: Principal = { accountId: key.accountId, credentialId: key.id, kind: 'api_key', scopes: key.scopes, label: key.name };
+      if (key.creator) principal.member = key.creator;
       this.cache.set(hash, principal, epoch);
       this.touch(principal);
       return principal;
@@ -45,7 +46,13 @@ export class CredentialsService {
     if (bearer.startsWith(ACCESS_TOKEN_PREFIX)) {
       const token = await this.tokens.findLiveByHash(hash);
       if (!token || !sameDigest(token.tokenHash, hash)) return null;
-      const principal: Principal = { accountId: token.accountId, credentialId: token.id, kind: 'access_token', scopes: token.scopes };
+      const principal: Principal = {
+        accountId: token.accountId,
+        credentialId: token.id,
+        kind: 'access_token',
+        scopes: token.scopes,
+        label: `token of ${token.serviceAccountId}`,
+      };
       this.cache.set(hash, principal, epoch, token.expiresAt);
       return principal;
     }

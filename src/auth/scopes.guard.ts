@@ -4,8 +4,13 @@ import type { Principal, RequestWithPrincipal } from '../common/request-context/
 import { REQUIRED_SCOPES } from '../common/request-context/request-context.decorators.js';
 import { AuthError } from './auth.errors.js';
 import { hasScope, Scope } from '../common/request-context/scopes.js';
+import { roleAllows } from '../common/request-context/roles.js';
 
-/** Global, after authentication: the credential must hold every scope the route's @Scopes names. */
+/**
+ * Global, after authentication: the credential must hold every scope the route's @Scopes names,
+ * and the member it acts for (a portal session's, an API key's creator) must have a role that
+ * allows them — a key keeps its scopes, but a demoted member's keys lose what the new role lacks.
+ */
 @Injectable()
 export class ScopesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
@@ -18,8 +23,17 @@ export class ScopesGuard implements CanActivate {
   }
 }
 
-/** 403 `missing_scope` naming every scope of `needed` the principal lacks. */
+/**
+ * 403 `missing_scope` naming every scope of `needed` the principal lacks; then 403 `role_forbids` naming every one
+ * the role of the member it acts for does not allow (a member with no role left: none).
+ */
 export function requireScopes(principal: Principal, needed: readonly Scope[]): void {
+  if (needed.length === 0) return;
   const missing = needed.filter((scope) => !hasScope(principal.scopes, scope));
   if (missing.length) throw AuthError.missingScope(missing);
+  const member = principal.member;
+  if (member) {
+    const forbidden = needed.filter((scope) => member.role === null || !roleAllows(member.role, scope));
+    if (forbidden.length) throw AuthError.roleForbids(member.role, forbidden);
+  }
 }

@@ -5,6 +5,7 @@ import { ApiKeysService } from './api-keys.service.js';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import { CreatedServiceAccountDto, CreateServiceAccountDto, ServiceAccountListDto } from './dto/service-account.dto.js';
 import type { Principal } from '../common/request-context/principal.js';
+import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import { ServiceAccountsService } from './service-accounts.service.js';
 import { ResponseNotKept, SECRET_NOT_KEPT } from '../common/idempotency/idempotent.decorator.js';
 
@@ -26,8 +27,8 @@ export class ServiceAccountsController {
   })
   @ApiCreatedResponse({ type: CreatedServiceAccountDto })
   @ApiErrors(400, 415)
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateServiceAccountDto): Promise<CreatedServiceAccountDto> {
-    return this.serviceAccounts.create(principal.accountId, body.name, this.apiKeys.grantable(body.scopes, principal));
+  create(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Body() body: CreateServiceAccountDto): Promise<CreatedServiceAccountDto> {
+    return this.serviceAccounts.create(principal.accountId, actor, body.name, this.apiKeys.grantable(body.scopes, principal));
   }
 
   @Get()
@@ -44,7 +45,7 @@ export class ServiceAccountsController {
   @ApiOperation({ summary: 'Revoke a service account and every token it holds' })
   @ApiNoContentResponse({ description: 'Revoked' })
   @ApiErrors(404)
-  async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.serviceAccounts.revoke(principal.accountId, id);
+  async revoke(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
+    await this.serviceAccounts.revoke(principal.accountId, actor, id);
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthError } from './auth.errors.js';
+import { AuditLog } from '../audit/audit-log.service.js';
+import type { Actor } from '../common/request-context/actor.js';
 import { newId } from '../common/ids.js';
 import { Transactions } from '../database/transactions.js';
 import { CredentialCache } from './credential-cache.js';
@@ -16,10 +18,16 @@ export class ServiceAccountsService {
     private readonly serviceAccounts: ServiceAccountsRepository,
     private readonly tokens: AccessTokensRepository,
     private readonly cache: CredentialCache,
+    private readonly audit: AuditLog,
   ) {}
 
-  async create(accountId: string, name: string, scopes: string[]): Promise<CreatedServiceAccountDto> {
+  async create(accountId: string, actor: Actor, name: string, scopes: string[]): Promise<CreatedServiceAccountDto> {
     const clientSecret = newSecret(CLIENT_SECRET_PREFIX);
+    const row = await this.db.run(() => this.insert(accountId, actor, name, scopes, clientSecret));
+    return { ...toDto(row), clientSecret };
+  }
+
+  private async insert(accountId: string, actor: Actor, name: string, scopes: string[], clientSecret: string): Promise<ServiceAccount> {
     const row = await this.serviceAccounts.insert({
       id: newId('sa'),
       accountId,
@@ -29,7 +37,8 @@ export class ServiceAccountsService {
       clientSecretHash: sha256Hex(clientSecret),
       revokedAt: null,
     });
-    return { ...toDto(row), clientSecret };
+    await this.audit.record(accountId, actor, 'service_account.created', row.id);
+    return row;
   }
 
   async list(accountId: string): Promise<ServiceAccountDto[]> {
@@ -46,12 +55,13 @@ export class ServiceAccountsService {
   }
 
   /** Revokes the service account and every token it was issued. */
-  async revoke(accountId: string, id: string): Promise<void> {
+  async revoke(accountId: string, actor: Actor, id: string): Promise<void> {
     const now = new Date();
     const revokedTokens = await this.db.run(async () => {
       const row = await this.serviceAccounts.findActive(accountId, id);
       if (!row) throw AuthError.serviceAccountNotFound(id);
       await this.serviceAccounts.revoke(id, now);
+      await this.audit.record(accountId, actor, 'service_account.revoked', id);
       return this.tokens.revokeAllOf(id, now);
     });
     await this.cache.evict(revokedTokens);

@@ -1,3 +1,5 @@
+import { AuditLog } from '../audit/audit-log.service.js';
+import type { Actor } from '../common/request-context/actor.js';
 import { Injectable } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { Transactions } from '../database/transactions.js';
@@ -29,6 +31,7 @@ export class BillingService {
     private readonly usage: UsageRepository,
     private readonly accounts: AccountsService,
     private readonly events: DomainEvents,
+    private readonly audit: AuditLog,
   ) {}
 
   async summary(accountId: string, at = new Date()): Promise<BillingSummary> {
@@ -65,10 +68,12 @@ export class BillingService {
   }
 
   /** Moves the account to another plan: its rate limits and quotas change at once. Emits `billing.plan.changed` (not for the same plan). */
-  async changePlan(accountId: string, planId: string): Promise<void> {
+  async changePlan(accountId: string, actor: Actor, planId: string): Promise<void> {
     await this.db.run(async () => {
       const from = await this.plans.change(accountId, planId);
-      if (from !== planId) await this.events.raise('billing.plan.changed', accountId, { from, to: planId });
+      if (from === planId) return;
+      await this.events.raise('billing.plan.changed', accountId, { from, to: planId });
+      await this.audit.record(accountId, actor, 'plan.changed', accountId);
     });
     this.plans.forget(accountId);
   }

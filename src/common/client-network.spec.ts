@@ -1,4 +1,4 @@
-import { clientNetworkOf } from './client-network.js';
+import { clientNetworkOf, truncatedIp } from './client-network.js';
 
 describe('clientNetworkOf', () => {
   it('keeps an IPv4 address as it is, and maps an IPv4-mapped IPv6 address back to it', () => {
@@ -22,5 +22,16 @@ describe('clientNetworkOf', () => {
 
   it('leaves anything else as it came', () => {
     expect(clientNetworkOf('unknown')).toBe('unknown');
+  });
+});
+
+describe('truncatedIp (the audit log keeps networks, not addresses)', () => {
+  it('keeps the /24 of an IPv4 address and the /48 of an IPv6 one', () => {
+    expect(truncatedIp('203.0.113.9')).toBe('203.0.113.0/24');
+    expect(truncatedIp('::ffff:203.0.113.9')).toBe('203.0.113.0/24');
+    expect(truncatedIp('2001:db8:85a3:8d3:1319:8a2e:370:7348')).toBe('2001:db8:85a3::/48');
+    expect(truncatedIp('2001:DB8::1%eth0')).toBe('2001:db8:0::/48');
+    expect(truncatedIp('::1')).toBe('0:0:0::/48');
+    expect(truncatedIp('not an address')).toBe('unknown');
   });
 });

@@ -29,3 +29,17 @@ function hextets(address: string): string[] {
   const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
   return [...left, ...zeros, ...right].map((group) => parseInt(group, 16).toString(16));
 }
+
+/**
+ * An address as the audit log keeps it: an IPv4 address's /24 (`203.0.113.0/24`), an IPv6
+ * address's /48 (`2001:db8:1::/48`), an IPv4-mapped address as its IPv4 network. Enough to tell
+ * networks apart, not to single out a subscriber.
+ */
+export function truncatedIp(ip: string): string {
+  const address = ip.split('%')[0];
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  const v4 = mapped ? mapped[1] : address;
+  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(address)) return 'unknown';
+  return `${hextets(address).slice(0, 3).join(':')}::/48`;
+}

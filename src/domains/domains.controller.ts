@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import type { Principal } from '../common/request-context/principal.js';
+import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import { ApiErrorOf, ApiErrors } from '../common/http/api-errors.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
 import { toPageRequest } from '../common/pagination/page.js';
@@ -40,8 +41,8 @@ export class DomainsController {
     TAKEN,
   )
   @ApiErrors(404, 413, 415)
-  create(@CurrentPrincipal() p: Principal, @Param('appId') appId: string, @Body() body: CreateDomainDto): Promise<DomainDto> {
-    return this.domains.create(p.accountId, appId, body);
+  create(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Param('appId') appId: string, @Body() body: CreateDomainDto): Promise<DomainDto> {
+    return this.domains.create(p.accountId, actor, appId, body);
   }
 
   @Get('apps/:appId/domains')
@@ -78,8 +79,8 @@ export class DomainsController {
   @ApiOkResponse({ type: DomainDto, description: 'The domain after the check' })
   @ApiErrorOf('Another account verified the name first (`domain_taken`)', TAKEN)
   @ApiErrors(404)
-  verify(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<DomainDto> {
-    return this.domains.verify(p.accountId, id);
+  verify(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<DomainDto> {
+    return this.domains.verify(p.accountId, actor, id);
   }
 
   @Delete('domains/:id')
@@ -92,7 +93,7 @@ export class DomainsController {
   @ApiParam(DOMAIN_ID_PARAM)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors(404)
-  async delete(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<void> {
-    await this.domains.delete(p.accountId, id);
+  async delete(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
+    await this.domains.delete(p.accountId, actor, id);
   }
 }

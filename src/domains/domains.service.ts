@@ -1,3 +1,5 @@
+import { AuditLog } from '../audit/audit-log.service.js';
+import type { Actor } from '../common/request-context/actor.js';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { AppErasure, AppErasureParticipant } from '../apps/app-erasure.js';
 import type { App } from '../apps/app.entity.js';
@@ -28,6 +30,9 @@ type CheckTrigger = 'manual' | 'scheduled';
  * record, and points the name at the app's target; from then on the name serves the app's public
  * address. Emits `domain.verified`, `domain.failed` and `domain.deleted`.
  */
+/** Who verifies a domain the worker's scheduled DNS check found ready, as the audit log names it. */
+const SCHEDULED_CHECK: Actor = { type: 'operator', id: 'system', label: 'scheduled DNS check', ip: null };
+
 @Injectable()
 export class DomainsService implements AppErasureParticipant, OnModuleInit {
   constructor(
@@ -39,6 +44,7 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
     private readonly directory: CustomDomains,
     private readonly erasure: AppErasure,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
 
   onModuleInit(): void {
@@ -49,7 +55,7 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
    * Claims `hostname` for the app: 400 naming what is wrong with the name, 409 when the app has
    * 10 domains, the account claimed the name already, or another account verified it.
    */
-  async create(accountId: string, appId: string, input: { hostname: string }): Promise<DomainDto> {
+  async create(accountId: string, actor: Actor, appId: string, input: { hostname: string }): Promise<DomainDto> {
     const parsed = parseHostname(input.hostname, this.platformNames());
     if ('problem' in parsed) throw DomainsError.badHostname(parsed.problem, parsed.message);
     const { hostname } = parsed;
@@ -74,6 +80,7 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
           verifiedAt: null,
           createdAt,
         });
+        await this.audit.record(accountId, actor, 'domain.added', domain.id);
         return this.toDto(domain, app);
       });
     } catch (err) {
@@ -93,11 +100,12 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
   }
 
   /** Deletes the domain: its name stops serving the app (and gets no certificate) at once. Emits `domain.deleted`. */
-  async delete(accountId: string, id: string): Promise<void> {
+  async delete(accountId: string, actor: Actor, id: string): Promise<void> {
     await this.db.run(async () => {
       const domain = await this.domains.findForUpdate(id);
       if (!domain || domain.accountId !== accountId) throw DomainsError.notFound(id);
       await this.remove(domain);
+      await this.audit.record(accountId, actor, 'domain.deleted', id);
     });
   }
 
@@ -111,10 +119,10 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
    * when another account verified the name first); otherwise as it was, with `lastCheck` saying what
    * was found. A failed domain whose record appears is verified too.
    */
-  async verify(accountId: string, id: string): Promise<DomainDto> {
+  async verify(accountId: string, actor: Actor, id: string): Promise<DomainDto> {
     const domain = await this.requireDomain(accountId, id);
     const app = await this.apps.requireOwned(accountId, domain.appId);
-    const checked = await this.check(domain, app, 'manual');
+    const checked = await this.check(domain, app, 'manual', actor);
     if (!checked) throw DomainsError.notFound(id);
     if (checked.lastCheck?.result === 'taken') throw DomainsError.taken(checked.hostname);
     return this.toDto(checked, app);
@@ -128,7 +136,7 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
     const domain = await this.domains.findById(id);
     if (!domain || domain.status !== 'pending') return;
     const app = await this.apps.byId(domain.appId);
-    if (app) await this.check(domain, app, 'scheduled');
+    if (app) await this.check(domain, app, 'scheduled', SCHEDULED_CHECK);
   }
 
   toDto(domain: Domain, app: Pick<App, 'slug'>): DomainDto {
@@ -158,7 +166,7 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
    * to find its record owns the name. Answers the domain after the check, or null if it was deleted
    * meanwhile.
    */
-  private async check(domain: Domain, app: Pick<App, 'slug'>, trigger: CheckTrigger): Promise<Domain | null> {
+  private async check(domain: Domain, app: Pick<App, 'slug'>, trigger: CheckTrigger, actor: Actor): Promise<Domain | null> {
     const findings = await this.dns.check(domain.hostname, domain.verificationToken, this.targetOf(app));
     const now = new Date();
     const checked = await this.db.run(async () => {
@@ -173,6 +181,7 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
         } else {
           Object.assign(row, { status: 'verified', verifiedAt: now, nextCheckAt: null });
           await this.events.raise('domain.verified', row.accountId, eventData(row));
+          await this.audit.record(row.accountId, actor, 'domain.verified', row.id);
           this.db.afterCommit(() => this.directory.changed(row.hostname));
         }
       }

@@ -3,6 +3,8 @@ import { AnalyticsStatsService } from '../analytics/analytics-stats.service.js';
 import { AppsService } from '../apps/apps.service.js';
 import { CreateServiceAccountDto } from '../auth/dto/service-account.dto.js';
 import { ServiceAccountsService } from '../auth/service-accounts.service.js';
+import { ApiKeysService } from '../auth/api-keys.service.js';
+import { AuditLog } from '../audit/audit-log.service.js';
 import { SCOPES } from '../common/request-context/scopes.js';
 import { BillingService } from '../billing/billing.service.js';
 import { StatementsService } from '../billing/statements.service.js';
@@ -13,7 +15,7 @@ import type { UserDto } from '../users/dto/user.dto.js';
 import { UsersService } from '../users/users.service.js';
 import { meterRow } from './portal-format.js';
 import { FieldErrors, validateForm } from './portal-forms.js';
-import { Form, ignoreNotFound, PortalAnswer, scopesOf, Signed, text } from './portal-page.js';
+import { Form, ignoreNotFound, PortalAnswer, portalActor, portalPrincipal, scopesOf, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
 import { barChart, lastDays } from './svg-chart.js';
 
@@ -29,7 +31,9 @@ export class PortalAccountPages {
     private readonly apps: AppsService,
     private readonly users: UsersService,
     private readonly serviceAccounts: ServiceAccountsService,
+    private readonly apiKeys: ApiKeysService,
     private readonly events: EventLogService,
+    private readonly audit: AuditLog,
     private readonly config: AppConfig,
   ) {}
 
@@ -101,11 +105,12 @@ export class PortalAccountPages {
       for (const u of page.data) lines.push([u.id, csvField(u.email), u.createdAt].join(','));
       cursor = page.nextCursor;
     } while (cursor);
+    await this.audit.record(signed.accountId, portalActor(signed), 'users.exported', appId);
     return `${lines.join('\n')}\n`;
   }
 
   async eraseUser(signed: Signed, userId: string, form: Form): Promise<PortalAnswer> {
-    await this.users.delete(signed.accountId, userId).catch(ignoreNotFound);
+    await this.users.delete(signed.accountId, portalActor(signed), userId).catch(ignoreNotFound);
     return { redirect: `/portal/users?appId=${encodeURIComponent(text(form, 'appId', 40))}` };
   }
 
@@ -121,12 +126,13 @@ export class PortalAccountPages {
   async createServiceAccount(signed: Signed, form: Form): Promise<PortalAnswer> {
     const checked = await validateForm(CreateServiceAccountDto, { name: text(form, 'name') || 'service account', scopes: scopesOf(form, ['apps:read']) });
     if (!checked.ok) return this.serviceAccountsPage(signed, { errors: checked.errors, input: form }, 400);
-    const created = await this.serviceAccounts.create(signed.accountId, checked.value.name, checked.value.scopes);
+    const scopes = this.apiKeys.grantable(checked.value.scopes, portalPrincipal(signed));
+    const created = await this.serviceAccounts.create(signed.accountId, portalActor(signed), checked.value.name, scopes);
     return this.serviceAccountsPage(signed, { created });
   }
 
   async revokeServiceAccount(signed: Signed, id: string): Promise<PortalAnswer> {
-    await this.serviceAccounts.revoke(signed.accountId, id).catch(ignoreNotFound);
+    await this.serviceAccounts.revoke(signed.accountId, portalActor(signed), id).catch(ignoreNotFound);
     return { redirect: '/portal/service-accounts' };
   }
 }

@@ -16,7 +16,7 @@ import { PublishingService } from '../publishing/publishing.service.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ago, count, size } from './portal-format.js';
 import { FieldErrors, validateForm } from './portal-forms.js';
-import { Form, PortalAnswer, portalPrincipal, Signed, text } from './portal-page.js';
+import { Form, PortalAnswer, portalActor, portalPrincipal, Signed, text } from './portal-page.js';
 import { PortalHtml, renderPortal } from './portal-pages.js';
 
 const LIST = { limit: 100 };
@@ -192,16 +192,16 @@ export class PortalAppsPages {
   async addDomain(signed: Signed, appId: string, form: Form): Promise<string | PageNotes> {
     const checked = await validateForm(CreateDomainDto, { hostname: text(form, 'hostname') });
     if (!checked.ok) return { errors: checked.errors, input: form };
-    await this.domains.create(signed.accountId, appId, checked.value);
+    await this.domains.create(signed.accountId, portalActor(signed), appId, checked.value);
     return 'domain-added';
   }
 
   async verifyDomain(signed: Signed, domainId: string): Promise<string> {
-    return (await this.domains.verify(signed.accountId, domainId)).status === 'verified' ? 'domain-verified' : 'domain-pending';
+    return (await this.domains.verify(signed.accountId, portalActor(signed), domainId)).status === 'verified' ? 'domain-verified' : 'domain-pending';
   }
 
   async deleteDomain(signed: Signed, domainId: string): Promise<string> {
-    await this.domains.delete(signed.accountId, domainId);
+    await this.domains.delete(signed.accountId, portalActor(signed), domainId);
     return 'domain-deleted';
   }
 }

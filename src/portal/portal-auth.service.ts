@@ -2,10 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { AppConfig } from '../config/app-config.js';
+import type { AuditAction } from '../audit/audit-actions.js';
+import { AuditLog } from '../audit/audit-log.service.js';
+import { truncatedIp } from '../common/client-network.js';
 import { ServerSecrets } from '../config/server-secrets.js';
 import { Transactions } from '../database/transactions.js';
 import { PasswordHasher } from './password-hash.js';
-import { PortalRepository } from './portal.repository.js';
+import { PortalRepository, SessionMember } from './portal.repository.js';
 
 export const INVITE_TTL_MS = 7 * 86_400_000;
 export const SESSION_IDLE_MS = 12 * 3_600_000;
@@ -37,6 +40,7 @@ export class PortalAuthService {
     private readonly portal: PortalRepository,
     private readonly config: AppConfig,
     private readonly passwords: PasswordHasher,
+    private readonly audit: AuditLog,
     private readonly accounts: AccountsService,
     secrets: ServerSecrets,
   ) {
@@ -74,30 +78,48 @@ export class PortalAuthService {
     return this.db.run(async () => {
       const accountId = await this.portal.openInvite(sha256(token));
       if (!accountId) return null;
+      const memberId = await this.portal.loginMemberOf(accountId);
+      if (!memberId) return null;
       await this.portal.useInvite(sha256(token));
       await this.portal.setPassword(accountId, hash);
       // A new password (an invite re-issued to recover an account) ends the sessions the old one opened.
       await this.portal.deleteSessionsOf(accountId);
-      return this.startSession(accountId);
+      return this.startSession(accountId, memberId);
     });
   }
 
-  async login(email: string, password: string): Promise<LoginOutcome> {
+  /** Signs in with e-mail and password from `ip`; each outcome for a known e-mail is in its account's audit log. */
+  async login(email: string, password: string, ip: string): Promise<LoginOutcome> {
     const address = email.trim().toLowerCase();
     const emailHash = sha256(address);
     // Counted (or refused) before the password is verified: a guess in flight holds its place in the count.
     const attempt = await this.portal.takeSignInAttempt(emailHash, LOCKOUT_WINDOW_MS, LOCKOUT_ATTEMPTS);
-    if (attempt === null) return { kind: 'locked' };
     const stored = await this.portal.passwordOf(address);
+    const audit = (action: AuditAction) =>
+      stored
+        ? this.audit.record(stored.accountId, { type: 'member', id: stored.memberId, label: address, ip: truncatedIp(ip) }, action, stored.memberId)
+        : undefined;
+    if (attempt === null) {
+      await audit('sign_in.locked');
+      return { kind: 'locked' };
+    }
     // The same work whether or not the e-mail is known: timing tells nothing.
     const ok = stored ? await this.passwords.verify(password, stored.hash) : (await this.passwords.verify(password, DUMMY_HASH), false);
-    if (!stored || !ok) return attempt >= LOCKOUT_ATTEMPTS ? { kind: 'locked' } : { kind: 'invalid' };
+    if (!stored || !ok) {
+      const outcome: LoginOutcome = attempt >= LOCKOUT_ATTEMPTS ? { kind: 'locked' } : { kind: 'invalid' };
+      await audit(outcome.kind === 'locked' ? 'sign_in.locked' : 'sign_in.failed');
+      return outcome;
+    }
     await this.portal.clearSignInAttempts(emailHash);
-    return { kind: 'signed-in', sessionId: await this.startSession(stored.accountId) };
+    const sessionId = await this.db.run(async () => {
+      await audit('sign_in.succeeded');
+      return this.startSession(stored.accountId, stored.memberId);
+    });
+    return { kind: 'signed-in', sessionId };
   }
 
-  /** The session's account, or null if there is none or it was idle for 12 h. */
-  sessionAccount(sessionId: string | undefined): Promise<string | null> {
+  /** The session's member, or null if there is none, it was idle for 12 h, or the member was removed. */
+  sessionMember(sessionId: string | undefined): Promise<SessionMember | null> {
     if (!sessionId) return Promise.resolve(null);
     return this.portal.touchSession(sha256(sessionId), SESSION_IDLE_MS);
   }
@@ -118,9 +140,9 @@ export class PortalAuthService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  private async startSession(accountId: string): Promise<string> {
+  private async startSession(accountId: string, memberId: string): Promise<string> {
     const sessionId = randomBytes(32).toString('base64url');
-    await this.portal.insertSession(sha256(sessionId), accountId);
+    await this.portal.insertSession(sha256(sessionId), accountId, memberId);
     return sessionId;
   }
 }

@@ -1,14 +1,17 @@
 import type { Principal } from '../common/request-context/principal.js';
+import { type Actor, actorOf } from '../common/request-context/actor.js';
 import { SCOPES } from '../common/request-context/scopes.js';
 import { PlatformError } from '../common/errors/platform-error.js';
 import { RequestError } from '../common/errors/request-errors.js';
 import type { PortalHtml } from './portal-pages.js';
+import type { SessionMember } from './portal.repository.js';
 
-/** A signed-in developer, as the portal's pages see them. */
-export interface Signed {
-  accountId: string;
+/** A signed-in member, as the portal's pages see them. */
+export interface Signed extends SessionMember {
   sessionId: string;
   csrf: string;
+  /** The client's address (the audit log keeps its network). */
+  ip: string;
 }
 
 export type Form = Record<string, string | string[] | undefined>;
@@ -16,9 +19,21 @@ export type Form = Record<string, string | string[] | undefined>;
 /** What a page handler answers: a page, or where to go next (303: the browser then GETs it). */
 export type PortalAnswer = PortalHtml | { redirect: string };
 
-/** A portal session acting through the API's services: all scopes of its own account, nothing more. */
+/** A portal session acting through the API's services: its member's role bounds it (see src/common/request-context/roles.ts), within its own account. */
 export function portalPrincipal(signed: Signed): Principal {
-  return { accountId: signed.accountId, credentialId: 'portal', kind: 'portal_session', scopes: ['*'] };
+  return {
+    accountId: signed.accountId,
+    credentialId: 'portal',
+    kind: 'portal_session',
+    scopes: ['*'],
+    member: { id: signed.memberId, role: signed.role },
+    label: signed.email,
+  };
+}
+
+/** The signed-in member as the audit log records them. */
+export function portalActor(signed: Signed): Actor {
+  return actorOf(portalPrincipal(signed), signed.ip);
 }
 
 /** A form field as typed, surrounding spaces trimmed ('' when absent). Never cut: past `max` characters, a 400 naming the field (the page says why). */

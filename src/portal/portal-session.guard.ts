@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { cookieOf } from './cookies.js';
 import { PortalAuthService } from './portal-auth.service.js';
-import { PortalFormExpired, PortalRedirect, PortalRequest, SESSION_COOKIE } from './portal-http.js';
+import { PortalFormExpired, PortalRedirect, PortalRequest } from './portal-http.js';
+import { signedInOf } from './portal-session.js';
 import type { Form } from './portal-page.js';
 
 /**
@@ -15,11 +15,10 @@ export class PortalSessionGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<PortalRequest>();
-    const sessionId = cookieOf(request.headers.cookie, SESSION_COOKIE);
-    const accountId = await this.auth.sessionAccount(sessionId);
-    if (!accountId || !sessionId) throw new PortalRedirect('/portal/login');
-    request.portalSigned = { accountId, sessionId, csrf: this.auth.csrfToken(sessionId) };
-    if (request.method !== 'GET' && request.method !== 'HEAD' && !this.auth.csrfValid(sessionId, (request.body as Form | undefined)?._csrf)) {
+    const signed = await signedInOf(this.auth, request);
+    if (!signed) throw new PortalRedirect('/portal/login');
+    request.portalSigned = signed;
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !this.auth.csrfValid(signed.sessionId, (request.body as Form | undefined)?._csrf)) {
       throw new PortalFormExpired('/portal/');
     }
     return true;

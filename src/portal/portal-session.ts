@@ -10,11 +10,11 @@ export const SESSION_COOKIE = 'portal_session';
 /** Before sign-in, forms' CSRF tokens are bound to this random cookie (a signed double submit). */
 export const PRE_COOKIE = 'portal_pre';
 
-/** The signed-in developer of a request, or null (no session cookie, or its session ended or idled out). */
+/** The signed-in member of a request, or null (no session cookie, its session ended or idled out, or the member was removed). */
 export async function signedInOf(auth: PortalAuthService, request: FastifyRequest): Promise<Signed | null> {
   const sessionId = cookieOf(request.headers.cookie, SESSION_COOKIE);
-  const accountId = await auth.sessionAccount(sessionId);
-  return accountId && sessionId ? { accountId, sessionId, csrf: auth.csrfToken(sessionId) } : null;
+  const member = await auth.sessionMember(sessionId);
+  return member && sessionId ? { ...member, sessionId, csrf: auth.csrfToken(sessionId), ip: request.ip } : null;
 }
 
 /** The pre-session cookie (set on the reply if the request had none) and the CSRF token bound to it. */

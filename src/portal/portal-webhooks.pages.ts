@@ -3,7 +3,7 @@ import { PlatformError } from '../common/errors/platform-error.js';
 import { AppConfig } from '../config/app-config.js';
 import { RECOVER_WINDOW_MS } from '../webhooks/dto/delivery.dto.js';
 import { SUCCESS_RATE_DAYS, WebhooksService } from '../webhooks/webhooks.service.js';
-import { Form, PortalAnswer, Signed, text } from './portal-page.js';
+import { Form, PortalAnswer, portalActor, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
 import { deliveryRow } from './webhooks/delivery-log.js';
 
@@ -89,7 +89,10 @@ export class PortalWebhooksPages {
         .map((e) => e.trim())
         .filter(Boolean);
       try {
-        const created = await this.webhooks.create(signed.accountId, { url: text(form, 'url', 2048), events: events.length ? events : ['*'] });
+        const created = await this.webhooks.create(signed.accountId, portalActor(signed), {
+          url: text(form, 'url', 2048),
+          events: events.length ? events : ['*'],
+        });
         return await this.listPage(signed, { created });
       } catch (err) {
         if (!(err instanceof PlatformError) || err.status >= 500) throw err;
@@ -100,16 +103,16 @@ export class PortalWebhooksPages {
     if (!endpointId) return { redirect: '/portal/webhooks' };
     if (action === 'rotate') {
       // The new secret is in this answer only (not a redirect).
-      const { secret } = await this.webhooks.rotateSecret(signed.accountId, endpointId);
+      const { secret } = await this.webhooks.rotateSecret(signed.accountId, portalActor(signed), endpointId);
       return this.get(signed, `/${endpointId}`, 'rotated', secret);
     }
     if (action === 'status') {
       const status = form.status === 'Disabled' ? 'Disabled' : 'Active';
-      await this.webhooks.update(signed.accountId, endpointId, { status });
+      await this.webhooks.update(signed.accountId, portalActor(signed), endpointId, { status });
       return { redirect: `/portal/webhooks/${endpointId}?done=${status === 'Active' ? 'enabled' : 'disabled'}` };
     }
     if (action === 'delete') {
-      await this.webhooks.delete(signed.accountId, endpointId);
+      await this.webhooks.delete(signed.accountId, portalActor(signed), endpointId);
       return { redirect: '/portal/webhooks' };
     }
     // Post/redirect/get: reloading the log does not send again.

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
+import type { Role } from '../common/request-context/roles.js';
+
+/** Who a portal session is: a member of an account. */
+export interface SessionMember {
+  accountId: string;
+  memberId: string;
+  email: string;
+  role: Role;
+}
 
 /** The portal's tables: passwords, invites, sessions and sign-in attempts. Only hashes of tokens, session ids and e-mails. */
 @Injectable()
@@ -35,12 +44,23 @@ export class PortalRepository {
     );
   }
 
-  async passwordOf(email: string): Promise<{ accountId: string; hash: string } | null> {
-    const rows = await this.db.query<{ account_id: string; hash: string }>(
-      `SELECT p.account_id, p.hash FROM portal_passwords p JOIN accounts a ON a.id = p.account_id WHERE a.email = $1`,
+  /** The password of the account whose e-mail this is, and its member (the account's login: its first owner). */
+  async passwordOf(email: string): Promise<{ accountId: string; memberId: string; hash: string } | null> {
+    const rows = await this.db.query<{ account_id: string; member_id: string; hash: string }>(
+      `SELECT p.account_id, m.id AS member_id, p.hash FROM portal_passwords p JOIN accounts a ON a.id = p.account_id
+         JOIN members m ON m.account_id = a.id AND m.email = a.email WHERE a.email = $1`,
       [email],
     );
-    return rows[0] ? { accountId: rows[0].account_id, hash: rows[0].hash } : null;
+    return rows[0] ? { accountId: rows[0].account_id, memberId: rows[0].member_id, hash: rows[0].hash } : null;
+  }
+
+  /** The member who signs in with the account's own password (the account's e-mail). */
+  async loginMemberOf(accountId: string): Promise<string | null> {
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT m.id FROM members m JOIN accounts a ON a.id = m.account_id AND a.email = m.email WHERE a.id = $1`,
+      [accountId],
+    );
+    return rows[0]?.id ?? null;
   }
 
   /** The account's e-mail and password hash (null: no password set yet). */
@@ -52,17 +72,19 @@ export class PortalRepository {
     return rows[0] ?? null;
   }
 
-  async insertSession(idHash: string, accountId: string): Promise<void> {
-    await this.db.query(`INSERT INTO portal_sessions (id_hash, account_id) VALUES ($1, $2)`, [idHash, accountId]);
+  async insertSession(idHash: string, accountId: string, memberId: string): Promise<void> {
+    await this.db.query(`INSERT INTO portal_sessions (id_hash, account_id, member_id) VALUES ($1, $2, $3)`, [idHash, accountId, memberId]);
   }
 
-  /** The session's account if it was used within `idleMs` (marked used now); an idle one is deleted. */
-  async touchSession(idHash: string, idleMs: number): Promise<string | null> {
-    const rows = await this.db.query<{ account_id: string }>(
-      `UPDATE portal_sessions SET last_seen_at = now() WHERE id_hash = $1 AND last_seen_at > now() - ($2::int * interval '1 millisecond') RETURNING account_id`,
+  /** The session's member if it was used within `idleMs` (marked used now); an idle one is deleted. */
+  async touchSession(idHash: string, idleMs: number): Promise<SessionMember | null> {
+    const rows = await this.db.query<{ account_id: string; member_id: string; email: string; role: Role }>(
+      `UPDATE portal_sessions s SET last_seen_at = now() FROM members m
+        WHERE s.id_hash = $1 AND s.last_seen_at > now() - ($2::int * interval '1 millisecond') AND m.id = s.member_id
+        RETURNING s.account_id, s.member_id, m.email, m.role`,
       [idHash, idleMs],
     );
-    if (rows.length > 0) return rows[0].account_id;
+    if (rows.length > 0) return { accountId: rows[0].account_id, memberId: rows[0].member_id, email: rows[0].email, role: rows[0].role };
     await this.deleteSession(idHash); // idle too long: gone for good
     return null;
   }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import type { Principal } from '../common/request-context/principal.js';
+import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { toPageRequest } from '../common/pagination/page.js';
 import { CreateUserDto, ListUsersQueryDto, UserDto, UserPageDto } from './dto/user.dto.js';
@@ -53,7 +54,7 @@ export class UsersController {
   @ApiParam(USER_ID_PARAM)
   @ApiNoContentResponse({ description: 'Erased' })
   @ApiErrors(404)
-  async delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.users.delete(principal.accountId, id);
+  async delete(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
+    await this.users.delete(principal.accountId, actor, id);
   }
 }

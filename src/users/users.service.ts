@@ -1,3 +1,5 @@
+import { AuditLog } from '../audit/audit-log.service.js';
+import type { Actor } from '../common/request-context/actor.js';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { AppErasure, AppErasureParticipant } from '../apps/app-erasure.js';
 import { AppsError, AppsErrorCode } from '../apps/apps.errors.js';
@@ -30,6 +32,7 @@ export class UsersService implements AppErasureParticipant, OnModuleInit {
     private readonly events: DomainEvents,
     private readonly eventLog: EventLogService,
     private readonly appErasure: AppErasure,
+    private readonly audit: AuditLog,
   ) {}
 
   onModuleInit(): void {
@@ -109,11 +112,12 @@ export class UsersService implements AppErasureParticipant, OnModuleInit {
    * Erasure, in one transaction: the row, the stored idempotent response that held the e-mail, and
    * the e-mail in the event log go. Emits `user.deleted` (without the e-mail).
    */
-  async delete(accountId: string, userId: string): Promise<void> {
+  async delete(accountId: string, actor: Actor, userId: string): Promise<void> {
     await this.db.run(async () => {
       const row = await this.users.delete(accountId, userId);
       if (!row) throw UsersError.notFound(userId);
       await this.forget(accountId, row.appId, [row.id]);
+      await this.audit.record(accountId, actor, 'user.erased', userId);
     });
   }
 

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import type { Principal } from '../common/request-context/principal.js';
+import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { PageQueryDto } from '../common/pagination/dto/page-query.dto.js';
 import { toPageRequest } from '../common/pagination/page.js';
@@ -34,8 +35,8 @@ export class WebhookEndpointsController {
   })
   @ApiCreatedResponse({ type: CreatedWebhookEndpointDto })
   @ApiErrors(400, 413, 415)
-  create(@CurrentPrincipal() p: Principal, @Body() body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
-    return this.webhooks.create(p.accountId, body);
+  create(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Body() body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpointDto> {
+    return this.webhooks.create(p.accountId, actor, body);
   }
 
   @Get()
@@ -67,8 +68,13 @@ export class WebhookEndpointsController {
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookEndpointDto })
   @ApiErrors(400, 404, 413, 415)
-  update(@CurrentPrincipal() p: Principal, @Param('id') id: string, @Body() body: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
-    return this.webhooks.update(p.accountId, id, body);
+  update(
+    @CurrentPrincipal() p: Principal,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: UpdateWebhookEndpointDto,
+  ): Promise<WebhookEndpointDto> {
+    return this.webhooks.update(p.accountId, actor, id, body);
   }
 
   @Delete(':id')
@@ -78,8 +84,8 @@ export class WebhookEndpointsController {
   @ApiParam(ENDPOINT_ID)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors(404)
-  async delete(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<void> {
-    await this.webhooks.delete(p.accountId, id);
+  async delete(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
+    await this.webhooks.delete(p.accountId, actor, id);
   }
 
   @Post(':id/rotate-secret')
@@ -93,8 +99,8 @@ export class WebhookEndpointsController {
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookSecretDto })
   @ApiErrors(404)
-  rotate(@CurrentPrincipal() p: Principal, @Param('id') id: string): Promise<WebhookSecretDto> {
-    return this.webhooks.rotateSecret(p.accountId, id);
+  rotate(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<WebhookSecretDto> {
+    return this.webhooks.rotateSecret(p.accountId, actor, id);
   }
 
   @Post(':id/test')

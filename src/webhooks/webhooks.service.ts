@@ -1,6 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { newId } from '../common/ids.js';
+import { AuditLog } from '../audit/audit-log.service.js';
+import type { Actor } from '../common/request-context/actor.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { AppConfig } from '../config/app-config.js';
 import { formatDuration } from '../config/durations.js';
@@ -73,6 +75,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     private readonly eventLog: EventLogService,
     private readonly config: AppConfig,
     private readonly secrets: SecretBox,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Workers, at start: signing secrets an older version stored in plain are encrypted now. */
@@ -92,11 +95,20 @@ export class WebhooksService implements OnApplicationBootstrap {
     };
   }
 
-  async create(accountId: string, input: { url: string; events?: string[]; description?: string | null }): Promise<CreatedWebhookEndpointDto> {
+  async create(accountId: string, actor: Actor, input: { url: string; events?: string[]; description?: string | null }): Promise<CreatedWebhookEndpointDto> {
     await this.checkUrl(input.url);
     const secret = newWebhookSecret();
-    const endpoint = await this.endpoints.insert({
-      id: newId('we'),
+    const id = newId('we');
+    const endpoint = await this.db.run(async () => {
+      await this.audit.record(accountId, actor, 'webhook_endpoint.created', id);
+      return this.insert(accountId, id, input, secret);
+    });
+    return { ...toEndpointDto(endpoint), secret };
+  }
+
+  private insert(accountId: string, id: string, input: { url: string; events?: string[]; description?: string | null }, secret: string) {
+    return this.endpoints.insert({
+      id,
       accountId,
       url: input.url,
       events: dedupe(input.events ?? ['*']),
@@ -106,7 +118,6 @@ export class WebhooksService implements OnApplicationBootstrap {
       previousSecret: null,
       previousSecretExpiresAt: null,
     });
-    return { ...toEndpointDto(endpoint), secret };
   }
 
   async list(accountId: string, page: PageRequest): Promise<Page<WebhookEndpointDto>> {
@@ -117,7 +128,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     return toEndpointDto(await this.requireEndpoint(accountId, id));
   }
 
-  async update(accountId: string, id: string, changes: EndpointChanges): Promise<WebhookEndpointDto> {
+  async update(accountId: string, actor: Actor, id: string, changes: EndpointChanges): Promise<WebhookEndpointDto> {
     const fields = (['url', 'events', 'description', 'status'] as const).filter((f) => changes[f] !== undefined);
     if (fields.length === 0) throw WebhooksError.nothingToUpdate(['url', 'events', 'description', 'status']);
     if (changes.url !== undefined) await this.checkUrl(changes.url);
@@ -133,16 +144,20 @@ export class WebhooksService implements OnApplicationBootstrap {
         row.disabledReason = null;
         row.failingSince = null;
       }
+      await this.audit.record(accountId, actor, 'webhook_endpoint.updated', id);
       return this.endpoints.save(row);
     });
     return toEndpointDto(endpoint);
   }
 
-  async delete(accountId: string, id: string): Promise<void> {
-    if (!(await this.endpoints.delete(accountId, id))) throw WebhooksError.endpointNotFound(id);
+  async delete(accountId: string, actor: Actor, id: string): Promise<void> {
+    await this.db.run(async () => {
+      if (!(await this.endpoints.delete(accountId, id))) throw WebhooksError.endpointNotFound(id);
+      await this.audit.record(accountId, actor, 'webhook_endpoint.deleted', id);
+    });
   }
 
-  async rotateSecret(accountId: string, id: string): Promise<WebhookSecretDto> {
+  async rotateSecret(accountId: string, actor: Actor, id: string): Promise<WebhookSecretDto> {
     const now = Date.now();
     const secret = newWebhookSecret();
     const endpoint = await this.db.run(async () => {
@@ -151,6 +166,7 @@ export class WebhooksService implements OnApplicationBootstrap {
       row.previousSecret = row.secret;
       row.previousSecretExpiresAt = new Date(now + ROTATION_OVERLAP_MS);
       row.secret = this.secrets.seal(secret);
+      await this.audit.record(accountId, actor, 'webhook_endpoint.secret_rotated', id);
       return this.endpoints.save(row);
     });
     return { secret, previousSecretExpiresAt: endpoint.previousSecretExpiresAt!.toISOString() };

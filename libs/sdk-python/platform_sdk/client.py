@@ -432,6 +432,39 @@ class _ApiKeys:
         self._t.request("DELETE", f"/api-keys/{urllib.parse.quote(key_id)}")
 
 
+class _Members:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def list(self, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        """The people who sign in to the account's portal, with their roles (scope members:read)."""
+        return _paginate(self._t, "/members", {"limit": limit})
+
+    def invite(self, email: str, role: str) -> Dict[str, Any]:
+        """Invites a member (scope members:write): the link works once, for this e-mail, 7 days; `invitationUrl`
+        is set (once) when the server did not e-mail it. Only an owner invites an owner."""
+        return self._t.request("POST", "/members/invitations", {"email": email, "role": role}).body
+
+    def change_role(self, member_id: str, role: str) -> Dict[str, Any]:
+        """The last owner cannot be demoted (ConflictError); only an owner makes or demotes owners."""
+        return self._t.request("PATCH", f"/members/{urllib.parse.quote(member_id)}", {"role": role}).body
+
+    def remove(self, member_id: str) -> None:
+        """Their sessions end and the API keys they created are revoked."""
+        self._t.request("DELETE", f"/members/{urllib.parse.quote(member_id)}")
+
+
+class _AuditLog:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def list(self, action: Optional[str] = None, actor: Optional[str] = None, since: Optional[str] = None,
+             until: Optional[str] = None, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        """Who did what, newest first, kept 400 days (scope audit:read). `since`/`until` are ISO 8601 times
+        (the API's `from` and `to`)."""
+        return _paginate(self._t, "/audit-log", {"action": action, "actor": actor, "from": since, "to": until, "limit": limit})
+
+
 class _Admin:
     """Operator routes: the client's api_key is the admin token (ADMIN_TOKEN)."""
 
@@ -560,6 +593,8 @@ class PlatformClient:
         self.events = _Events(self._transport)
         self.ai = _AI(self._transport)
         self.api_keys = _ApiKeys(self._transport)
+        self.members = _Members(self._transport)
+        self.audit_log = _AuditLog(self._transport)
         self.oauth = _OAuth(base_url, timeout)
         self.admin = _Admin(self._transport)
 

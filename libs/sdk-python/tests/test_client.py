@@ -143,6 +143,22 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(statements[0]["status"], "open")
         self.assertEqual(statements[0]["period"], billing["period"])
 
+    def test_members_and_the_audit_log(self):
+        account = create_account()
+        client = PlatformClient(api_key=account["apiKey"], base_url=self.base_url, backoff_base=0.05)
+        owner = next(client.members.list())
+        self.assertEqual(owner["role"], "owner")
+        invitation = client.members.invite(email=f"py-{time.time_ns()}@example.com", role="viewer")
+        self.assertEqual(invitation["role"], "viewer")
+        self.assertIn("/portal/join/", invitation["invitationUrl"])
+        with self.assertRaises(ConflictError):
+            client.members.change_role(owner["id"], "admin")
+        with self.assertRaises(NotFoundError):
+            client.members.remove("mem_unknown")
+        invited = list(client.audit_log.list(action="member.invited"))
+        self.assertEqual([e["target"]["id"] for e in invited], [invitation["id"]])
+        self.assertEqual(invited[0]["actor"]["type"], "credential")
+
     def test_analytics(self):
         app = self.client.apps.create(name="Py analytics")
         deployment = self.client.deployments.deploy(app_id=app["appId"], env="production")

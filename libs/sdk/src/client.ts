@@ -24,6 +24,10 @@ export type Publish = Schemas['PublishDto'];
 export type CatalogEntry = Schemas['CatalogEntryDto'];
 export type Domain = Schemas['DomainDto'];
 export type CreateDomain = Schemas['CreateDomainDto'];
+export type Member = Schemas['MemberDto'];
+export type Role = Member['role'];
+export type Invitation = Schemas['InvitationDto'];
+export type AuditEntry = Schemas['AuditEntryDto'];
 
 export type AnalyticsMetric = 'visitors' | 'visits' | 'pageviews' | 'bounceRate' | 'visitDuration' | 'signups' | 'conversionRate';
 export type AnalyticsProperty = 'page' | 'referrer' | 'source' | 'utmCampaign' | 'browser' | 'os' | 'device' | 'deployment';
@@ -329,6 +333,30 @@ export class PlatformClient {
       list: async () => (await t.request<{ data: ApiKey[] }>('GET', '/api-keys')).data,
       revoke: (keyId: string) => t.request<void>('DELETE', `/api-keys/${id(keyId)}`),
     };
+    this.members = {
+      /** The people who sign in to the account's portal, with their roles (scope members:read); follows nextCursor for you. */
+      list: (opts: { limit?: number } = {}) => paginate<Member>(t, '/members', { limit: opts.limit ?? 100 }),
+      /**
+       * Invites a member (scope members:write): the link works once, for this e-mail, 7 days. `invitationUrl` is set
+       * (once) when the server did not e-mail it. Only an owner invites an owner.
+       */
+      invite: (body: { email: string; role: Role }) => t.request<Invitation>('POST', '/members/invitations', { body }),
+      /** Changes a member's role; the last owner cannot be demoted (ConflictError), only an owner makes or demotes owners. */
+      changeRole: (memberId: string, role: Role) => t.request<Member>('PATCH', `/members/${id(memberId)}`, { body: { role } }),
+      /** Removes a member: their sessions end and the keys they created are revoked. */
+      remove: (memberId: string) => t.request<void>('DELETE', `/members/${id(memberId)}`),
+    };
+    this.auditLog = {
+      /** Who did what, newest first, kept 400 days (scope audit:read); filter by action, actor id and time; follows nextCursor for you. */
+      list: (opts: { action?: string; actor?: string; from?: Date | string; to?: Date | string; limit?: number } = {}) =>
+        paginate<AuditEntry>(t, '/audit-log', {
+          action: opts.action,
+          actor: opts.actor,
+          from: opts.from instanceof Date ? opts.from.toISOString() : opts.from,
+          to: opts.to instanceof Date ? opts.to.toISOString() : opts.to,
+          limit: opts.limit ?? 100,
+        }),
+    };
     this.admin = {
       /**
        * Operator routes: the client's key is the admin token (ADMIN_TOKEN). A new portal invite for the account
@@ -372,6 +400,8 @@ export class PlatformClient {
   readonly events;
   readonly ai;
   readonly apiKeys;
+  readonly members;
+  readonly auditLog;
   readonly oauth;
   readonly admin;
 }

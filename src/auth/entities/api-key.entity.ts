@@ -30,6 +30,10 @@ export class ApiKey {
   @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
   lastUsedAt: Date | null;
 
+  /** The member who created the key (in the portal, or with a key of theirs); null: before teams, or the operator. */
+  @Column({ name: 'created_by', type: 'varchar', length: 40, nullable: true })
+  createdBy: string | null;
+
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
 }

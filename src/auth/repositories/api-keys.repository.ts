@@ -3,6 +3,12 @@ import { IsNull } from 'typeorm';
 import { insertRow } from '../../database/insert-row.js';
 import { Transactions } from '../../database/transactions.js';
 import { ApiKey } from '../entities/api-key.entity.js';
+import type { Role } from '../../common/request-context/roles.js';
+
+/** What verifying a key needs: the key and its creator's current role. */
+export interface VerifiedKey extends Pick<ApiKey, 'id' | 'accountId' | 'name' | 'scopes' | 'keyHash'> {
+  creator?: { id: string; role: Role | null };
+}
 
 /** The api_keys table. Keys are stored as SHA-256 hashes only. */
 @Injectable()
@@ -17,8 +23,46 @@ export class ApiKeysRepository {
     return insertRow(this.db.manager, ApiKey, key);
   }
 
-  findActiveByHash(keyHash: string): Promise<ApiKey | null> {
-    return this.keys.findOneBy({ keyHash, revokedAt: IsNull() });
+  /** The active key with this hash, and the role of the member who created it (null when that member is gone; undefined: no creator). */
+  async findActiveByHash(keyHash: string): Promise<VerifiedKey | null> {
+    const rows = await this.db.query<{
+      id: string;
+      account_id: string;
+      name: string;
+      scopes: string[];
+      key_hash: string;
+      created_by: string | null;
+      role: Role | null;
+    }>(
+      `SELECT k.id, k.account_id, k.name, k.scopes, k.key_hash, k.created_by, m.role
+         FROM api_keys k LEFT JOIN members m ON m.id = k.created_by
+        WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+      [keyHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      accountId: row.account_id,
+      name: row.name,
+      scopes: row.scopes,
+      keyHash: row.key_hash,
+      creator: row.created_by === null ? undefined : { id: row.created_by, role: row.role },
+    };
+  }
+
+  async activeHashesCreatedBy(memberId: string): Promise<string[]> {
+    const rows = await this.db.query<{ key_hash: string }>(`SELECT key_hash FROM api_keys WHERE created_by = $1 AND revoked_at IS NULL`, [memberId]);
+    return rows.map((r) => r.key_hash);
+  }
+
+  /** Revokes every active key a member created; answers their hashes (to evict them from caches). */
+  async revokeAllCreatedBy(memberId: string, at = new Date()): Promise<Array<{ id: string; name: string; keyHash: string }>> {
+    const rows = await this.db.query<{ id: string; name: string; key_hash: string }>(
+      `UPDATE api_keys SET revoked_at = $2 WHERE created_by = $1 AND revoked_at IS NULL RETURNING id, name, key_hash`,
+      [memberId, at],
+    );
+    return rows.map((r) => ({ id: r.id, name: r.name, keyHash: r.key_hash }));
   }
 
   findActive(accountId: string, id: string): Promise<ApiKey | null> {

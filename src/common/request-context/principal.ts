@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Role } from './roles.js';
 
 /** Who is calling: put on the request by the bearer guard (src/auth/), read with @CurrentPrincipal(). */
 export interface Principal {
@@ -8,7 +9,15 @@ export interface Principal {
   /** `portal_session`: a developer signed in to the portal, acting through the same services. */
   kind: 'api_key' | 'access_token' | 'portal_session';
   scopes: string[];
+  /**
+   * The member this credential acts for: a portal session's, or the member who created the API key
+   * (absent for keys made before teams, by the operator, and for OAuth tokens). Its role bounds the
+   * scopes on every request; `role: null` when that member was removed (the credential may do nothing).
+   */
+  member?: { id: string; role: Role | null };
+  /** How the audit log names the caller: an API key's name, a service account's, a member's e-mail. */
+  label?: string;
 }
 
-/** A request once the bearer guard has run: `principal` is set on routes that are not @Public(). */
-export type RequestWithPrincipal = FastifyRequest & { principal?: Principal };
+/** A request once the bearer guard has run: `principal` is set on routes that are not @Public(); `operator` once the admin guard let it in. */
+export type RequestWithPrincipal = FastifyRequest & { principal?: Principal; operator?: true };

@@ -12,6 +12,9 @@ export const SCOPES = [
   'analytics:read',
   'billing:read',
   'keys:write',
+  'members:read',
+  'members:write',
+  'audit:read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

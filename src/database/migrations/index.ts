@@ -18,7 +18,10 @@ import { QuotaReservations1763935000000 } from './1763935000000-quota-reservatio
 import { DeploymentFiles1763940000000 } from './1763940000000-deployment-files.js';
 import { WebhooksThroughOutages1763950000000 } from './1763950000000-webhooks-through-outages.js';
 import { CustomDomains1763960000000 } from './1763960000000-custom-domains.js';
+import { Members1763970000000 } from './1763970000000-members.js';
 import { PortalPasswordResets1763973300000 } from './1763973300000-portal-password-resets.js';
+import { AuditLog1763980000000 } from './1763980000000-audit-log.js';
+import { MfaAndSso1763990000000 } from './1763990000000-mfa-and-sso.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -42,5 +45,8 @@ export const MIGRATIONS = [
   DeploymentFiles1763940000000,
   WebhooksThroughOutages1763950000000,
   CustomDomains1763960000000,
+  Members1763970000000,
   PortalPasswordResets1763973300000,
+  AuditLog1763980000000,
+  MfaAndSso1763990000000,
 ];

@@ -61,7 +61,7 @@ export class PortalAuthController {
     const form = this.preForm(request);
     const email = typeof form.email === 'string' ? form.email : '';
     const password = typeof form.password === 'string' ? form.password : '';
-    const outcome = email.length <= MAX_EMAIL_LENGTH ? await this.auth.login(email, password) : { kind: 'invalid' as const };
+    const outcome = email.length <= MAX_EMAIL_LENGTH ? await this.auth.login(email, password, request.ip) : { kind: 'invalid' as const };
     if (outcome.kind === 'signed-in') return this.startSession(reply, outcome.sessionId);
     const error =
       outcome.kind === 'locked' ? 'Too many wrong passwords: this e-mail is locked for 15 minutes.' : 'That e-mail and password do not match an account.';

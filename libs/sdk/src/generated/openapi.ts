@@ -40,6 +40,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit log
+         * @description Who did what in the account (sign-ins, members, keys, service accounts, webhook endpoints, plan, app deletions, domains, user exports and erasures), newest first, kept 400 days. Filter with `action`, `actor` (an id), `from` and `to`. No route edits or deletes an entry.
+         */
+        get: operations["AuditLogController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -106,7 +126,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The key is in the response once; only its SHA-256 hash is stored. A key can grant only scopes it holds; an OAuth access token cannot create keys (403).
+         * @description The key is in the response once; only its SHA-256 hash is stored. A key can grant only scopes it holds, and only those the role of the member it acts for allows (403 naming the role); the new key records that member as its creator. An OAuth access token cannot create keys (403).
          */
         post: operations["ApiKeysController_create"];
         delete?: never;
@@ -311,6 +331,70 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's members
+         * @description The people who sign in to the portal, each with a role (owner, admin, developer, viewer).
+         */
+        get: operations["MembersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a member
+         * @description The link is single use, works for the invited e-mail only and for 7 days. It is e-mailed when the server has SMTP_URL; otherwise it is in this answer, once. Only an owner invites an owner (403 `owners_only`); an e-mail that is a member already → 409.
+         */
+        post: operations["MembersController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Their portal sessions end and the API keys they created are revoked, at once. Only an owner removes an owner (403 `owners_only`); the last owner cannot be removed (409 `last_owner`).
+         */
+        delete: operations["MembersController_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Takes effect at once: in the portal, and for the API keys the member created (bounded by the new role from their next request). Only an owner makes or demotes an owner (403 `owners_only`); the last owner cannot be demoted (409 `last_owner`).
+         */
+        patch: operations["MembersController_changeRole"];
         trace?: never;
     };
     "/v1/apps": {
@@ -1163,6 +1247,59 @@ export interface components {
             /** @description The problems found, for validation errors: the first 20 (the message then says how many more there were) */
             details?: string[];
         };
+        AuditActorDto: {
+            /**
+             * @example member
+             * @enum {string}
+             */
+            type: "member" | "credential" | "operator";
+            /**
+             * @description A member's id, an API key's or access token's id, or `operator`.
+             * @example mem_01JC3Z8W5Q4M0B7T2K9X1D6F3H
+             */
+            id: string;
+            /**
+             * @description A member's e-mail, a key's name, `admin token`.
+             * @example ada@example.com
+             */
+            label: string;
+        };
+        AuditTargetDto: {
+            /** @example api_key */
+            type: string;
+            /** @example key_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
+            id: string;
+        };
+        AuditEntryDto: {
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:41:00.000Z
+             */
+            at: string;
+            /**
+             * @example api_key.created
+             * @enum {string}
+             */
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "mfa.enrolled" | "mfa.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "service_account.created" | "service_account.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
+            /**
+             * @description The client address truncated to its /24 (IPv4) or /48 (IPv6)
+             * @example 203.0.113.0/24
+             */
+            ip: string | null;
+            /** @example aud_01JC3ZE8S0T2V4W6X8Y0Z2A4B6 */
+            id: string;
+            actor: components["schemas"]["AuditActorDto"];
+            target: components["schemas"]["AuditTargetDto"];
+        };
+        AuditEntryPageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["AuditEntryDto"][];
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page
+             * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
+             */
+            nextCursor: string | null;
+        };
         CreateApiKeyDto: {
             /**
              * @description A label to recognise the key by.
@@ -1177,7 +1314,7 @@ export interface components {
              *       "deployments:write"
              *     ]
              */
-            scopes?: ("*" | "apps:read" | "apps:write" | "deployments:write" | "users:read" | "users:write" | "webhooks:read" | "webhooks:write" | "events:read" | "ai:generate" | "analytics:read" | "billing:read" | "keys:write")[];
+            scopes?: ("*" | "apps:read" | "apps:write" | "deployments:write" | "users:read" | "users:write" | "webhooks:read" | "webhooks:write" | "events:read" | "ai:generate" | "analytics:read" | "billing:read" | "keys:write" | "members:read" | "members:write" | "audit:read")[];
         };
         CreatedApiKeyDto: {
             /**
@@ -1251,7 +1388,7 @@ export interface components {
              *       "deployments:write"
              *     ]
              */
-            scopes: ("*" | "apps:read" | "apps:write" | "deployments:write" | "users:read" | "users:write" | "webhooks:read" | "webhooks:write" | "events:read" | "ai:generate" | "analytics:read" | "billing:read" | "keys:write")[];
+            scopes: ("*" | "apps:read" | "apps:write" | "deployments:write" | "users:read" | "users:write" | "webhooks:read" | "webhooks:write" | "events:read" | "ai:generate" | "analytics:read" | "billing:read" | "keys:write" | "members:read" | "members:write" | "audit:read")[];
         };
         CreatedServiceAccountDto: {
             /**
@@ -1449,6 +1586,79 @@ export interface components {
              * @example pro
              */
             plan: string;
+        };
+        MemberDto: {
+            /**
+             * @example developer
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "viewer";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:41:00.000Z
+             */
+            createdAt: string;
+            /** @example mem_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
+            id: string;
+            /** @example ada@example.com */
+            email: string;
+        };
+        MemberPageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["MemberDto"][];
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page
+             * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
+             */
+            nextCursor: string | null;
+        };
+        CreateInvitationDto: {
+            /**
+             * @description The role the member gets on joining; only an owner invites an owner
+             * @example developer
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "viewer";
+            /**
+             * Format: email
+             * @description Who is invited: the link works for this e-mail only.
+             * @example grace@example.com
+             */
+            email: string;
+        };
+        InvitationDto: {
+            /**
+             * @example developer
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "viewer";
+            /**
+             * Format: date-time
+             * @example 2026-12-02T09:41:00.000Z
+             */
+            expiresAt: string;
+            /**
+             * @description The link to join, single use, for this e-mail only, valid 7 days — in this answer only, and only when it was not e-mailed
+             * @example https://platform.example.com/portal/join/3q2-7Hq0aVx9Lk2mN4pR8sT6wY1zB5cD
+             */
+            invitationUrl: string | null;
+            /** @example inv_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
+            id: string;
+            /** @example grace@example.com */
+            email: string;
+            /**
+             * @description Whether the link was e-mailed (the server has SMTP_URL).
+             * @example false
+             */
+            emailed: boolean;
+        };
+        ChangeRoleDto: {
+            /**
+             * @description Only an owner makes or demotes an owner; the last owner cannot be demoted
+             * @example admin
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "viewer";
         };
         CreateAppDto: {
             /**
@@ -2650,6 +2860,102 @@ export interface operations {
                      *       "error": true,
                      *       "code": 404,
                      *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AuditLogController_list: {
+        parameters: {
+            query?: {
+                /** @description Only entries of this action. */
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "mfa.enrolled" | "mfa.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "service_account.created" | "service_account.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
+                /** @description Only entries of this actor (a member's, API key's or token's id, or `operator`). */
+                actor?: string;
+                /** @description Entries at or after this time (ISO 8601). */
+                from?: string;
+                /** @description Entries before this time (ISO 8601). */
+                to?: string;
+                /** @description Items per page, 1–100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryPageDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -3906,6 +4212,453 @@ export interface operations {
                      *       "error": true,
                      *       "code": 415,
                      *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MembersController_list: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberPageDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MembersController_invite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (duplicate, or an Idempotency-Key reused with another body or still in flight); or an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MembersController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (duplicate, or an Idempotency-Key reused with another body or still in flight) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MembersController_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (duplicate, or an Idempotency-Key reused with another body or still in flight) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { InvitationMail } from './invitation-mail.js';
+import { Member } from './member.entity.js';
+import { MembersController } from './members.controller.js';
+import { MembersRepository } from './members.repository.js';
+import { MembersService } from './members.service.js';
+
+/** An account's members and their invitations (`/v1/members`). Roles and what they allow: src/common/request-context/roles.ts. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Member]), AuthModule, AccountsModule],
+  controllers: [MembersController],
+  providers: [MembersRepository, MembersService, InvitationMail],
+  exports: [MembersService],
+})
+export class MembersModule {}

@@ -1,0 +1,95 @@
+import { Secret, TOTP } from 'otpauth';
+import { MfaService, RECOVERY_CODES } from '../src/mfa/mfa.service.js';
+import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
+
+const codeAt = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
+const actor = { type: 'member' as const, id: 'mem_test', label: 'ada@example.com', ip: '203.0.113.0/24' };
+
+describe(`two-factor sign-in (${target})`, () => {
+  let app: TestApp;
+  let mfa: MfaService;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    mfa = app.server.app.get(MfaService);
+  });
+  afterAll(() => app.close());
+
+  const ownerOf = async () => {
+    const account = await createAccount(app);
+    const [member] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [account.accountId]);
+    return { accountId: account.accountId, memberId: member.id };
+  };
+
+  it('enrols with a QR code drawn here and a first code; the secret is stored sealed; 10 recovery codes, stored hashed', async () => {
+    const { accountId, memberId } = await ownerOf();
+    const enrolment = await mfa.start(memberId, 'ada@example.com');
+    expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(enrolment.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Platform:ada%40example\.com\?.*secret=/);
+    expect(enrolment.qrSvg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    const [stored] = await app.query<{ secret: string; enrolled_at: Date | null }>('SELECT secret, enrolled_at FROM member_mfa WHERE member_id = $1', [
+      memberId,
+    ]);
+    expect(stored.secret).not.toContain(enrolment.secret);
+    expect(stored.enrolled_at).toBeNull();
+    expect(await mfa.isEnrolled(memberId)).toBe(false);
+
+    const now = Date.now();
+    await expect(mfa.confirm(accountId, actor, memberId, '000000', now)).rejects.toMatchObject({ reason: 'mfa_code_invalid', status: 400 });
+    const codes = await mfa.confirm(accountId, actor, memberId, codeAt(enrolment.secret, now), now);
+    expect(codes).toHaveLength(RECOVERY_CODES);
+    expect(new Set(codes).size).toBe(RECOVERY_CODES);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    const hashes = await app.query<{ code_hash: string }>('SELECT code_hash FROM member_recovery_codes WHERE member_id = $1', [memberId]);
+    expect(hashes).toHaveLength(RECOVERY_CODES);
+    expect(JSON.stringify(hashes)).not.toContain(codes[0].replace('-', ''));
+    expect(await mfa.isEnrolled(memberId)).toBe(true);
+    await expect(mfa.start(memberId, 'ada@example.com')).rejects.toMatchObject({ reason: 'mfa_already_enrolled', status: 409 });
+    const [entry] = await app.query<{ action: string; target_id: string }>(
+      `SELECT action, target_id FROM audit_log WHERE account_id = $1 AND action LIKE 'mfa.%'`,
+      [accountId],
+    );
+    expect(entry).toEqual({ action: 'mfa.enrolled', target_id: memberId });
+  });
+
+  it('accepts a code once: the same code again, or an older one, is refused within its window; a recovery code works once', async () => {
+    const { accountId, memberId } = await ownerOf();
+    const enrolment = await mfa.start(memberId, 'ada@example.com');
+    const t0 = Date.now();
+    const codes = await mfa.confirm(accountId, actor, memberId, codeAt(enrolment.secret, t0), t0);
+    // The enrolment's code was used: refused again at once.
+    expect(await mfa.verify(memberId, codeAt(enrolment.secret, t0), t0 + 1000)).toBe(false);
+    const t1 = t0 + 30_000;
+    const next = codeAt(enrolment.secret, t1);
+    const raced = await Promise.all([mfa.verify(memberId, next, t1), mfa.verify(memberId, next, t1)]);
+    expect(raced.sort()).toEqual([false, true]);
+    expect(await mfa.verify(memberId, next, t1 + 20_000)).toBe(false);
+    expect(await mfa.verify(memberId, codeAt(enrolment.secret, t0), t1)).toBe(false); // an older step
+    expect(await mfa.verify(memberId, codeAt(enrolment.secret, t1 + 30_000), t1 + 30_000)).toBe(true);
+    expect(await mfa.verify(memberId, codeAt(enrolment.secret, t1 + 200_000), t1 + 30_000)).toBe(false); // outside the window
+
+    expect(await mfa.verify(memberId, codes[3].toUpperCase().replace('-', ' '), t1)).toBe(true);
+    expect(await mfa.verify(memberId, codes[3], t1)).toBe(false);
+    expect(await mfa.unusedRecoveryCodes(memberId)).toBe(RECOVERY_CODES - 1);
+    expect(await mfa.verify(memberId, 'not-a-code', t1)).toBe(false);
+  });
+
+  it('turns off (audited), and the policy "MFA required" is per account', async () => {
+    const { accountId, memberId } = await ownerOf();
+    await expect(mfa.remove(accountId, actor, memberId)).rejects.toMatchObject({ reason: 'mfa_not_enrolled', status: 404 });
+    const enrolment = await mfa.start(memberId, 'ada@example.com');
+    await mfa.confirm(accountId, actor, memberId, codeAt(enrolment.secret, Date.now()));
+    await mfa.remove(accountId, actor, memberId);
+    expect(await mfa.isEnrolled(memberId)).toBe(false);
+    expect(await app.query('SELECT 1 FROM member_recovery_codes WHERE member_id = $1', [memberId])).toEqual([]);
+    const actions = await app.query<{ action: string }>(`SELECT action FROM audit_log WHERE account_id = $1 AND action LIKE 'mfa.%' ORDER BY created_at`, [
+      accountId,
+    ]);
+    expect(actions.map((a) => a.action)).toEqual(['mfa.enrolled', 'mfa.removed']);
+
+    expect(await mfa.mfaRequired(accountId)).toBe(false);
+    await mfa.setMfaRequired(accountId, true);
+    expect(await mfa.mfaRequired(accountId)).toBe(true);
+    expect(await mfa.mfaRequired((await createAccount(app)).accountId)).toBe(false);
+  });
+});
