@@ -10,6 +10,7 @@ import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { WritePaths } from '../../src/health/write-paths.js';
 import { createLogger, PinoNestLogger } from '../../src/logging.js';
 import { MetricsModule } from '../../src/metrics/metrics.module.js';
+import { AuditModule } from '../../src/audit/audit.module.js';
 import { dropFreshResources, freshEnvironment } from './fresh-database.js';
 
 /**
@@ -52,6 +53,7 @@ export async function startTestModule(options: TestModuleOptions = {}): Promise<
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot({ url: config.DATABASE_URL, socketDir: embedded?.socketDir }),
         MetricsModule,
+        AuditModule, // global in the app too: every module that changes something worth auditing records it
         IntegrationGlobals,
         ...(options.imports ?? []),
       ],
