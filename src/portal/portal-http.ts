@@ -2,7 +2,7 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformRouteConfig } from '../app.setup.js';
 import type { PortalAnswer, Signed } from './portal-page.js';
-import { PORTAL_CONTENT_SECURITY_POLICY, type PortalHtml } from './portal-pages.js';
+import { sendPortalPage } from './portal-session.js';
 
 export const SESSION_COOKIE = 'portal_session';
 /** Before sign-in, the login and invite forms' CSRF tokens are bound to this random cookie (a signed double submit). */
@@ -52,19 +52,5 @@ export function clientGone(request: FastifyRequest): AbortSignal {
 /** Sends a page with the portal's headers, or the redirect (303: the browser then GETs it). */
 export async function sendPortal(reply: FastifyReply, answer: PortalAnswer): Promise<void> {
   if ('redirect' in answer) return void (await reply.redirect(answer.redirect, 303));
-  return sendHtml(reply, answer);
-}
-
-async function sendHtml(reply: FastifyReply, page: PortalHtml): Promise<void> {
-  await reply
-    .status(page.status)
-    .headers({
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': PORTAL_CONTENT_SECURITY_POLICY,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'same-origin',
-      'cache-control': reply.getHeader('cache-control') ?? 'no-cache',
-      ...page.headers,
-    })
-    .send(page.html);
+  return sendPortalPage(reply, answer);
 }
