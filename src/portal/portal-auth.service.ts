@@ -6,6 +6,7 @@ import type { AuditAction } from '../audit/audit-actions.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import { truncatedIp } from '../common/client-network.js';
 import { ServerSecrets } from '../config/server-secrets.js';
+import { SsoSettingsService } from '../sso/sso-settings.service.js';
 import { Transactions } from '../database/transactions.js';
 import { PasswordHasher } from './password-hash.js';
 import { PortalRepository, SessionMember } from './portal.repository.js';
@@ -17,7 +18,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 export const LOCKOUT_ATTEMPTS = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 
-export type LoginOutcome = { kind: 'signed-in'; sessionId: string } | { kind: 'invalid' } | { kind: 'locked' };
+export type LoginOutcome = { kind: 'signed-in'; sessionId: string } | { kind: 'invalid' } | { kind: 'locked' } | { kind: 'sso-required' };
 
 /** The hex SHA-256 by which the portal stores tokens, session ids and e-mails. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -42,6 +43,7 @@ export class PortalAuthService {
     private readonly passwords: PasswordHasher,
     private readonly audit: AuditLog,
     private readonly accounts: AccountsService,
+    private readonly sso: SsoSettingsService,
     secrets: ServerSecrets,
   ) {
     this.csrfKey = secrets.keyFor('portal-csrf');
@@ -111,6 +113,11 @@ export class PortalAuthService {
       return outcome;
     }
     await this.portal.clearSignInAttempts(emailHash);
+    // SSO required: the right password opens nothing (an owner with MFA on keeps it, as the recovery path).
+    if (await this.sso.refusesPassword(stored.memberId)) {
+      await audit('sign_in.failed');
+      return { kind: 'sso-required' };
+    }
     const sessionId = await this.db.run(async () => {
       await audit('sign_in.succeeded');
       return this.startSession(stored.accountId, stored.memberId);
@@ -140,7 +147,8 @@ export class PortalAuthService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  private async startSession(accountId: string, memberId: string): Promise<string> {
+  /** A new session of the member (after any sign-in: a password, an invite, single sign-on); answers its id, for the cookie. */
+  async startSession(accountId: string, memberId: string): Promise<string> {
     const sessionId = randomBytes(32).toString('base64url');
     await this.portal.insertSession(sha256(sessionId), accountId, memberId);
     return sessionId;

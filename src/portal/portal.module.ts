@@ -35,6 +35,9 @@ import { PortalRepository } from './portal.repository.js';
 import { PasswordHasher } from './password-hash.js';
 import { SignInRateLimit } from './sign-in-rate-limit.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { SsoModule } from '../sso/sso.module.js';
+import { PortalSsoSettingsController } from './sso/portal-sso-settings.controller.js';
+import { PortalSsoController } from './sso/portal-sso.controller.js';
 
 /** The developer portal at /portal/: sign-in (invites, passwords, sessions, CSRF, lockout, per-IP limit) and pages over the API's own services. */
 @Module({
@@ -52,6 +55,7 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     UsersModule,
     AnalyticsModule,
     RateLimitModule,
+    SsoModule,
   ],
   // One controller per area; the account's also holds /portal/ and the 404 page of unknown paths (its wildcard routes).
   controllers: [
@@ -64,6 +68,8 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     PortalAnalyticsController,
     PortalAccountController,
     PortalPasswordController,
+    PortalSsoController,
+    PortalSsoSettingsController,
   ],
   providers: [
     PortalRepository,
