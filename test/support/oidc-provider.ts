@@ -67,6 +67,8 @@ export class OidcTestProvider {
           // The e-mail in the ID token itself, as most enterprise providers put it.
           conformIdTokenClaims: false,
           features: { devInteractions: { enabled: true } },
+          // Explicit lifetimes (the defaults log a notice each time they are used).
+          ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 600 },
           findAccount: (_ctx: unknown, id: string) => {
             const account = accounts.get(id.toLowerCase());
             if (!account) return undefined;

@@ -51,7 +51,8 @@ export class PortalSsoController {
     if (!email || email.length > MAX_EMAIL_LENGTH) return sendPortal(reply, renderPortal('sso', { email, error: 'Enter your work e-mail address.' }, 400));
     try {
       const { url, flow } = await this.sso.start(email);
-      await reply.header('set-cookie', portalCookie(SSO_FLOW_COOKIE, flow, this.secure, SSO_FLOW_TTL_MS / 1000)).redirect(url, 303);
+      void reply.header('set-cookie', portalCookie(SSO_FLOW_COOKIE, flow, this.secure, SSO_FLOW_TTL_MS / 1000));
+      return sendPortal(reply, renderPortal('sso', { redirectTo: url }));
     } catch (err) {
       if (!(err instanceof SsoError)) throw err;
       return sendPortal(reply, renderPortal('sso', { email, error: err.message }, err.status));
