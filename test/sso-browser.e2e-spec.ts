@@ -4,6 +4,7 @@ import { NO_RATE_LIMIT } from './support/api-client.js';
 import { addMember } from './support/members.js';
 import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
 import { OidcTestProvider } from './support/oidc-provider.js';
+import { axeViolations, scrollWidth } from './support/portal-browser.js';
 import { PORTAL_PASSWORD, portalSession } from './support/portal-session.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
@@ -249,5 +250,31 @@ describeInBrowser(`single sign-on in a browser through a local OpenID provider (
     expect(await portalSessionCookie(victim)).toBeUndefined();
     await victim.close();
     await attacker.close();
+  });
+
+  it('the SSO pages (e-mail form, settings) have no serious axe-core violation and fit 390 px', async () => {
+    const context = await session.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const inspect = async (name: string) => {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        expect({ name, width, violations: await axeViolations(page) }).toEqual({ name, width, violations: [] });
+        if (width === 390) expect({ name, scrollWidth: await scrollWidth(page) }).toEqual({ name, scrollWidth: 390 });
+        await screenshot(page, `${name}-${width}`);
+      }
+    };
+    await page.goto(`${app.url}/portal/sso`);
+    await inspect('sso-email-form');
+    await page.goto(`${app.url}/portal/login`);
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('Password').fill(PORTAL_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${app.url}/portal/`);
+    await page.goto(`${app.url}/portal/sso/settings`);
+    await expect(page.locator('#redirect-uri').textContent()).resolves.toBe(`${app.url}/portal/sso/callback`);
+    await expect(page.getByLabel('Issuer URL').inputValue()).resolves.toBe(provider.issuer);
+    await expect(page.getByLabel(/^Client secret/).inputValue()).resolves.toBe('');
+    await inspect('sso-settings');
+    await context.close();
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { MfaService } from '../src/mfa/mfa.service.js';
 import { PortalAuthService } from '../src/portal/portal-auth.service.js';
+import { NotFoundError, PlatformClient, ValidationError } from '../libs/sdk/src/index.js';
 import { errorEnvelope, NO_RATE_LIMIT } from './support/api-client.js';
 import { addMember } from './support/members.js';
 import { OidcTestProvider } from './support/oidc-provider.js';
@@ -332,5 +333,31 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
       .expect(403);
     expect(refused.text).toContain('The role viewer does not allow changing single sign-on: an owner or admin does');
     await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(200);
+  });
+
+  it('the TypeScript SDK: sso.configure, get, remove', async () => {
+    const a = await account();
+    const client = new PlatformClient({ apiKey: a.apiKey, baseUrl: app.url });
+    await expect(client.sso.get()).rejects.toBeInstanceOf(NotFoundError);
+    const insecure = client.sso.configure({
+      issuer: 'http://idp.example.com',
+      clientId: CLIENT_ID,
+      clientSecret: 's',
+      domains: [a.domain],
+      defaultRole: 'viewer',
+    });
+    await expect(insecure).rejects.toBeInstanceOf(ValidationError);
+    await expect(insecure).rejects.toMatchObject({ status: 400, reason: 'sso_issuer_insecure' });
+    const saved = await client.sso.configure({
+      issuer: provider.issuer,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      domains: [a.domain],
+      defaultRole: 'admin',
+    });
+    expect(saved).toMatchObject({ issuer: provider.issuer, domains: [a.domain], defaultRole: 'admin', required: false, clientSecretSet: true });
+    await expect(client.sso.get()).resolves.toEqual(saved);
+    await client.sso.remove();
+    await expect(client.sso.remove()).rejects.toBeInstanceOf(NotFoundError);
   });
 });

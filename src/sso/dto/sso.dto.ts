@@ -47,7 +47,7 @@ export class PutSsoDto {
   @IsIn(SSO_ROLES, { message: `defaultRole must be one of: ${SSO_ROLES.join(', ')}` })
   defaultRole: SsoRole;
 
-  @ApiProperty({ required: false, default: false, description: "SSO required: passwords are refused for the account's members (owners keep password + MFA)" })
+  @ApiProperty({ required: false, description: "SSO required (default false): passwords are refused for the account's members (owners keep password + MFA)" })
   @IsOptional()
   @IsBoolean()
   required?: boolean;
