@@ -17,6 +17,8 @@ import { SsoRepository, type StoredSso } from './sso.repository.js';
 
 /** How long a browser has between "Sign in with SSO" and the provider's answer. */
 export const SSO_FLOW_TTL_MS = 10 * 60_000;
+/** How long a provider's discovery document (and the signing keys openid-client caches with it) is reused. */
+const DISCOVERY_TTL_MS = 5 * 60_000;
 
 /** What the browser carries (sealed, in a cookie) between the redirect to the provider and its answer. */
 interface Flow {
@@ -52,6 +54,8 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 @Injectable()
 export class SsoSignInService {
   private readonly flowBox: SecretBox;
+  /** Per issuer, client and sealed secret (sealed afresh on every change of the settings): a change is never served stale. */
+  private readonly configs = new Map<string, { config: Promise<client.Configuration>; until: number }>();
 
   constructor(
     private readonly db: Transactions,
@@ -157,7 +161,17 @@ export class SsoSignInService {
   }
 
   private configOf(stored: StoredSso): Promise<client.Configuration> {
-    return discoverIssuer(stored.issuer, stored.clientId, this.box.open(stored.sealedSecret));
+    const now = Date.now();
+    for (const [key, cached] of this.configs) if (cached.until <= now) this.configs.delete(key);
+    const key = `${stored.issuer}\n${stored.clientId}\n${stored.sealedSecret}`;
+    let cached = this.configs.get(key);
+    if (!cached) {
+      cached = { config: discoverIssuer(stored.issuer, stored.clientId, this.box.open(stored.sealedSecret)), until: now + DISCOVERY_TTL_MS };
+      this.configs.set(key, cached);
+      // A provider that failed to answer is asked again next time.
+      cached.config.catch(() => this.configs.delete(key));
+    }
+    return cached.config;
   }
 
   private openFlow(sealed: string | undefined): Flow {
