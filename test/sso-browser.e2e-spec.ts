@@ -38,12 +38,11 @@ describeInBrowser(`single sign-on in a browser through a local OpenID provider (
       ],
     });
     account = { ...(await portalSession(app, `owner@${domain}`)), email: `owner@${domain}` };
-    await app
-      .http()
-      .put('/v1/sso')
-      .set(bearer(account.apiKey))
-      .send({ issuer: provider.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, domains: [domain], defaultRole: 'developer' })
-      .expect(200);
+    await putSso(
+      account.apiKey,
+      { issuer: provider.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, domains: [domain], defaultRole: 'developer' },
+      200,
+    );
     session = await openBrowser();
   });
   afterAll(async () => {
@@ -55,6 +54,7 @@ describeInBrowser(`single sign-on in a browser through a local OpenID provider (
     provider.tamper = null;
   });
 
+  const putSso = (key: string, body: object, status: number) => app.http().put('/v1/sso').set(bearer(key)).send(body).expect(status);
   /** A fresh browser profile: no cookies of the portal or of the provider. */
   const freshContext = () => session.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const pathname = (page: Page) => new URL(page.url()).pathname;
@@ -139,12 +139,7 @@ describeInBrowser(`single sign-on in a browser through a local OpenID provider (
   });
 
   it('SSO required: the password is refused (the page says to use SSO, no session); SSO still signs in', async () => {
-    await app
-      .http()
-      .put('/v1/sso')
-      .set(bearer(account.apiKey))
-      .send({ issuer: provider.issuer, clientId: CLIENT_ID, domains: [domain], defaultRole: 'developer', required: true })
-      .expect(200);
+    await putSso(account.apiKey, { issuer: provider.issuer, clientId: CLIENT_ID, domains: [domain], defaultRole: 'developer', required: true }, 200);
     // The owner without MFA: a password alone is what SSO required rules out.
     const context = await freshContext();
     const page = await context.newPage();
@@ -172,12 +167,7 @@ describeInBrowser(`single sign-on in a browser through a local OpenID provider (
     expect(pathname(page)).toBe('/portal/');
     expect(await portalSessionCookie(context)).toBeDefined();
     await context.close();
-    await app
-      .http()
-      .put('/v1/sso')
-      .set(bearer(account.apiKey))
-      .send({ issuer: provider.issuer, clientId: CLIENT_ID, domains: [domain], defaultRole: 'developer', required: false })
-      .expect(200);
+    await putSso(account.apiKey, { issuer: provider.issuer, clientId: CLIENT_ID, domains: [domain], defaultRole: 'developer', required: false }, 200);
   });
 
   it('an ID token with a wrong audience, issuer or nonce is refused with a page saying which, and no session', async () => {

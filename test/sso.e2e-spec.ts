@@ -43,6 +43,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     defaultRole: 'developer',
     ...extra,
   });
+  const putSso = (key: string, body: object, status: number) => app.http().put('/v1/sso').set(bearer(key)).send(body).expect(status);
   const loginForm = async () => {
     const res = await app.http().get('/portal/login').expect(200);
     return { csrf: csrfOf(res.text), cookie: String(res.headers['set-cookie']).split(';')[0] };
@@ -57,12 +58,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
   it('PUT /v1/sso saves the settings once discovery answered; the secret is sealed at rest and never answered; GET and DELETE', async () => {
     const a = await account();
     await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(404);
-    const put = await app
-      .http()
-      .put('/v1/sso')
-      .set(bearer(a.apiKey))
-      .send(settings(a.domain, { required: true }))
-      .expect(200);
+    const put = await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
     const expected = {
       issuer: provider.issuer,
       clientId: CLIENT_ID,
@@ -86,7 +82,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
     // Without a secret the stored one is kept (it is write-only).
     const { clientSecret: _omitted, ...withoutSecret } = settings(a.domain, { defaultRole: 'viewer' });
-    await app.http().put('/v1/sso').set(bearer(a.apiKey)).send(withoutSecret).expect(200);
+    await putSso(a.apiKey, withoutSecret, 200);
     const [kept] = await app.query<{ sso_client_secret: string; sso_default_role: string }>(
       'SELECT sso_client_secret, sso_default_role FROM account_security WHERE account_id = $1',
       [a.accountId],
@@ -101,59 +97,29 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
   it('refuses a plain-http issuer off this machine, an issuer that does not answer, bad fields, an owner default role, and a domain of another account', async () => {
     const a = await account();
-    const insecure = await app
-      .http()
-      .put('/v1/sso')
-      .set(bearer(a.apiKey))
-      .send(settings(a.domain, { issuer: 'http://idp.example.com' }))
-      .expect(400);
+    const insecure = await putSso(a.apiKey, settings(a.domain, { issuer: 'http://idp.example.com' }), 400);
     expect(insecure.body).toMatchObject({ reason: 'sso_issuer_insecure', message: expect.stringContaining('https') });
 
-    const unreachable = await app
-      .http()
-      .put('/v1/sso')
-      .set(bearer(a.apiKey))
-      .send(settings(a.domain, { issuer: 'http://127.0.0.1:9/nothing-here' }))
-      .expect(422);
+    const unreachable = await putSso(a.apiKey, settings(a.domain, { issuer: 'http://127.0.0.1:9/nothing-here' }), 422);
     expect(unreachable.body).toMatchObject({
       reason: 'sso_discovery_failed',
       message: expect.stringContaining("The issuer's OpenID configuration could not be read"),
     });
 
     // A path of the provider with no discovery document under it.
-    const wrongIssuer = await app
-      .http()
-      .put('/v1/sso')
-      .set(bearer(a.apiKey))
-      .send(settings(a.domain, { issuer: `${provider.issuer}/elsewhere` }))
-      .expect(422);
+    const wrongIssuer = await putSso(a.apiKey, settings(a.domain, { issuer: `${provider.issuer}/elsewhere` }), 422);
     expect(wrongIssuer.body).toMatchObject({ reason: 'sso_discovery_failed' });
 
-    const firstWithoutSecret = await app
-      .http()
-      .put('/v1/sso')
-      .set(bearer(a.apiKey))
-      .send(settings(a.domain, { clientSecret: undefined }))
-      .expect(400);
+    const firstWithoutSecret = await putSso(a.apiKey, settings(a.domain, { clientSecret: undefined }), 400);
     expect(firstWithoutSecret.body).toMatchObject({ reason: 'sso_client_secret_required' });
-    const owner = await app
-      .http()
-      .put('/v1/sso')
-      .set(bearer(a.apiKey))
-      .send(settings(a.domain, { defaultRole: 'owner', domains: ['Not A Domain'] }))
-      .expect(400);
+    const owner = await putSso(a.apiKey, settings(a.domain, { defaultRole: 'owner', domains: ['Not A Domain'] }), 400);
     expect(owner.body.message).toContain('defaultRole must be one of: admin, developer, viewer');
     expect(owner.body.message).toContain('each of domains must be a lower-case domain name');
     await expect(app.query('SELECT 1 FROM account_security WHERE account_id = $1 AND sso_issuer IS NOT NULL', [a.accountId])).resolves.toEqual([]);
 
-    await app.http().put('/v1/sso').set(bearer(a.apiKey)).send(settings(a.domain)).expect(200);
+    await putSso(a.apiKey, settings(a.domain), 200);
     const b = await account();
-    const taken = await app
-      .http()
-      .put('/v1/sso')
-      .set(bearer(b.apiKey))
-      .send(settings(b.domain, { domains: [b.domain, a.domain] }))
-      .expect(409);
+    const taken = await putSso(b.apiKey, settings(b.domain, { domains: [b.domain, a.domain] }), 409);
     expect(taken.body).toMatchObject({
       reason: 'sso_domain_taken',
       message: `The domain ${a.domain} is an allowed domain of another account's single sign-on already`,
@@ -162,22 +128,17 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
   it('reading takes members:read, changing members:write: a developer reads, cannot change', async () => {
     const a = await account();
-    await app.http().put('/v1/sso').set(bearer(a.apiKey)).send(settings(a.domain)).expect(200);
+    await putSso(a.apiKey, settings(a.domain), 200);
     const developer = await addMember(app, a.apiKey, `dev@${a.domain}`, 'developer');
     await app.http().get('/v1/sso').set(bearer(developer.apiKey)).expect(200);
-    const refused = await app.http().put('/v1/sso').set(bearer(developer.apiKey)).send(settings(a.domain)).expect(403);
+    const refused = await putSso(developer.apiKey, settings(a.domain), 403);
     expect(refused.body.message).toContain('members:write');
     await app.http().delete('/v1/sso').set(bearer(developer.apiKey)).expect(403);
   });
 
   it('SSO required: the right password of a member who is not an owner is refused (page, no session, audit entry); an owner without MFA too; with MFA an owner keeps the password', async () => {
     const a = await account();
-    await app
-      .http()
-      .put('/v1/sso')
-      .set(bearer(a.apiKey))
-      .send(settings(a.domain, { required: true }))
-      .expect(200);
+    await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
     const [login] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [a.accountId]);
 
     // The owner, no MFA: refused.
@@ -225,7 +186,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
   it('"Sign in with SSO" sends the browser to the provider with PKCE (S256), state and nonce, the flow sealed in a cookie; an unknown domain is a page', async () => {
     const a = await account();
-    await app.http().put('/v1/sso').set(bearer(a.apiKey)).send(settings(a.domain)).expect(200);
+    await putSso(a.apiKey, settings(a.domain), 200);
     const unknown = await app
       .http()
       .get('/portal/sso/start')
@@ -262,7 +223,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
   it('the callback refuses an answer this browser did not ask for: no flow cookie, or another state (CSRF) — a page, no session', async () => {
     const a = await account();
-    await app.http().put('/v1/sso').set(bearer(a.apiKey)).send(settings(a.domain)).expect(200);
+    await putSso(a.apiKey, settings(a.domain), 200);
     const none = await app.http().get('/portal/sso/callback').query({ code: 'stolen', state: 'x' }).expect(400);
     expect(none.text).toContain('Single sign-on refused');
     expect(none.text).toContain('This sign-in was not started in this browser or took longer than 10 minutes');
