@@ -81,9 +81,9 @@ export class PortalAuthService {
       const memberId = await this.portal.loginMemberOf(accountId);
       if (!memberId) return null;
       await this.portal.useInvite(sha256(token));
-      await this.portal.setPassword(accountId, hash);
+      await this.portal.setPassword(accountId, memberId, hash);
       // A new password (an invite re-issued to recover an account) ends the sessions the old one opened.
-      await this.portal.deleteSessionsOf(accountId);
+      await this.portal.deleteSessionsOf(memberId);
       return this.startSession(accountId, memberId);
     });
   }
@@ -140,7 +140,8 @@ export class PortalAuthService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  private async startSession(accountId: string, memberId: string): Promise<string> {
+  /** A new session of the member (in the caller's transaction, if any); answers its id, the cookie's value. */
+  async startSession(accountId: string, memberId: string): Promise<string> {
     const sessionId = randomBytes(32).toString('base64url');
     await this.portal.insertSession(sha256(sessionId), accountId, memberId);
     return sessionId;

@@ -25,6 +25,7 @@ export interface PortalHtml {
 export type PortalView =
   | 'login'
   | 'invite'
+  | 'join'
   | 'overview'
   | 'api-keys'
   | 'notice'

@@ -35,6 +35,9 @@ import { PortalRepository } from './portal.repository.js';
 import { PasswordHasher } from './password-hash.js';
 import { SignInRateLimit } from './sign-in-rate-limit.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { MembersModule } from '../members/members.module.js';
+import { PortalJoinController } from './team/portal-join.controller.js';
+import { PortalJoinService } from './team/portal-join.service.js';
 
 /** The developer portal at /portal/: sign-in (invites, passwords, sessions, CSRF, lockout, per-IP limit) and pages over the API's own services. */
 @Module({
@@ -52,10 +55,12 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     UsersModule,
     AnalyticsModule,
     RateLimitModule,
+    MembersModule,
   ],
   // One controller per area; the account's also holds /portal/ and the 404 page of unknown paths (its wildcard routes).
   controllers: [
     PortalAuthController,
+    PortalJoinController,
     PortalAppsController,
     PortalEditorController,
     PortalKeysController,
@@ -80,6 +85,7 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     PasswordResetService,
     PasswordResetsRepository,
     PortalAnalyticsPages,
+    PortalJoinService,
   ],
   exports: [PortalAuthService, PortalSessionGuard],
 })

@@ -10,7 +10,7 @@ export interface SessionMember {
   role: Role;
 }
 
-/** The portal's tables: passwords, invites, sessions and sign-in attempts. Only hashes of tokens, session ids and e-mails. */
+/** The portal's tables: members' passwords, invites, sessions and sign-in attempts. Only hashes of tokens, session ids and e-mails. */
 @Injectable()
 export class PortalRepository {
   constructor(private readonly db: Transactions) {}
@@ -37,24 +37,25 @@ export class PortalRepository {
     await this.db.query(`UPDATE portal_invites SET used_at = now() WHERE token_hash = $1`, [tokenHash]);
   }
 
-  async setPassword(accountId: string, hash: string): Promise<void> {
+  /** Sets the member's password (their own: every member signs in with their e-mail and password). */
+  async setPassword(accountId: string, memberId: string, hash: string): Promise<void> {
     await this.db.query(
-      `INSERT INTO portal_passwords (account_id, hash) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET hash = EXCLUDED.hash, updated_at = now()`,
-      [accountId, hash],
+      `INSERT INTO portal_passwords (member_id, account_id, hash) VALUES ($1, $2, $3)
+       ON CONFLICT (member_id) DO UPDATE SET hash = EXCLUDED.hash, updated_at = now()`,
+      [memberId, accountId, hash],
     );
   }
 
-  /** The password of the account whose e-mail this is, and its member (the account's login: its first owner). */
+  /** The member who signs in with this e-mail (lowercase), and their password hash (null: no member, or no password yet). */
   async passwordOf(email: string): Promise<{ accountId: string; memberId: string; hash: string } | null> {
     const rows = await this.db.query<{ account_id: string; member_id: string; hash: string }>(
-      `SELECT p.account_id, m.id AS member_id, p.hash FROM portal_passwords p JOIN accounts a ON a.id = p.account_id
-         JOIN members m ON m.account_id = a.id AND m.email = a.email WHERE a.email = $1`,
+      `SELECT m.account_id, m.id AS member_id, p.hash FROM members m JOIN portal_passwords p ON p.member_id = m.id WHERE m.email = $1`,
       [email],
     );
     return rows[0] ? { accountId: rows[0].account_id, memberId: rows[0].member_id, hash: rows[0].hash } : null;
   }
 
-  /** The member who signs in with the account's own password (the account's e-mail). */
+  /** The member who signs in with the account's own e-mail (its login: the owner an operator's invite sets the password of). */
   async loginMemberOf(accountId: string): Promise<string | null> {
     const rows = await this.db.query<{ id: string }>(
       `SELECT m.id FROM members m JOIN accounts a ON a.id = m.account_id AND a.email = m.email WHERE a.id = $1`,
@@ -63,11 +64,11 @@ export class PortalRepository {
     return rows[0]?.id ?? null;
   }
 
-  /** The account's e-mail and password hash (null: no password set yet). */
-  async passwordOfAccount(accountId: string): Promise<{ email: string; hash: string } | null> {
+  /** The member's e-mail and password hash (null: no password set yet). */
+  async passwordOfMember(memberId: string): Promise<{ email: string; hash: string } | null> {
     const rows = await this.db.query<{ email: string; hash: string }>(
-      `SELECT a.email, p.hash FROM portal_passwords p JOIN accounts a ON a.id = p.account_id WHERE p.account_id = $1`,
-      [accountId],
+      `SELECT m.email, p.hash FROM portal_passwords p JOIN members m ON m.id = p.member_id WHERE p.member_id = $1`,
+      [memberId],
     );
     return rows[0] ?? null;
   }
@@ -93,20 +94,20 @@ export class PortalRepository {
     await this.db.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
   }
 
-  /** Ends every session of the account, but the one `keepIdHash` names if given; answers how many ended. */
-  async deleteSessionsOf(accountId: string, keepIdHash?: string): Promise<number> {
-    const rows = await this.db.query<{ id_hash: string }>(`DELETE FROM portal_sessions WHERE account_id = $1 AND id_hash <> $2 RETURNING id_hash`, [
-      accountId,
+  /** Ends every session of the member (never another member's), but the one `keepIdHash` names if given; answers how many ended. */
+  async deleteSessionsOf(memberId: string, keepIdHash?: string): Promise<number> {
+    const rows = await this.db.query<{ id_hash: string }>(`DELETE FROM portal_sessions WHERE member_id = $1 AND id_hash <> $2 RETURNING id_hash`, [
+      memberId,
       keepIdHash ?? '',
     ]);
     return rows.length;
   }
 
-  /** Sessions of the account alive now (used within `idleMs`). */
-  async countSessions(accountId: string, idleMs: number): Promise<number> {
+  /** Sessions of the member alive now (used within `idleMs`). */
+  async countSessions(memberId: string, idleMs: number): Promise<number> {
     const rows = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM portal_sessions WHERE account_id = $1 AND last_seen_at > now() - ($2::int * interval '1 millisecond')`,
-      [accountId, idleMs],
+      `SELECT count(*)::int AS n FROM portal_sessions WHERE member_id = $1 AND last_seen_at > now() - ($2::int * interval '1 millisecond')`,
+      [memberId, idleMs],
     );
     return rows[0].n;
   }
