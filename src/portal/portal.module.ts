@@ -24,6 +24,7 @@ import { PortalAuthService } from './portal-auth.service.js';
 import { PortalEditorPages } from './portal-editor.pages.js';
 import { PortalKeysPages } from './portal-keys.pages.js';
 import { PortalSessionGuard } from './portal-session.guard.js';
+import { PortalRoleGuard } from './portal-role.guard.js';
 import { PortalAccountController } from './routes/portal-account.controller.js';
 import { PortalAppsController } from './routes/portal-apps.controller.js';
 import { PortalAuthController } from './routes/portal-auth.controller.js';
@@ -38,6 +39,12 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { MembersModule } from '../members/members.module.js';
 import { PortalJoinController } from './team/portal-join.controller.js';
 import { PortalJoinService } from './team/portal-join.service.js';
+import { PortalTeamController } from './team/portal-team.controller.js';
+import { PortalTeamPages } from './team/portal-team.pages.js';
+import { MfaModule } from '../mfa/mfa.module.js';
+import { PortalMfaController, PortalSecondFactorController } from './team/portal-mfa.controller.js';
+import { PortalMfaPages } from './team/portal-mfa.pages.js';
+import { PortalSecondFactor } from './team/portal-second-factor.service.js';
 
 /** The developer portal at /portal/: sign-in (invites, passwords, sessions, CSRF, lockout, per-IP limit) and pages over the API's own services. */
 @Module({
@@ -56,11 +63,15 @@ import { PortalJoinService } from './team/portal-join.service.js';
     AnalyticsModule,
     RateLimitModule,
     MembersModule,
+    MfaModule,
   ],
   // One controller per area; the account's also holds /portal/ and the 404 page of unknown paths (its wildcard routes).
   controllers: [
     PortalAuthController,
     PortalJoinController,
+    PortalTeamController,
+    PortalMfaController,
+    PortalSecondFactorController,
     PortalAppsController,
     PortalEditorController,
     PortalKeysController,
@@ -75,6 +86,7 @@ import { PortalJoinService } from './team/portal-join.service.js';
     PasswordHasher,
     PortalAuthService,
     PortalSessionGuard,
+    PortalRoleGuard,
     SignInRateLimit,
     PortalAppsPages,
     PortalEditorPages,
@@ -86,6 +98,9 @@ import { PortalJoinService } from './team/portal-join.service.js';
     PasswordResetsRepository,
     PortalAnalyticsPages,
     PortalJoinService,
+    PortalTeamPages,
+    PortalMfaPages,
+    PortalSecondFactor,
   ],
   exports: [PortalAuthService, PortalSessionGuard],
 })

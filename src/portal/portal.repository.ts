@@ -8,6 +8,8 @@ export interface SessionMember {
   memberId: string;
   email: string;
   role: Role;
+  /** The account requires MFA and this member has not enrolled: every page but enrolment sends them there. */
+  mustEnrolMfa: boolean;
 }
 
 /** The portal's tables: members' passwords, invites, sessions and sign-in attempts. Only hashes of tokens, session ids and e-mails. */
@@ -79,13 +81,17 @@ export class PortalRepository {
 
   /** The session's member if it was used within `idleMs` (marked used now); an idle one is deleted. */
   async touchSession(idHash: string, idleMs: number): Promise<SessionMember | null> {
-    const rows = await this.db.query<{ account_id: string; member_id: string; email: string; role: Role }>(
-      `UPDATE portal_sessions s SET last_seen_at = now() FROM members m
+    const rows = await this.db.query<{ account_id: string; member_id: string; email: string; role: Role; must_enrol_mfa: boolean }>(
+      `UPDATE portal_sessions s SET last_seen_at = now()
+         FROM members m
+         LEFT JOIN account_security a ON a.account_id = m.account_id
+         LEFT JOIN member_mfa f ON f.member_id = m.id AND f.enrolled_at IS NOT NULL
         WHERE s.id_hash = $1 AND s.last_seen_at > now() - ($2::int * interval '1 millisecond') AND m.id = s.member_id
-        RETURNING s.account_id, s.member_id, m.email, m.role`,
+        RETURNING s.account_id, s.member_id, m.email, m.role, (coalesce(a.mfa_required, false) AND f.member_id IS NULL) AS must_enrol_mfa`,
       [idHash, idleMs],
     );
-    if (rows.length > 0) return { accountId: rows[0].account_id, memberId: rows[0].member_id, email: rows[0].email, role: rows[0].role };
+    const row = rows[0];
+    if (row) return { accountId: row.account_id, memberId: row.member_id, email: row.email, role: row.role, mustEnrolMfa: row.must_enrol_mfa };
     await this.deleteSession(idHash); // idle too long: gone for good
     return null;
   }

@@ -9,7 +9,7 @@ import type { SecretPathRouteConfig } from '../../logging.js';
 import { RateLimitError } from '../../rate-limit/rate-limit.errors.js';
 import { portalCookie } from '../cookies.js';
 import { MIN_PASSWORD_LENGTH, PortalAuthService } from '../portal-auth.service.js';
-import type { Form, Signed } from '../portal-page.js';
+import { chrome, type Form, type Signed } from '../portal-page.js';
 import type { PortalHtml } from '../portal-pages.js';
 import { preSessionCsrf, preSessionCsrfValid, sendPortalPage, SESSION_COOKIE, signedInOf } from '../portal-session.js';
 import { ChangePasswordForm, ForgotPasswordForm, NewPasswordForm, validateForm } from './account-forms.js';
@@ -159,7 +159,7 @@ export class PortalPasswordController {
 
   private async accountView(signed: Signed, data: Record<string, unknown>, status = 200): Promise<PortalHtml> {
     const summary = await this.account.summary(signed.memberId);
-    return renderAccountPage('account', { csrf: signed.csrf, email: signed.email, minLength: MIN_PASSWORD_LENGTH, ...summary, ...data }, status);
+    return renderAccountPage('account', { ...chrome(signed), email: signed.email, minLength: MIN_PASSWORD_LENGTH, ...summary, ...data }, status);
   }
 
   private forgotView(request: FastifyRequest, reply: FastifyReply, data: Record<string, unknown>, status = 200): PortalHtml {
