@@ -1,5 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Response } from 'supertest';
+import { DataSource } from 'typeorm';
+import { MemberPasswords1764000000000 } from '../src/database/migrations/1764000000000-member-passwords.js';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { csrfOf, portalSession, PORTAL_PASSWORD, type PortalSession } from './support/portal-session.js';
 import { SmtpTestServer } from './support/smtp-server.js';
@@ -143,6 +145,34 @@ describe(`portal teams: per-member sign-in, joining, roles, members, audit log, 
     expect(await alive(sessions[DEV])).toBe(false);
     expect(await alive(owner.cookie)).toBe(true);
     sessions[DEV] = cookieOf(await signIn(DEV, `${DEV_PASSWORD} 2`), 'portal_session')!;
+  });
+
+  it("resets a member's own password by e-mail, ending that member's sessions only", async () => {
+    const form = await app.http().get('/portal/forgot-password').expect(200);
+    await app
+      .http()
+      .post('/portal/forgot-password')
+      .set('cookie', cookieOf(form, 'portal_pre')!)
+      .type('form')
+      .send({ _csrf: csrfOf(form.text), email: DEV })
+      .expect(303);
+    const mail = await smtp.nextTo(DEV);
+    const path = new URL(/https?:\/\/\S+\/portal\/reset-password\/[\w-]+/.exec(mail.text)![0]).pathname;
+    expect(await app.query(`SELECT member_id FROM portal_password_resets WHERE used_at IS NULL`)).toEqual([{ member_id: await memberId(DEV) }]);
+    const page = await app.http().get(path).expect(200);
+    const next = `${DEV_PASSWORD} reset`;
+    await app
+      .http()
+      .post(path)
+      .set('cookie', cookieOf(page, 'portal_pre')!)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), password: next, confirm: next })
+      .expect(303);
+    expect(await alive(sessions[DEV])).toBe(false);
+    expect(await alive(owner.cookie)).toBe(true);
+    expect((await signIn(DEV, next)).status).toBe(303);
+    expect((await signIn(OWNER, PORTAL_PASSWORD)).status).toBe(303);
+    sessions[DEV] = cookieOf(await signIn(DEV, next), 'portal_session')!;
   });
 
   it('lets each role do exactly what the permission table allows, in the portal and with a key it creates', async () => {
@@ -336,5 +366,27 @@ describe(`portal teams: per-member sign-in, joining, roles, members, audit log, 
     expect(page.text).toContain('This account requires two-factor sign-in for every member');
     expect((await post('/portal/account/mfa/required', owner.cookie, {})).status).toBe(303);
     expect((await get('/portal/apps', dev)).status).toBe(200);
+  });
+
+  it('migration 1764000000000 moves an account password to its login member, and an open reset link with it', async () => {
+    const ownerId = (await memberId(OWNER))!;
+    const [{ hash }] = await app.query<{ hash: string }>(`SELECT hash FROM portal_passwords WHERE member_id = $1`, [ownerId]);
+    const migration = new MemberPasswords1764000000000();
+    const runner = app.server.app.get(DataSource).createQueryRunner();
+    try {
+      // Back to passwords per account, with a reset link of that shape open; then forward again.
+      await migration.down(runner);
+      // (The runner holds the embedded database's one connection meanwhile: every query goes through it.)
+      expect(await runner.query(`SELECT hash FROM portal_passwords WHERE account_id = $1`, [owner.accountId])).toEqual([{ hash }]);
+      await runner.query(`INSERT INTO portal_password_resets (token_hash, account_id, expires_at) VALUES ('old-shape', $1, now() + interval '1 hour')`, [
+        owner.accountId,
+      ]);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await app.query(`SELECT member_id, hash FROM portal_passwords WHERE account_id = $1`, [owner.accountId])).toEqual([{ member_id: ownerId, hash }]);
+    expect(await app.query(`SELECT member_id FROM portal_password_resets WHERE token_hash = 'old-shape'`)).toEqual([{ member_id: ownerId }]);
+    expect((await signIn(OWNER, PORTAL_PASSWORD)).status).toBe(303);
   });
 });

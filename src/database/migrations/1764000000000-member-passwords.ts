@@ -10,25 +10,20 @@ export class MemberPasswords1764000000000 implements MigrationInterface {
   name = 'MemberPasswords1764000000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE portal_passwords ADD COLUMN member_id varchar(40) REFERENCES members(id) ON DELETE CASCADE`);
-    await q.query(`
-      UPDATE portal_passwords p SET member_id = m.id
-        FROM accounts a JOIN members m ON m.account_id = a.id AND m.email = a.email
-       WHERE a.id = p.account_id`);
-    // An account's password with no login member (none can exist: members were made from accounts) opens nothing.
-    await q.query(`DELETE FROM portal_passwords WHERE member_id IS NULL`);
+    // Each row of an account becomes its login member's (the owner whose e-mail is the account's); none can lack
+    // one (members were made from accounts), and a row that did would open nothing.
+    for (const table of ['portal_passwords', 'portal_password_resets']) {
+      await q.query(`ALTER TABLE ${table} ADD COLUMN member_id varchar(40) REFERENCES members(id) ON DELETE CASCADE`);
+      await q.query(`
+        UPDATE ${table} t SET member_id = m.id
+          FROM accounts a JOIN members m ON m.account_id = a.id AND m.email = a.email
+         WHERE a.id = t.account_id`);
+      await q.query(`DELETE FROM ${table} WHERE member_id IS NULL`);
+      await q.query(`ALTER TABLE ${table} ALTER COLUMN member_id SET NOT NULL`);
+    }
     await q.query(`ALTER TABLE portal_passwords DROP CONSTRAINT portal_passwords_pkey`);
-    await q.query(`ALTER TABLE portal_passwords ALTER COLUMN member_id SET NOT NULL`);
     await q.query(`ALTER TABLE portal_passwords ADD PRIMARY KEY (member_id)`);
     await q.query(`CREATE INDEX portal_passwords_account_idx ON portal_passwords (account_id)`);
-
-    await q.query(`ALTER TABLE portal_password_resets ADD COLUMN member_id varchar(40) REFERENCES members(id) ON DELETE CASCADE`);
-    await q.query(`
-      UPDATE portal_password_resets r SET member_id = m.id
-        FROM accounts a JOIN members m ON m.account_id = a.id AND m.email = a.email
-       WHERE a.id = r.account_id`);
-    await q.query(`DELETE FROM portal_password_resets WHERE member_id IS NULL`);
-    await q.query(`ALTER TABLE portal_password_resets ALTER COLUMN member_id SET NOT NULL`);
     await q.query(`CREATE INDEX portal_password_resets_member_idx ON portal_password_resets (member_id)`);
     await q.query(`CREATE INDEX portal_sessions_member_idx ON portal_sessions (member_id)`);
   }
