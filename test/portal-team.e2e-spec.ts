@@ -125,6 +125,17 @@ describe(`portal teams: per-member sign-in, joining, roles, members, audit log, 
     expect((await signIn(OWNER, PORTAL_PASSWORD)).status).toBe(303);
     expect(await auditCount('member.invited')).toBe(1);
     expect(await auditCount('member.joined', await memberId(DEV))).toBe(1);
+
+    // Through the API too: e-mailed, so the answer holds no link.
+    const api = await app
+      .http()
+      .post('/v1/members/invitations')
+      .set('authorization', `Bearer ${owner.apiKey}`)
+      .send({ email: 'api-invite@team.test', role: 'viewer' })
+      .expect(201);
+    expect(api.body).toMatchObject({ email: 'api-invite@team.test', role: 'viewer', emailed: true, invitationUrl: null });
+    expect((await smtp.nextTo('api-invite@team.test')).text).toMatch(/\/portal\/join\/[\w-]+/);
+    expect(await auditCount('member.invited', api.body.id)).toBe(1);
   });
 
   it("ends only that member's sessions on a password change and on signing out everywhere", async () => {
