@@ -293,7 +293,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
       .type('form')
       .send({ _csrf: csrfOf(read.text) })
       .expect(403);
-    expect(refused.text).toContain('The role viewer does not allow changing single sign-on: an owner or admin does');
+    expect(refused.text).toContain('Your role, viewer, does not allow inviting, changing and removing members (members:write).');
     await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(200);
   });
 

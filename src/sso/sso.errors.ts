@@ -14,7 +14,6 @@ export const SsoErrorCode = errorCodes({
   EmailNotVerified: ['sso_email_not_verified', 403],
   EmailOutsideDomains: ['sso_email_outside_domains', 403],
   OtherAccount: ['sso_email_other_account', 409],
-  ManageRefused: ['sso_role_refused', 403],
 });
 export type SsoErrorCode = ErrorCode<typeof SsoErrorCode>;
 
@@ -70,9 +69,5 @@ export class SsoError extends PlatformError.of(SsoErrorCode) {
 
   static otherAccount(): SsoError {
     return new SsoError(SsoErrorCode.OtherAccount, 'This e-mail address is a member of another account: it cannot join this one');
-  }
-
-  static manageRefused(role: string): SsoError {
-    return new SsoError(SsoErrorCode.ManageRefused, `The role ${role} does not allow changing single sign-on: an owner or admin does`, { body: { role } });
   }
 }

@@ -7,7 +7,8 @@ import { SsoSettingsService } from '../../sso/sso-settings.service.js';
 import { SsoError } from '../../sso/sso.errors.js';
 import { FORM, sendPortal, SignedIn } from '../portal-http.js';
 import { validateForm } from '../portal-forms.js';
-import { type Form, type Signed, text } from '../portal-page.js';
+import { chrome, type Form, type Signed, text } from '../portal-page.js';
+import { PortalPermission } from '../portal-role.guard.js';
 import { renderPortal } from '../portal-pages.js';
 import { SignedInPortalRoutes } from '../routes/portal-routes.js';
 
@@ -20,14 +21,15 @@ export class PortalSsoSettingsController {
   constructor(private readonly sso: SsoSettingsService) {}
 
   @Get('sso/settings')
+  @PortalPermission('members:read')
   async page(@SignedIn() signed: Signed, @Res() reply: FastifyReply): Promise<void> {
     return sendPortal(reply, await this.render(signed));
   }
 
   @Post('sso/settings')
   @RouteConfig(FORM)
+  @PortalPermission('members:write')
   async save(@SignedIn() signed: Signed, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
-    this.mayManage(signed);
     const checked = await validateForm(PutSsoDto, {
       issuer: text(form, 'issuer'),
       clientId: text(form, 'clientId'),
@@ -51,22 +53,17 @@ export class PortalSsoSettingsController {
 
   @Post('sso/settings/delete')
   @RouteConfig(FORM)
+  @PortalPermission('members:write')
   async remove(@SignedIn() signed: Signed, @Res() reply: FastifyReply): Promise<void> {
-    this.mayManage(signed);
     await this.sso.remove(signed.accountId);
     return sendPortal(reply, await this.render(signed, { saved: 'Single sign-on is off: members sign in with passwords.' }));
   }
 
-  private mayManage(signed: Signed): void {
-    if (!roleAllows(signed.role, 'members:write')) throw SsoError.manageRefused(signed.role);
-  }
-
   private async render(signed: Signed, data: Record<string, unknown> = {}, status = 200) {
-    if (!roleAllows(signed.role, 'members:read')) throw SsoError.manageRefused(signed.role);
     return renderPortal(
       'sso-settings',
       {
-        csrf: signed.csrf,
+        ...chrome(signed),
         settings: await this.sso.find(signed.accountId),
         redirectUri: this.sso.redirectUri,
         canManage: roleAllows(signed.role, 'members:write'),
