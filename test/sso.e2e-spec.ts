@@ -136,7 +136,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     await app.http().delete('/v1/sso').set(bearer(developer.apiKey)).expect(403);
   });
 
-  it('SSO required: the right password of a member who is not an owner is refused (page, no session, audit entry); an owner without MFA too; with MFA an owner keeps the password', async () => {
+  it('SSO required: the right password of a member who is not an owner is refused (page, no session, audit entry); an owner without MFA too; an owner with MFA signs in with password and code', async () => {
     const a = await account();
     await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
     const [login] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [a.accountId]);
@@ -161,10 +161,28 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     const enrolment = await mfa.start(login.id, a.email);
     const now = Date.now();
     const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30 }).generate({ timestamp: now });
-    await mfa.confirm(a.accountId, { type: 'member', id: login.id, label: a.email, ip: null }, login.id, code, now);
-    // Not refused for SSO (on to the session here; with the portal's MFA step, on to that step).
-    const recovered = await passwordSignIn(a.email, 303);
-    expect(recovered.text).not.toContain('single sign-on');
+    const recoveryCodes = await mfa.confirm(a.accountId, { type: 'member', id: login.id, label: a.email, ip: null }, login.id, code, now);
+    const form = await loginForm();
+    const password = await app
+      .http()
+      .post('/portal/login')
+      .set('cookie', form.cookie)
+      .type('form')
+      .send({ _csrf: form.csrf, email: a.email, password: PORTAL_PASSWORD })
+      .expect(303);
+    expect(password.headers.location).toBe('/portal/login/code');
+    expect(sessionCookieOf(password)).toBeUndefined();
+    const cookies = `${form.cookie}; ${String(password.headers['set-cookie']).split(';')[0]}`;
+    const codePage = await app.http().get('/portal/login/code').set('cookie', cookies).expect(200);
+    const second = await app
+      .http()
+      .post('/portal/login/code')
+      .set('cookie', cookies)
+      .type('form')
+      .send({ _csrf: csrfOf(codePage.text), code: recoveryCodes[0] })
+      .expect(303);
+    expect(second.headers.location).toBe('/portal/');
+    expect(sessionCookieOf(second)).toBeDefined();
 
     const failures = await app.query<{ actor_id: string }>(`SELECT actor_id FROM audit_log WHERE account_id = $1 AND action = 'sign_in.failed'`, [a.accountId]);
     expect(failures.map((f) => f.actor_id)).toEqual([login.id, login.id, login.id]);
@@ -172,7 +190,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     // SSO off again: the password works for every member as before.
     await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(204);
     await app.server.app.get(MfaService).remove(a.accountId, { type: 'member', id: login.id, label: a.email, ip: null }, login.id);
-    await passwordSignIn(a.email, 303);
+    expect(sessionCookieOf(await passwordSignIn(a.email, 303))).toBeDefined();
   });
 
   /** The provider's URL the page of `/portal/sso/start` sends the browser to (a meta refresh and a link: the portal's CSP allows forms no redirect elsewhere). */
