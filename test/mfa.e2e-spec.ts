@@ -74,7 +74,7 @@ describe(`two-factor sign-in (${target})`, () => {
     expect(await mfa.verify(memberId, 'not-a-code', t1)).toBe(false);
   });
 
-  it('turns off (audited), and the policy "MFA required" is per account', async () => {
+  it('turns off (audited), and the policy "MFA required" is per account, each change of it audited', async () => {
     const { accountId, memberId } = await ownerOf();
     await expect(mfa.remove(accountId, actor, memberId)).rejects.toMatchObject({ reason: 'mfa_not_enrolled', status: 404 });
     const enrolment = await mfa.start(memberId, 'ada@example.com');
@@ -88,8 +88,19 @@ describe(`two-factor sign-in (${target})`, () => {
     expect(actions.map((a) => a.action)).toEqual(['mfa.enrolled', 'mfa.removed']);
 
     expect(await mfa.mfaRequired(accountId)).toBe(false);
-    await mfa.setMfaRequired(accountId, true);
+    await mfa.setMfaRequired(accountId, actor, true);
     expect(await mfa.mfaRequired(accountId)).toBe(true);
+    // Saved again unchanged: no entry; turned off: one more.
+    await mfa.setMfaRequired(accountId, actor, true);
+    await mfa.setMfaRequired(accountId, actor, false);
+    const policy = await app.query<{ action: string; actor_id: string; target_type: string; target_id: string }>(
+      `SELECT action, actor_id, target_type, target_id FROM audit_log WHERE account_id = $1 AND action = 'mfa.policy_changed' ORDER BY created_at`,
+      [accountId],
+    );
+    expect(policy).toEqual([
+      { action: 'mfa.policy_changed', actor_id: 'mem_test', target_type: 'account', target_id: accountId },
+      { action: 'mfa.policy_changed', actor_id: 'mem_test', target_type: 'account', target_id: accountId },
+    ]);
     expect(await mfa.mfaRequired((await createAccount(app)).accountId)).toBe(false);
   });
 });

@@ -126,7 +126,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     });
   });
 
-  it('reading takes members:read, changing members:write: a developer reads, cannot change', async () => {
+  it('reading takes members:read; changing takes an owner: an admin or a developer reads, cannot change (API and page); each change audited', async () => {
     const a = await account();
     await putSso(a.apiKey, settings(a.domain), 200);
     const developer = await addMember(app, a.apiKey, `dev@${a.domain}`, 'developer');
@@ -134,6 +134,39 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     const refused = await putSso(developer.apiKey, settings(a.domain), 403);
     expect(refused.body.message).toContain('members:write');
     await app.http().delete('/v1/sso').set(bearer(developer.apiKey)).expect(403);
+
+    // An admin could otherwise point the owner's sign-in at a provider the admin runs.
+    const admin = await addMember(app, a.apiKey, `admin@${a.domain}`, 'admin');
+    await app.http().get('/v1/sso').set(bearer(admin.apiKey)).expect(200);
+    const notOwner = await putSso(admin.apiKey, settings(a.domain, { defaultRole: 'admin' }), 403);
+    expect(notOwner.body).toEqual({
+      ...errorEnvelope(notOwner, 403, 'sso_owners_only', 'The role admin does not allow changing single sign-on: only an owner does'),
+      role: 'admin',
+    });
+    const notOwnerDelete = await app.http().delete('/v1/sso').set(bearer(admin.apiKey)).expect(403);
+    expect(notOwnerDelete.body).toMatchObject({ reason: 'sso_owners_only' });
+    const adminSession = await app.server.app.get(PortalAuthService).startSession(a.accountId, admin.memberId);
+    const page = await app.http().get('/portal/sso/settings').set('cookie', `portal_session=${adminSession}`).expect(200);
+    expect(page.text).not.toContain('<form method="post" action="/portal/sso/settings">');
+    const portalRefused = await app
+      .http()
+      .post('/portal/sso/settings/delete')
+      .set('cookie', `portal_session=${adminSession}`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) })
+      .expect(403);
+    expect(portalRefused.text).toContain('Your role, admin, does not allow managing owners');
+    await expect(app.http().get('/v1/sso').set(bearer(a.apiKey))).resolves.toMatchObject({ status: 200, body: { defaultRole: 'developer' } });
+
+    await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(204);
+    const audited = await app.query<{ action: string; actor_id: string; target_type: string; target_id: string }>(
+      `SELECT action, actor_id, target_type, target_id FROM audit_log WHERE account_id = $1 AND action LIKE 'sso.%' ORDER BY created_at`,
+      [a.accountId],
+    );
+    expect(audited.map((e) => [e.action, e.target_type, e.target_id])).toEqual([
+      ['sso.configured', 'account', a.accountId],
+      ['sso.removed', 'account', a.accountId],
+    ]);
   });
 
   it('SSO required: the right password of a member who is not an owner is refused (page, no session, audit entry); an owner without MFA too; an owner with MFA signs in with password and code', async () => {
@@ -239,6 +272,63 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(cookie).not.toContain(q.nonce);
   });
 
+  /** "Sign in with SSO" as `email`, the provider's forms as `login`, over HTTP; answers the portal's answer to the callback. */
+  const ssoSignIn = async (email: string, status: number, login = email) => {
+    provider.addAccount({ email: login });
+    const start = await app.http().get('/portal/sso/start').query({ email }).expect(200);
+    const flow = String(start.headers['set-cookie']).split(';')[0];
+    const back = await provider.signInOverHttp(providerUrlOf(start.text).href, login);
+    expect(`${back.origin}${back.pathname}`).toBe(`${app.url}/portal/sso/callback`);
+    return app.http().get(`${back.pathname}${back.search}`).set('cookie', flow).expect(status);
+  };
+  const enrolMfa = async (accountId: string, memberId: string, email: string) => {
+    const mfa = app.server.app.get(MfaService);
+    const enrolment = await mfa.start(memberId, email);
+    const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
+    return mfa.confirm(accountId, { type: 'member', id: memberId, label: email, ip: null }, memberId, code);
+  };
+
+  it('a member with MFA who signs in through the provider still types a code: no session before it, then one (over HTTP)', async () => {
+    const a = await account();
+    await putSso(a.apiKey, settings(a.domain), 200);
+    const [owner] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [a.accountId]);
+    const recoveryCodes = await enrolMfa(a.accountId, owner.id, a.email);
+
+    const callback = await ssoSignIn(a.email, 303);
+    expect(callback.headers.location).toBe('/portal/login/code');
+    expect(sessionCookieOf(callback)).toBeUndefined();
+    const ticket = ([] as string[])
+      .concat(callback.headers['set-cookie'])
+      .find((c) => c.startsWith('portal_mfa='))!
+      .split(';')[0];
+    await expect(app.query(`SELECT 1 FROM audit_log WHERE account_id = $1 AND action = 'sign_in.succeeded'`, [a.accountId])).resolves.toEqual([]);
+
+    const codePage = await app.http().get('/portal/login/code').set('cookie', ticket).expect(200);
+    const pre = String(codePage.headers['set-cookie']).split(';')[0];
+    const cookies = `${ticket}; ${pre}`;
+    const wrong = await app
+      .http()
+      .post('/portal/login/code')
+      .set('cookie', cookies)
+      .type('form')
+      .send({ _csrf: csrfOf(codePage.text), code: '000000' })
+      .expect(401);
+    expect(sessionCookieOf(wrong)).toBeUndefined();
+    const passed = await app
+      .http()
+      .post('/portal/login/code')
+      .set('cookie', cookies)
+      .type('form')
+      .send({ _csrf: csrfOf(codePage.text), code: recoveryCodes[0] })
+      .expect(303);
+    expect(passed.headers.location).toBe('/portal/');
+    expect(sessionCookieOf(passed)).toBeDefined();
+    const signIns = await app.query<{ action: string }>(`SELECT action FROM audit_log WHERE account_id = $1 AND action LIKE 'sign_in.%' ORDER BY created_at`, [
+      a.accountId,
+    ]);
+    expect(signIns.map((e) => e.action)).toEqual(['sign_in.failed', 'sign_in.succeeded']);
+  });
+
   it('the callback refuses an answer this browser did not ask for: no flow cookie, or another state (CSRF) — a page, no session', async () => {
     const a = await account();
     await putSso(a.apiKey, settings(a.domain), 200);
@@ -265,7 +355,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(denied.text).toContain('The identity provider refused the sign-in (access_denied)');
   });
 
-  it('the settings page: an admin saves them (the secret never shown back), a viewer only reads them', async () => {
+  it('the settings page: an owner saves them (the secret never shown back), a viewer only reads them', async () => {
     const a = await account();
     const page = await app.http().get('/portal/sso/settings').set('cookie', a.cookie).expect(200);
     expect(page.text).toContain(`${app.url}/portal/sso/callback`);
@@ -311,7 +401,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
       .type('form')
       .send({ _csrf: csrfOf(read.text) })
       .expect(403);
-    expect(refused.text).toContain('Your role, viewer, does not allow inviting, changing and removing members (members:write).');
+    expect(refused.text).toContain('Your role, viewer, does not allow managing owners and the account’s security settings (owners:manage).');
     await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(200);
   });
 

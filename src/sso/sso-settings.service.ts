@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import { AuditLog } from '../audit/audit-log.service.js';
+import type { Actor } from '../common/request-context/actor.js';
+import type { Principal } from '../common/request-context/principal.js';
+import { roleAllows } from '../common/request-context/roles.js';
 import { Transactions } from '../database/transactions.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { SecretBox } from '../webhooks/secret-box.js';
@@ -35,7 +39,19 @@ export class SsoSettingsService {
     private readonly box: SecretBox,
     private readonly mfa: MfaService,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
+
+  /**
+   * Only an owner changes single sign-on: the settings decide where members' sign-ins go, so whoever
+   * changes them could sign in as any member, an owner included (keys of no member — made before
+   * teams, by the operator — act as the account). SsoError (403) otherwise.
+   */
+  mayChange(principal: Principal): void {
+    const role = principal.member?.role;
+    if (role === undefined) return;
+    if (role === null || !roleAllows(role, 'owners:manage')) throw SsoError.ownersOnly(role ?? 'removed member');
+  }
 
   get redirectUri(): string {
     return `${this.config.publicUrl}${SSO_CALLBACK_PATH}`;
@@ -55,7 +71,7 @@ export class SsoSettingsService {
   }
 
   /** Saves the settings once the issuer's discovery document answered for them (422 otherwise). */
-  async configure(accountId: string, input: SsoInput): Promise<SsoSettingsDto> {
+  async configure(accountId: string, actor: Actor, input: SsoInput): Promise<SsoSettingsDto> {
     const domains = [...new Set(input.domains.map((d) => d.trim().toLowerCase()))];
     const issuer = input.issuer.trim().replace(/\/+$/, '');
     const stored = await this.sso.find(accountId);
@@ -73,13 +89,17 @@ export class SsoSettingsService {
         defaultRole: input.defaultRole,
         required: input.required,
       });
+      await this.audit.record(accountId, actor, 'sso.configured', accountId);
     });
     return this.get(accountId);
   }
 
   /** Turns single sign-on off (members then sign in with passwords again); 404 when it was not on. */
-  async remove(accountId: string): Promise<void> {
-    if (!(await this.sso.clear(accountId))) throw SsoError.notConfigured();
+  async remove(accountId: string, actor: Actor): Promise<void> {
+    await this.db.run(async () => {
+      if (!(await this.sso.clear(accountId))) throw SsoError.notConfigured();
+      await this.audit.record(accountId, actor, 'sso.removed', accountId);
+    });
   }
 
   /** Whether a correct password must still be refused: SSO required, unless an owner with MFA on (the recovery path). */

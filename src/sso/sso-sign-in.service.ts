@@ -9,6 +9,7 @@ import { ServerSecrets } from '../config/server-secrets.js';
 import { isUniqueViolation } from '../database/postgres-errors.js';
 import { Transactions } from '../database/transactions.js';
 import { MembersRepository } from '../members/members.repository.js';
+import { MfaService } from '../mfa/mfa.service.js';
 import { SecretBox } from '../webhooks/secret-box.js';
 import { discoverIssuer } from './oidc-issuer.js';
 import { SsoSettingsService } from './sso-settings.service.js';
@@ -30,6 +31,14 @@ interface Flow {
   v: string;
   /** expires (ms) */
   x: number;
+}
+
+/** Who the provider signed in; `secondFactor`: a member with MFA on, who still types a code before any session (SSO never replaces their own second factor). */
+export interface SsoSignedIn {
+  accountId: string;
+  memberId: string;
+  email: string;
+  secondFactor: boolean;
 }
 
 export interface SsoStart {
@@ -64,6 +73,7 @@ export class SsoSignInService {
     private readonly members: MembersRepository,
     private readonly audit: AuditLog,
     private readonly box: SecretBox,
+    private readonly mfa: MfaService,
     secrets: ServerSecrets,
   ) {
     this.flowBox = new SecretBox(secrets.keyFor('sso-flow').toString('base64url'));
@@ -93,7 +103,7 @@ export class SsoSignInService {
    * Completes the sign-in with the provider's answer (`params`: the callback's query) and this
    * browser's sealed flow; answers the member to start a session for.
    */
-  async finish(params: URLSearchParams, sealedFlow: string | undefined, ip: string): Promise<{ accountId: string; memberId: string }> {
+  async finish(params: URLSearchParams, sealedFlow: string | undefined, ip: string): Promise<SsoSignedIn> {
     const flow = this.openFlow(sealedFlow);
     if (!sameText(params.get('state') ?? '', flow.s)) throw SsoError.stateMismatch();
     const error = params.get('error');
@@ -133,10 +143,10 @@ export class SsoSignInService {
     if (verified === false || verified === 'false') throw await refuse(SsoError.emailNotVerified());
     if (!stored.domains.includes(domainOf(address))) throw await refuse(SsoError.emailOutsideDomains());
     if (existing && existing.accountId !== flow.a) throw SsoError.otherAccount();
-    return { accountId: flow.a, memberId: await this.signIn(flow.a, existing?.id, address, stored, ip) };
+    return this.signIn(flow.a, existing?.id, address, stored, ip);
   }
 
-  private async signIn(accountId: string, memberId: string | undefined, email: string, stored: StoredSso, ip: string): Promise<string> {
+  private async signIn(accountId: string, memberId: string | undefined, email: string, stored: StoredSso, ip: string): Promise<SsoSignedIn> {
     try {
       return await this.db.run(async () => {
         let id = memberId;
@@ -144,8 +154,10 @@ export class SsoSignInService {
           id = (await this.members.insert({ id: newId('mem'), accountId, email, role: stored.defaultRole })).id;
           await this.record(accountId, id, email, ip, 'member.joined');
         }
-        await this.record(accountId, id, email, ip, 'sign_in.succeeded');
-        return id;
+        // A member with MFA signs in once their code passes (recorded then, by PortalSecondFactor).
+        const secondFactor = await this.mfa.isEnrolled(id);
+        if (!secondFactor) await this.record(accountId, id, email, ip, 'sign_in.succeeded');
+        return { accountId, memberId: id, email, secondFactor };
       });
     } catch (err) {
       // The same e-mail's first sign-in twice at once: the other one created the member.

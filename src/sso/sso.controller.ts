@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorOf, ApiErrors } from '../common/http/api-errors.decorator.js';
+import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import type { Principal } from '../common/request-context/principal.js';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import { PutSsoDto, SsoSettingsDto } from './dto/sso.dto.js';
@@ -8,9 +9,9 @@ import { SsoSettingsService } from './sso-settings.service.js';
 import { SsoError } from './sso.errors.js';
 
 /**
- * The account's single sign-on settings. Who may see and change them is who manages members
- * (`members:read` / `members:write`: admins and owners change them), since they decide who becomes
- * a member and with which role.
+ * The account's single sign-on settings. Whoever reads members reads them (`members:read`); only an
+ * owner changes them (`members:write` and the owner's role): they decide where every member's
+ * sign-in goes, an owner's included.
  */
 @ApiTags('sso')
 @Controller('sso')
@@ -35,11 +36,13 @@ export class SsoController {
   })
   @ApiOkResponse({ type: SsoSettingsDto })
   @ApiErrorOf('Invalid fields; `sso_issuer_insecure`: an http issuer not on this machine; `sso_client_secret_required`', SsoError.issuerInsecure())
+  @ApiErrorOf('`sso_owners_only`: only an owner changes single sign-on', SsoError.ownersOnly('admin'))
   @ApiErrorOf('`sso_domain_taken`: another account signs in with SSO for that domain', SsoError.domainTaken('acme.com'))
   @ApiErrorOf("`sso_discovery_failed`: the issuer's OpenID configuration could not be read", SsoError.discoveryFailed('no answer within 10 seconds'))
   @ApiErrors(415)
-  put(@CurrentPrincipal() p: Principal, @Body() body: PutSsoDto): Promise<SsoSettingsDto> {
-    return this.sso.configure(p.accountId, { ...body, required: body.required ?? false });
+  put(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Body() body: PutSsoDto): Promise<SsoSettingsDto> {
+    this.sso.mayChange(p);
+    return this.sso.configure(p.accountId, actor, { ...body, required: body.required ?? false });
   }
 
   @Delete()
@@ -47,8 +50,10 @@ export class SsoController {
   @Scopes('members:write')
   @ApiOperation({ summary: 'Turn single sign-on off', description: 'The settings and the secret are forgotten; members sign in with passwords again.' })
   @ApiNoContentResponse({ description: 'Turned off' })
+  @ApiErrorOf('`sso_owners_only`: only an owner changes single sign-on', SsoError.ownersOnly('admin'))
   @ApiErrorOf('`sso_not_configured`: single sign-on is not set up', SsoError.notConfigured())
-  async remove(@CurrentPrincipal() p: Principal): Promise<void> {
-    await this.sso.remove(p.accountId);
+  async remove(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor): Promise<void> {
+    this.sso.mayChange(p);
+    await this.sso.remove(p.accountId, actor);
   }
 }

@@ -14,6 +14,9 @@ export const SsoErrorCode = errorCodes({
   EmailNotVerified: ['sso_email_not_verified', 403],
   EmailOutsideDomains: ['sso_email_outside_domains', 403],
   OtherAccount: ['sso_email_other_account', 409],
+  OwnersOnly: ['sso_owners_only', 403],
+  IdentityMismatch: ['sso_identity_mismatch', 403],
+  EmailNotAscii: ['sso_email_not_ascii', 403],
 });
 export type SsoErrorCode = ErrorCode<typeof SsoErrorCode>;
 
@@ -65,6 +68,21 @@ export class SsoError extends PlatformError.of(SsoErrorCode) {
 
   static emailOutsideDomains(): SsoError {
     return new SsoError(SsoErrorCode.EmailOutsideDomains, "The e-mail address the identity provider gave is not in this account's allowed domains");
+  }
+
+  static ownersOnly(role: string): SsoError {
+    return new SsoError(SsoErrorCode.OwnersOnly, `The role ${role} does not allow changing single sign-on: only an owner does`, { body: { role } });
+  }
+
+  static identityMismatch(): SsoError {
+    return new SsoError(
+      SsoErrorCode.IdentityMismatch,
+      'This member signs in through another identity at the provider (its subject differs from the one linked at the first single sign-on): ask an owner',
+    );
+  }
+
+  static emailNotAscii(): SsoError {
+    return new SsoError(SsoErrorCode.EmailNotAscii, 'The e-mail address the identity provider gave is not plain lower-case ASCII: it is refused');
   }
 
   static otherAccount(): SsoError {

@@ -12,6 +12,7 @@ import { renderPortal } from '../portal-pages.js';
 import { PRE_COOKIE, SESSION_COOKIE } from '../portal-session.js';
 import { PortalRoutes } from '../routes/portal-routes.js';
 import { SignInRateLimit } from '../sign-in-rate-limit.js';
+import { PortalSecondFactor, sendToSecondFactor } from '../team/portal-second-factor.service.js';
 
 /** The browser's sealed flow (state, nonce, PKCE verifier) between "Sign in with SSO" and the provider's answer. */
 export const SSO_FLOW_COOKIE = 'portal_sso';
@@ -34,6 +35,7 @@ export class PortalSsoController {
     private readonly sso: SsoSignInService,
     private readonly auth: PortalAuthService,
     private readonly signInLimit: SignInRateLimit,
+    private readonly secondFactor: PortalSecondFactor,
     config: AppConfig,
   ) {
     this.secure = config.publicUrl.startsWith('https://');
@@ -67,7 +69,9 @@ export class PortalSsoController {
     // Used once, whatever the outcome.
     void reply.header('set-cookie', portalCookie(SSO_FLOW_COOKIE, '', this.secure, 0));
     try {
-      const { accountId, memberId } = await this.sso.finish(params, cookieOf(request.headers.cookie, SSO_FLOW_COOKIE), request.ip);
+      const { accountId, memberId, email, secondFactor } = await this.sso.finish(params, cookieOf(request.headers.cookie, SSO_FLOW_COOKIE), request.ip);
+      // A member with MFA types a code next, as after a password: the provider alone never skips their second factor.
+      if (secondFactor) return sendToSecondFactor(reply, this.secondFactor.ticket({ accountId, memberId, email }), this.secure);
       const sessionId = await this.auth.startSession(accountId, memberId);
       await reply
         .header('set-cookie', [portalCookie(SESSION_COOKIE, sessionId, this.secure, SESSION_IDLE_MS / 1000), portalCookie(PRE_COOKIE, '', this.secure, 0)])

@@ -61,7 +61,7 @@ export class PortalMfaPages {
 
   /** The owner's setting: every member of the account signs in with MFA (those without it enrol at their next page). */
   async setRequired(signed: Signed, form: Form): Promise<PortalAnswer> {
-    await this.mfa.setMfaRequired(signed.accountId, form.required === 'on');
+    await this.mfa.setMfaRequired(signed.accountId, portalActor(signed), form.required === 'on');
     return { redirect: MFA_ENROLMENT_PATH };
   }
 

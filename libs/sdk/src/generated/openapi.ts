@@ -1308,7 +1308,7 @@ export interface components {
              * @example api_key.created
              * @enum {string}
              */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "mfa.enrolled" | "mfa.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "service_account.created" | "service_account.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "mfa.enrolled" | "mfa.removed" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "service_account.created" | "service_account.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
             /**
              * @description The client address truncated to its /24 (IPv4) or /48 (IPv6)
              * @example 203.0.113.0/24
@@ -2985,7 +2985,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries of this action. */
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "mfa.enrolled" | "mfa.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "service_account.created" | "service_account.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "mfa.enrolled" | "mfa.removed" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "service_account.created" | "service_account.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
                 /** @description Only entries of this actor (a member's, API key's or token's id, or `operator`). */
                 actor?: string;
                 /** @description Entries at or after this time (ISO 8601). */
@@ -4902,7 +4902,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The credential lacks the scope this route needs */
+            /**
+             * @description `sso_owners_only`: only an owner changes single sign-on
+             *
+             *     The credential lacks the scope this route needs
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5018,7 +5022,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The credential lacks the scope this route needs */
+            /**
+             * @description `sso_owners_only`: only an owner changes single sign-on
+             *
+             *     The credential lacks the scope this route needs
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
