@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import { MfaService } from '../src/mfa/mfa.service.js';
 import { PasswordHasher } from '../src/portal/password-hash.js';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { startChildServer } from './support/child-server.js';
@@ -120,6 +122,39 @@ describe(`portal sign-in: lockout, per-IP limit, logs (${target})`, () => {
     second = await startTestApp({ reuse: { dataDir: app.dataDir, env: app.env }, keep: true });
     watchVerifications(second);
     await parallelGuesses('two-instances@example.com', [app, second]);
+  });
+
+  it('keeps the lockout across the MFA step: the right password again does not reset the wrong codes (password + 4 wrong codes → locked)', async () => {
+    const email = `mfa-lock-${Date.now()}@example.com`;
+    const { accountId } = await invited(email);
+    const [member] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [accountId]);
+    const mfa = app.server.app.get(MfaService);
+    const enrolment = await mfa.start(member.id, email);
+    const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
+    await mfa.confirm(accountId, { type: 'member', id: member.id, label: email, ip: null }, member.id, code);
+
+    const form = await loginForm();
+    const password = await signIn(form, email, PASSWORD).expect(303);
+    expect(password.headers.location).toBe('/portal/login/code');
+    const cookies = `${form.cookie}; ${String(password.headers['set-cookie']).split(';')[0]}`;
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await app
+        .http()
+        .post('/portal/login/code')
+        .set({ cookie: cookies, 'x-forwarded-for': freshIp() })
+        .type('form')
+        .send({ _csrf: form.csrf, code: '000000' });
+      codes.push(res.status);
+    }
+    // The password was attempt 1: the 4th wrong code is the 5th attempt, and locks.
+    expect(codes).toEqual([401, 401, 401, 429]);
+    const again = await signIn(form, email, PASSWORD).expect(429);
+    expect(again.text).toContain('locked for 15 minutes');
+    const actions = await app.query<{ action: string }>(`SELECT action FROM audit_log WHERE account_id = $1 AND action LIKE 'sign_in.%' ORDER BY created_at`, [
+      accountId,
+    ]);
+    expect(actions.map((a) => a.action)).toEqual(['sign_in.failed', 'sign_in.failed', 'sign_in.failed', 'sign_in.locked', 'sign_in.locked']);
   });
 
   it('allows 20 sign-in and invite tries a minute per client IP, then answers a 429 page without hashing anything', async () => {

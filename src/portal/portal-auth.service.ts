@@ -114,20 +114,24 @@ export class PortalAuthService {
       await audit('sign_in.locked');
       return { kind: 'locked' };
     }
+    // SSO required is decided before the password is verified, and answers the same for a right or a wrong
+    // password (no right-password oracle); the password is verified either way, so timing tells nothing.
+    const ssoRefuses = stored ? await this.sso.refusesPassword(stored.memberId) : false;
     // The same work whether or not the e-mail is known: timing tells nothing.
     const ok = stored ? await this.passwords.verify(password, stored.hash) : (await this.passwords.verify(password, DUMMY_HASH), false);
+    if (stored && ssoRefuses) {
+      await audit('sign_in.failed');
+      return { kind: 'sso-required' };
+    }
     if (!stored || !ok) {
       const outcome: LoginOutcome = attempt >= LOCKOUT_ATTEMPTS ? { kind: 'locked' } : { kind: 'invalid' };
       await audit(outcome.kind === 'locked' ? 'sign_in.locked' : 'sign_in.failed');
       return outcome;
     }
-    await this.portal.clearSignInAttempts(emailHash);
-    // SSO required: the right password opens nothing (an owner with MFA on keeps it, then the code, as the recovery path).
-    if (await this.sso.refusesPassword(stored.memberId)) {
-      await audit('sign_in.failed');
-      return { kind: 'sso-required' };
-    }
+    // A member with MFA: the count is cleared once the code passes (PortalSecondFactor), not here — else
+    // typing the password again would give the code guesses a fresh lockout each time.
     if (await this.mfa.isEnrolled(stored.memberId)) return { kind: 'second-factor', accountId: stored.accountId, memberId: stored.memberId, email: address };
+    await this.portal.clearSignInAttempts(emailHash);
     const sessionId = await this.db.run(async () => {
       await audit('sign_in.succeeded');
       return this.startSession(stored.accountId, stored.memberId);
