@@ -5,7 +5,7 @@ import { PortalAuthService } from '../src/portal/portal-auth.service.js';
 import { NotFoundError, PlatformClient, ValidationError } from '../libs/sdk/src/index.js';
 import { errorEnvelope, NO_RATE_LIMIT } from './support/api-client.js';
 import { addMember } from './support/members.js';
-import { OidcTestProvider } from './support/oidc-provider.js';
+import { type OidcTestAccount, OidcTestProvider } from './support/oidc-provider.js';
 import { csrfOf, PORTAL_PASSWORD, portalSession } from './support/portal-session.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
@@ -273,8 +273,9 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
   });
 
   /** "Sign in with SSO" as `email`, the provider's forms as `login`, over HTTP; answers the portal's answer to the callback. */
-  const ssoSignIn = async (email: string, status: number, login = email) => {
-    provider.addAccount({ email: login });
+  const ssoSignIn = async (email: string, status: number, at: OidcTestAccount = { email }) => {
+    const login = at.login ?? at.email;
+    provider.addAccount(at);
     const start = await app.http().get('/portal/sso/start').query({ email }).expect(200);
     const flow = String(start.headers['set-cookie']).split(';')[0];
     const back = await provider.signInOverHttp(providerUrlOf(start.text).href, login);
@@ -327,6 +328,62 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
       a.accountId,
     ]);
     expect(signIns.map((e) => e.action)).toEqual(['sign_in.failed', 'sign_in.succeeded']);
+  });
+
+  it('links a member to the provider identity (iss + sub) of their first SSO sign-in: another subject with the same e-mail is refused; an existing member links only through a verified e-mail', async () => {
+    const a = await account();
+    await putSso(a.apiKey, settings(a.domain), 200);
+    const bob = await addMember(app, a.apiKey, `bob@${a.domain}`, 'developer');
+    const failures = async () =>
+      (await app.query(`SELECT 1 FROM audit_log WHERE account_id = $1 AND action = 'sign_in.failed' AND actor_id = $2`, [a.accountId, bob.memberId])).length;
+
+    // No email_verified claim: an existing member is not linked on the provider's silence.
+    const unverified = await ssoSignIn(bob.email, 403, { email: bob.email, emailVerified: null, sub: 'bob-at-idp' });
+    expect(unverified.text).toContain('an existing member is linked to single sign-on only through a verified address');
+    expect(sessionCookieOf(unverified)).toBeUndefined();
+    expect(await failures()).toBe(1);
+    await expect(app.query('SELECT 1 FROM member_sso_identities WHERE member_id = $1', [bob.memberId])).resolves.toEqual([]);
+
+    const linked = await ssoSignIn(bob.email, 303, { email: bob.email, sub: 'bob-at-idp' });
+    expect(linked.headers.location).toBe('/portal/');
+    expect(sessionCookieOf(linked)).toBeDefined();
+    await expect(app.query('SELECT issuer, subject FROM member_sso_identities WHERE member_id = $1', [bob.memberId])).resolves.toEqual([
+      { issuer: provider.issuer, subject: 'bob-at-idp' },
+    ]);
+
+    // Someone else at the provider who got bob's e-mail (a renamed or recycled mailbox): refused, page and audit entry.
+    const impostor = await ssoSignIn(bob.email, 403, { email: bob.email, sub: 'mallory-at-idp' });
+    expect(impostor.text).toContain('Single sign-on refused');
+    expect(impostor.text).toContain('its subject differs from the one linked at the first single sign-on');
+    expect(sessionCookieOf(impostor)).toBeUndefined();
+    expect(await failures()).toBe(2);
+    // Bob himself again: in.
+    expect(sessionCookieOf(await ssoSignIn(bob.email, 303, { email: bob.email, sub: 'bob-at-idp' }))).toBeDefined();
+
+    // A new member may join without the claim (never with email_verified: false), and is linked at once.
+    const carol = `carol@${a.domain}`;
+    expect(sessionCookieOf(await ssoSignIn(carol, 303, { email: carol, emailVerified: null, sub: 'carol-at-idp' }))).toBeDefined();
+    const [joined] = await app.query<{ id: string; subject: string }>(
+      'SELECT m.id, i.subject FROM members m JOIN member_sso_identities i ON i.member_id = m.id WHERE m.email = $1',
+      [carol],
+    );
+    expect(joined.subject).toBe('carol-at-idp');
+    // Bob's provider identity cannot sign in as carol either (the identity is bob's).
+    await ssoSignIn(carol, 403, { email: carol, sub: 'bob-at-idp' });
+  });
+
+  it('refuses an e-mail that is not plain ASCII (the Kelvin sign lower-cases to "k"): no member made', async () => {
+    const a = await account();
+    await putSso(a.apiKey, settings(a.domain), 200);
+    await addMember(app, a.apiKey, `kate@${a.domain}`, 'admin');
+    const kelvin = `\u212Aate@${a.domain}`;
+    expect(kelvin.toLowerCase()).toBe(`kate@${a.domain}`);
+    const refused = await ssoSignIn(`kate@${a.domain}`, 403, { email: kelvin, login: `kelvin@${a.domain}` });
+    expect(refused.text).toContain('The e-mail address the identity provider gave is not plain ASCII');
+    expect(sessionCookieOf(refused)).toBeUndefined();
+    await expect(
+      app.query('SELECT 1 FROM member_sso_identities i JOIN members m ON m.id = i.member_id WHERE m.account_id = $1', [a.accountId]),
+    ).resolves.toEqual([]);
   });
 
   it('the callback refuses an answer this browser did not ask for: no flow cookie, or another state (CSRF) — a page, no session', async () => {

@@ -49,6 +49,8 @@ export interface SsoStart {
 }
 
 const normalised = (email: string) => email.trim().toLowerCase();
+/** Printable ASCII, no spaces: what an e-mail from the provider must be before it is lower-cased and compared. */
+const PLAIN_ASCII_EMAIL = /^[\x21-\x7e]+$/;
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
 /**
@@ -115,6 +117,7 @@ export class SsoSignInService {
     callback.search = params.toString();
     let email: unknown;
     let verified: unknown;
+    let subject: string;
     try {
       const tokens = await client.authorizationCodeGrant(
         config,
@@ -123,9 +126,10 @@ export class SsoSignInService {
         { redirect_uri: this.settings.redirectUri },
       );
       const claims = tokens.claims()!;
+      subject = claims.sub;
       ({ email, email_verified: verified } = claims);
       if (typeof email !== 'string') {
-        // Some providers put the e-mail in the userinfo answer only.
+        // Some providers put the e-mail in the userinfo answer only (openid-client checks it names the same sub).
         const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
         ({ email, email_verified: verified } = info);
       }
@@ -134,7 +138,10 @@ export class SsoSignInService {
     }
     if (typeof email !== 'string' || !email.includes('@'))
       throw SsoError.tokenRejected('it names no e-mail address (the provider must grant the "email" scope)');
-    const address = normalised(email);
+    // Plain ASCII only: a look-alike (the Kelvin sign U+212A lower-cases to "k") must not become another member's address.
+    const trimmed = email.trim();
+    if (!PLAIN_ASCII_EMAIL.test(trimmed)) throw SsoError.emailNotAscii();
+    const address = trimmed.toLowerCase();
     const existing = await this.sso.memberByEmail(address);
     const refuse = async (refusal: SsoError) => {
       if (existing?.accountId === flow.a) await this.record(flow.a, existing.id, address, ip, 'sign_in.failed');
@@ -143,10 +150,20 @@ export class SsoSignInService {
     if (verified === false || verified === 'false') throw await refuse(SsoError.emailNotVerified());
     if (!stored.domains.includes(domainOf(address))) throw await refuse(SsoError.emailOutsideDomains());
     if (existing && existing.accountId !== flow.a) throw SsoError.otherAccount();
-    return this.signIn(flow.a, existing?.id, address, stored, ip);
+    const linkedTo = await this.sso.memberOfIdentity(stored.issuer, subject);
+    if (existing) {
+      // Once linked, a member signs in as the provider identity of their first SSO sign-in, not anyone the provider gives their e-mail.
+      const identity = await this.sso.identityOf(existing.id);
+      if (identity?.issuer === stored.issuer && !sameText(identity.subject, subject)) throw await refuse(SsoError.identityMismatch());
+      // Linking a member who signed in otherwise so far: only to an address the provider vouches for.
+      if (identity?.issuer !== stored.issuer && verified !== true && verified !== 'true') throw await refuse(SsoError.emailNotVerified(true));
+    }
+    // The identity of another member (its e-mail changed at the provider): not this one.
+    if (linkedTo !== null && linkedTo !== existing?.id) throw await refuse(SsoError.identityMismatch());
+    return this.signIn(flow.a, existing?.id, address, subject, stored, ip);
   }
 
-  private async signIn(accountId: string, memberId: string | undefined, email: string, stored: StoredSso, ip: string): Promise<SsoSignedIn> {
+  private async signIn(accountId: string, memberId: string | undefined, email: string, subject: string, stored: StoredSso, ip: string): Promise<SsoSignedIn> {
     try {
       return await this.db.run(async () => {
         let id = memberId;
@@ -154,6 +171,7 @@ export class SsoSignInService {
           id = (await this.members.insert({ id: newId('mem'), accountId, email, role: stored.defaultRole })).id;
           await this.record(accountId, id, email, ip, 'member.joined');
         }
+        await this.sso.linkIdentity(id, stored.issuer, subject);
         // A member with MFA signs in once their code passes (recorded then, by PortalSecondFactor).
         const secondFactor = await this.mfa.isEnrolled(id);
         if (!secondFactor) await this.record(accountId, id, email, ip, 'sign_in.succeeded');
@@ -164,7 +182,8 @@ export class SsoSignInService {
       if (!isUniqueViolation(err) || memberId !== undefined) throw err;
       const raced = await this.sso.memberByEmail(email);
       if (raced?.accountId !== accountId) throw SsoError.otherAccount();
-      return this.signIn(accountId, raced.id, email, stored, ip);
+      if ((await this.sso.memberOfIdentity(stored.issuer, subject)) !== raced.id) throw SsoError.identityMismatch();
+      return this.signIn(accountId, raced.id, email, subject, stored, ip);
     }
   }
 

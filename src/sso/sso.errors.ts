@@ -62,7 +62,12 @@ export class SsoError extends PlatformError.of(SsoErrorCode) {
     return new SsoError(SsoErrorCode.TokenRejected, `The identity provider's ID token was refused: ${detail}`);
   }
 
-  static emailNotVerified(): SsoError {
+  static emailNotVerified(linking = false): SsoError {
+    if (linking)
+      return new SsoError(
+        SsoErrorCode.EmailNotVerified,
+        'The identity provider does not say this e-mail address is verified (email_verified): an existing member is linked to single sign-on only through a verified address',
+      );
     return new SsoError(SsoErrorCode.EmailNotVerified, 'The identity provider says this e-mail address is not verified');
   }
 
@@ -82,7 +87,7 @@ export class SsoError extends PlatformError.of(SsoErrorCode) {
   }
 
   static emailNotAscii(): SsoError {
-    return new SsoError(SsoErrorCode.EmailNotAscii, 'The e-mail address the identity provider gave is not plain lower-case ASCII: it is refused');
+    return new SsoError(SsoErrorCode.EmailNotAscii, 'The e-mail address the identity provider gave is not plain ASCII: it is refused');
   }
 
   static otherAccount(): SsoError {

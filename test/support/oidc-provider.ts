@@ -8,6 +8,8 @@ export interface OidcTestAccount {
   email: string;
   /** The `email_verified` claim: default true; null leaves the claim out. */
   emailVerified?: boolean | null;
+  /** What the login form types (default: the e-mail). */
+  login?: string;
   /** The `sub` claim (default: the login, lower-cased): another person at the provider behind the same e-mail. */
   sub?: string;
 }
@@ -40,7 +42,7 @@ export class OidcTestProvider {
 
   /** Another account the login form accepts. */
   addAccount(account: OidcTestAccount): void {
-    this.accounts.set(account.email.toLowerCase(), account);
+    this.accounts.set((account.login ?? account.email).toLowerCase(), account);
   }
 
   static async start(options: { clients: OidcTestClient[]; accounts?: OidcTestAccount[] }): Promise<OidcTestProvider> {
@@ -50,7 +52,7 @@ export class OidcTestProvider {
     const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const kid = randomBytes(8).toString('hex');
-    const accounts = new Map((options.accounts ?? []).map((a) => [a.email.toLowerCase(), a]));
+    const accounts = new Map((options.accounts ?? []).map((a) => [(a.login ?? a.email).toLowerCase(), a]));
     const provider = quietly(
       () =>
         new Provider(issuer, {
