@@ -89,6 +89,20 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     );
     expect(kept).toEqual({ sso_client_secret: row.sso_client_secret, sso_default_role: 'viewer' });
 
+    // Another client id or issuer without a secret: refused, the stored secret is never sent to them.
+    const otherClient = await putSso(a.apiKey, { ...withoutSecret, clientId: 'another-client' }, 400);
+    expect(otherClient.body).toEqual(
+      errorEnvelope(
+        otherClient,
+        400,
+        'sso_client_secret_required',
+        'clientSecret is required when single sign-on is set up the first time, and whenever issuer or clientId changes (the stored secret is never sent elsewhere)',
+      ),
+    );
+    const otherIssuer = await putSso(a.apiKey, { ...withoutSecret, issuer: provider.issuer.replace('127.0.0.1', 'localhost') }, 400);
+    expect(otherIssuer.body).toMatchObject({ reason: 'sso_client_secret_required' });
+    await expect(app.http().get('/v1/sso').set(bearer(a.apiKey))).resolves.toMatchObject({ body: { clientId: CLIENT_ID, issuer: provider.issuer } });
+
     await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(204);
     await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(404);
     const again = await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(404);

@@ -8,7 +8,7 @@ import { Transactions } from '../database/transactions.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { SecretBox } from '../webhooks/secret-box.js';
 import type { SsoSettingsDto } from './dto/sso.dto.js';
-import { discoverIssuer } from './oidc-issuer.js';
+import { discoverIssuer, issuerUrl } from './oidc-issuer.js';
 import { SsoError } from './sso.errors.js';
 import { SsoRepository, type SsoRole, type StoredSso } from './sso.repository.js';
 
@@ -17,7 +17,7 @@ export const SSO_CALLBACK_PATH = '/portal/sso/callback';
 export interface SsoInput {
   issuer: string;
   clientId: string;
-  /** Omitted: keep the stored secret (it is write-only). */
+  /** Omitted: keep the stored secret (it is write-only) — only while issuer and client id stay the same. */
   clientSecret?: string;
   domains: string[];
   defaultRole: SsoRole;
@@ -75,7 +75,10 @@ export class SsoSettingsService {
     const domains = [...new Set(input.domains.map((d) => d.trim().toLowerCase()))];
     const issuer = input.issuer.trim().replace(/\/+$/, '');
     const stored = await this.sso.find(accountId);
-    const secret = input.clientSecret ?? (stored ? this.box.open(stored.sealedSecret) : undefined);
+    issuerUrl(issuer);
+    // The stored secret goes only to the issuer and client it was given for: a new issuer or client id needs its own.
+    const sameClient = stored !== null && stored.issuer === issuer && stored.clientId === input.clientId;
+    const secret = input.clientSecret ?? (sameClient ? this.box.open(stored.sealedSecret) : undefined);
     if (secret === undefined) throw SsoError.secretRequired();
     await discoverIssuer(issuer, input.clientId, secret);
     await this.db.run(async () => {

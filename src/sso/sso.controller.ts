@@ -32,7 +32,7 @@ export class SsoController {
   @ApiOperation({
     summary: 'Set up or change single sign-on (OpenID Connect)',
     description:
-      "The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (plain http only on 127.0.0.1, ::1 or localhost: 400 `sso_issuer_insecure`). A domain another account's SSO allows already → 409 `sso_domain_taken`. `clientSecret` is required the first time (400 `sso_client_secret_required`), then optional.",
+      "The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (plain http only on 127.0.0.1, ::1 or localhost: 400 `sso_issuer_insecure`). A domain another account's SSO allows already → 409 `sso_domain_taken`. `clientSecret` is required the first time and whenever `issuer` or `clientId` changes (400 `sso_client_secret_required`), else optional (the stored one is kept).",
   })
   @ApiOkResponse({ type: SsoSettingsDto })
   @ApiErrorOf('Invalid fields; `sso_issuer_insecure`: an http issuer not on this machine; `sso_client_secret_required`', SsoError.issuerInsecure())

@@ -35,7 +35,10 @@ export class SsoError extends PlatformError.of(SsoErrorCode) {
   }
 
   static secretRequired(): SsoError {
-    return new SsoError(SsoErrorCode.SecretRequired, 'clientSecret is required when single sign-on is set up the first time');
+    return new SsoError(
+      SsoErrorCode.SecretRequired,
+      'clientSecret is required when single sign-on is set up the first time, and whenever issuer or clientId changes (the stored secret is never sent elsewhere)',
+    );
   }
 
   static domainTaken(domain: string): SsoError {
