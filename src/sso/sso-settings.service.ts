@@ -75,12 +75,12 @@ export class SsoSettingsService {
     const domains = [...new Set(input.domains.map((d) => d.trim().toLowerCase()))];
     const issuer = input.issuer.trim().replace(/\/+$/, '');
     const stored = await this.sso.find(accountId);
-    issuerUrl(issuer);
+    issuerUrl(issuer, this.config.SSO_ALLOW_INSECURE_LOOPBACK);
     // The stored secret goes only to the issuer and client it was given for: a new issuer or client id needs its own.
     const sameClient = stored !== null && stored.issuer === issuer && stored.clientId === input.clientId;
     const secret = input.clientSecret ?? (sameClient ? this.box.open(stored.sealedSecret) : undefined);
     if (secret === undefined) throw SsoError.secretRequired();
-    await discoverIssuer(issuer, input.clientId, secret);
+    await discoverIssuer(issuer, input.clientId, secret, this.config.SSO_ALLOW_INSECURE_LOOPBACK);
     await this.db.run(async () => {
       const taken = await this.sso.domainsOfOthers(accountId, domains);
       if (taken.length > 0) throw SsoError.domainTaken(taken[0]);

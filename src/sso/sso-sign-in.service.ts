@@ -5,6 +5,7 @@ import type { AuditAction } from '../audit/audit-actions.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import { truncatedIp } from '../common/client-network.js';
 import { newId } from '../common/ids.js';
+import { AppConfig } from '../config/app-config.js';
 import { ServerSecrets } from '../config/server-secrets.js';
 import { isUniqueViolation } from '../database/postgres-errors.js';
 import { Transactions } from '../database/transactions.js';
@@ -76,6 +77,7 @@ export class SsoSignInService {
     private readonly audit: AuditLog,
     private readonly box: SecretBox,
     private readonly mfa: MfaService,
+    private readonly config: AppConfig,
     secrets: ServerSecrets,
   ) {
     this.flowBox = new SecretBox(secrets.keyFor('sso-flow').toString('base64url'));
@@ -197,7 +199,10 @@ export class SsoSignInService {
     const key = `${stored.issuer}\n${stored.clientId}\n${stored.sealedSecret}`;
     let cached = this.configs.get(key);
     if (!cached) {
-      cached = { config: discoverIssuer(stored.issuer, stored.clientId, this.box.open(stored.sealedSecret)), until: now + DISCOVERY_TTL_MS };
+      cached = {
+        config: discoverIssuer(stored.issuer, stored.clientId, this.box.open(stored.sealedSecret), this.config.SSO_ALLOW_INSECURE_LOOPBACK),
+        until: now + DISCOVERY_TTL_MS,
+      };
       this.configs.set(key, cached);
       // A provider that failed to answer is asked again next time.
       cached.config.catch(() => this.configs.delete(key));

@@ -3,6 +3,7 @@ import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/plat
 export const SsoErrorCode = errorCodes({
   NotConfigured: ['sso_not_configured', 404],
   IssuerInsecure: ['sso_issuer_insecure', 400],
+  IssuerPrivate: ['sso_issuer_private', 400],
   DiscoveryFailed: ['sso_discovery_failed', 422],
   SecretRequired: ['sso_client_secret_required', 400],
   DomainTaken: ['sso_domain_taken', 409],
@@ -27,11 +28,24 @@ export class SsoError extends PlatformError.of(SsoErrorCode) {
   }
 
   static issuerInsecure(): SsoError {
-    return new SsoError(SsoErrorCode.IssuerInsecure, 'issuer must be an https URL (plain http only for a provider on this machine: 127.0.0.1, ::1, localhost)');
+    return new SsoError(
+      SsoErrorCode.IssuerInsecure,
+      'issuer must be an https URL without credentials (plain http only for a provider on this machine, when the operator sets SSO_ALLOW_INSECURE_LOOPBACK=true)',
+    );
   }
 
-  static discoveryFailed(detail: string): SsoError {
-    return new SsoError(SsoErrorCode.DiscoveryFailed, `The issuer's OpenID configuration could not be read: ${detail}`);
+  static issuerPrivate(): SsoError {
+    return new SsoError(
+      SsoErrorCode.IssuerPrivate,
+      'issuer must not point to a private, loopback, link-local or reserved address (allowed only when the operator sets SSO_ALLOW_INSECURE_LOOPBACK=true, for development)',
+    );
+  }
+
+  static discoveryFailed(): SsoError {
+    return new SsoError(
+      SsoErrorCode.DiscoveryFailed,
+      "The issuer's OpenID configuration could not be read: check that <issuer>/.well-known/openid-configuration answers over https and names this issuer",
+    );
   }
 
   static secretRequired(): SsoError {
