@@ -185,6 +185,22 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     ]);
   });
 
+  it('turning "SSO required" on ends the portal sessions of members other than owners (not when it stays on)', async () => {
+    const a = await account();
+    await putSso(a.apiKey, settings(a.domain), 200);
+    const dev = await addMember(app, a.apiKey, `dev@${a.domain}`, 'developer');
+    const auth = app.server.app.get(PortalAuthService);
+    const devSession = await auth.startSession(a.accountId, dev.memberId);
+    await app.http().get('/portal/').set('cookie', `portal_session=${devSession}`).expect(200);
+    await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
+    expect((await app.http().get('/portal/').set('cookie', `portal_session=${devSession}`)).headers.location).toBe('/portal/login');
+    await app.http().get('/portal/').set('cookie', a.cookie).expect(200);
+    // Saved again with SSO required still on: a session started since (through SSO) stays.
+    const later = await auth.startSession(a.accountId, dev.memberId);
+    await putSso(a.apiKey, settings(a.domain, { required: true, defaultRole: 'viewer' }), 200);
+    await app.http().get('/portal/').set('cookie', `portal_session=${later}`).expect(200);
+  });
+
   it('SSO required: the right password of a member who is not an owner is refused (page, no session, audit entry); an owner without MFA too; an owner with MFA signs in with password and code', async () => {
     const a = await account();
     await putSso(a.apiKey, settings(a.domain, { required: true }), 200);

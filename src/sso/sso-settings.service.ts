@@ -92,6 +92,8 @@ export class SsoSettingsService {
         defaultRole: input.defaultRole,
         required: input.required,
       });
+      // Turned on: password sessions must not outlive the rule. Members other than owners sign in again, through SSO.
+      if (input.required && !stored?.required) await this.sso.endSessionsOfNonOwners(accountId);
       await this.audit.record(accountId, actor, 'sso.configured', accountId);
     });
     return this.get(accountId);

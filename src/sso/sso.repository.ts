@@ -142,4 +142,13 @@ export class SsoRepository {
       [memberId, issuer, subject],
     );
   }
+
+  /** Ends the portal sessions of the account's members but its owners (when "SSO required" is turned on); answers how many. */
+  async endSessionsOfNonOwners(accountId: string): Promise<number> {
+    const rows = await this.db.query<{ id_hash: string }>(
+      `DELETE FROM portal_sessions WHERE account_id = $1 AND member_id IN (SELECT id FROM members WHERE account_id = $1 AND role <> 'owner') RETURNING id_hash`,
+      [accountId],
+    );
+    return rows.length;
+  }
 }
