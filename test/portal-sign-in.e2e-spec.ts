@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { MfaService } from '../src/mfa/mfa.service.js';
 import { PasswordHasher } from '../src/portal/password-hash.js';
+import { PortalRepository } from '../src/portal/portal.repository.js';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { startChildServer } from './support/child-server.js';
 import { secretLinkLogLines } from './support/portal-session.js';
@@ -155,6 +156,31 @@ describe(`portal sign-in: lockout, per-IP limit, logs (${target})`, () => {
       accountId,
     ]);
     expect(actions.map((a) => a.action)).toEqual(['sign_in.failed', 'sign_in.failed', 'sign_in.failed', 'sign_in.locked', 'sign_in.locked']);
+  });
+
+  it("voids the second step's ticket when the password changes meanwhile (a reset elsewhere): the right code then opens nothing", async () => {
+    const email = `mfa-ticket-${Date.now()}@example.com`;
+    const { accountId } = await invited(email);
+    const [member] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [accountId]);
+    const mfa = app.server.app.get(MfaService);
+    const enrolment = await mfa.start(member.id, email);
+    const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
+    const recovery = await mfa.confirm(accountId, { type: 'member', id: member.id, label: email, ip: null }, member.id, code);
+
+    const form = await loginForm();
+    const password = await signIn(form, email, PASSWORD).expect(303);
+    const cookies = `${form.cookie}; ${String(password.headers['set-cookie']).split(';')[0]}`;
+    await app.server.app.get(PortalRepository).setPassword(accountId, member.id, await app.server.app.get(PasswordHasher).hash('a new password after a reset'));
+    const stale = await app
+      .http()
+      .post('/portal/login/code')
+      .set({ cookie: cookies, 'x-forwarded-for': freshIp() })
+      .type('form')
+      .send({ _csrf: form.csrf, code: recovery[0] });
+    expect(stale.status).toBe(401);
+    expect(stale.text).toContain('Sign in again');
+    expect(String(stale.headers['set-cookie'] ?? '')).not.toContain('portal_session=');
+    expect(await mfa.unusedRecoveryCodes(member.id)).toBe(10);
   });
 
   it('allows 20 sign-in and invite tries a minute per client IP, then answers a 429 page without hashing anything', async () => {

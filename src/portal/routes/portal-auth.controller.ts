@@ -65,7 +65,7 @@ export class PortalAuthController {
     const password = typeof form.password === 'string' ? form.password : '';
     const outcome = email.length <= MAX_EMAIL_LENGTH ? await this.auth.login(email, password, request.ip) : { kind: 'invalid' as const };
     if (outcome.kind === 'signed-in') return this.startSession(reply, outcome.sessionId);
-    if (outcome.kind === 'second-factor') return sendToSecondFactor(reply, this.secondFactor.ticket(outcome), this.secure);
+    if (outcome.kind === 'second-factor') return sendToSecondFactor(reply, await this.secondFactor.ticket(outcome), this.secure);
     const error = {
       locked: 'Too many wrong passwords: this e-mail is locked for 15 minutes.',
       invalid: 'That e-mail and password do not match an account.',

@@ -71,7 +71,7 @@ export class PortalSsoController {
     try {
       const { accountId, memberId, email, secondFactor } = await this.sso.finish(params, cookieOf(request.headers.cookie, SSO_FLOW_COOKIE), request.ip);
       // A member with MFA types a code next, as after a password: the provider alone never skips their second factor.
-      if (secondFactor) return sendToSecondFactor(reply, this.secondFactor.ticket({ accountId, memberId, email }), this.secure);
+      if (secondFactor) return sendToSecondFactor(reply, await this.secondFactor.ticket({ accountId, memberId, email }), this.secure);
       const sessionId = await this.auth.startSession(accountId, memberId);
       await reply
         .header('set-cookie', [portalCookie(SESSION_COOKIE, sessionId, this.secure, SESSION_IDLE_MS / 1000), portalCookie(PRE_COOKIE, '', this.secure, 0)])
