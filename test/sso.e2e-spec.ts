@@ -258,6 +258,19 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(sessionCookieOf(await passwordSignIn(a.email, 303))).toBeDefined();
   });
 
+  /** "Sign in with SSO": the page (its CSRF token, bound to the pre-session cookie), then its form posted with `email`. */
+  const startSso = async (email: string, status: number) => {
+    const page = await app.http().get('/portal/sso').expect(200);
+    const pre = String(page.headers['set-cookie']).split(';')[0];
+    return app
+      .http()
+      .post('/portal/sso/start')
+      .set('cookie', pre)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), email })
+      .expect(status);
+  };
+
   /** The provider's URL the page of `/portal/sso/start` sends the browser to (a meta refresh and a link: the portal's CSP allows forms no redirect elsewhere). */
   const providerUrlOf = (html: string) => {
     const href = /<a id="continue" href="([^"]+)"/.exec(html)?.[1];
@@ -270,19 +283,26 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
   it('"Sign in with SSO" sends the browser to the provider with PKCE (S256), state and nonce, the flow sealed in a cookie; an unknown domain is a page', async () => {
     const a = await account();
     await putSso(a.apiKey, settings(a.domain), 200);
-    const unknown = await app
-      .http()
-      .get('/portal/sso/start')
-      .query({ email: `x@nowhere-${hex()}.test` })
-      .expect(404);
+    const unknown = await startSso(`x@nowhere-${hex()}.test`, 404);
     expect(unknown.text).toContain('No account signs in with single sign-on for this e-mail domain');
-    expect(unknown.headers['set-cookie']).toBeUndefined();
+    expect(String(unknown.headers['set-cookie'] ?? '')).not.toContain('portal_sso=');
 
-    const start = await app
+    // Without the page's CSRF token (a link or form of another site): no sign-in starts.
+    const forgedStart = await app
+      .http()
+      .post('/portal/sso/start')
+      .type('form')
+      .send({ email: `alice@${a.domain}` });
+    expect(forgedStart.status).toBe(403);
+    expect(String(forgedStart.headers['set-cookie'] ?? '')).not.toContain('portal_sso=');
+    const linked = await app
       .http()
       .get('/portal/sso/start')
-      .query({ email: `Alice@${a.domain.toUpperCase()}` })
-      .expect(200);
+      .query({ email: `alice@${a.domain}` });
+    expect(linked.status).not.toBe(200);
+    expect(String(linked.headers['set-cookie'] ?? '')).not.toContain('portal_sso=');
+
+    const start = await startSso(`Alice@${a.domain.toUpperCase()}`, 200);
     const location = providerUrlOf(start.text);
     expect(`${location.origin}${location.pathname}`).toBe(`${provider.issuer}/auth`);
     const q = Object.fromEntries(location.searchParams);
@@ -308,8 +328,11 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
   const ssoSignIn = async (email: string, status: number, at: OidcTestAccount = { email }) => {
     const login = at.login ?? at.email;
     provider.addAccount(at);
-    const start = await app.http().get('/portal/sso/start').query({ email }).expect(200);
-    const flow = String(start.headers['set-cookie']).split(';')[0];
+    const start = await startSso(email, 200);
+    const flow = ([] as string[])
+      .concat(start.headers['set-cookie'])
+      .find((c) => c.startsWith('portal_sso='))!
+      .split(';')[0];
     const back = await provider.signInOverHttp(providerUrlOf(start.text).href, login);
     expect(`${back.origin}${back.pathname}`).toBe(`${app.url}/portal/sso/callback`);
     return app.http().get(`${back.pathname}${back.search}`).set('cookie', flow).expect(status);
@@ -426,12 +449,11 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(none.text).toContain('This sign-in was not started in this browser or took longer than 10 minutes');
     expect(sessionCookieOf(none)).toBeUndefined();
 
-    const start = await app
-      .http()
-      .get('/portal/sso/start')
-      .query({ email: `alice@${a.domain}` })
-      .expect(200);
-    const flow = String(start.headers['set-cookie']).split(';')[0];
+    const start = await startSso(`alice@${a.domain}`, 200);
+    const flow = ([] as string[])
+      .concat(start.headers['set-cookie'])
+      .find((c) => c.startsWith('portal_sso='))!
+      .split(';')[0];
     const forged = await app.http().get('/portal/sso/callback').set('cookie', flow).query({ code: 'attackers-code', state: 'attackers-state' }).expect(400);
     expect(forged.text).toContain('state mismatch');
     expect(sessionCookieOf(forged)).toBeUndefined();
