@@ -155,7 +155,14 @@ describe(`portal sign-in: lockout, per-IP limit, logs (${target})`, () => {
     const actions = await app.query<{ action: string }>(`SELECT action FROM audit_log WHERE account_id = $1 AND action LIKE 'sign_in.%' ORDER BY created_at`, [
       accountId,
     ]);
-    expect(actions.map((a) => a.action)).toEqual(['sign_in.failed', 'sign_in.failed', 'sign_in.failed', 'sign_in.locked', 'sign_in.locked']);
+    expect(actions.map((a) => a.action)).toEqual([
+      'sign_in.succeeded',
+      'sign_in.failed',
+      'sign_in.failed',
+      'sign_in.failed',
+      'sign_in.locked',
+      'sign_in.locked',
+    ]);
   });
 
   it("voids the second step's ticket when the password changes meanwhile (a reset elsewhere): the right code then opens nothing", async () => {

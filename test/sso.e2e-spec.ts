@@ -7,7 +7,7 @@ import { errorEnvelope, NO_RATE_LIMIT } from './support/api-client.js';
 import { addMember } from './support/members.js';
 import { type OidcTestAccount, OidcTestProvider } from './support/oidc-provider.js';
 import { csrfOf, PORTAL_PASSWORD, portalSession } from './support/portal-session.js';
-import { startTestApp, target, TestApp } from './support/test-app.js';
+import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
 
 const CLIENT_ID = 'platform-portal';
 const CLIENT_SECRET = 'a client secret of the platform at the provider';
@@ -201,6 +201,35 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     await app.http().get('/portal/').set('cookie', `portal_session=${later}`).expect(200);
   });
 
+  it("the operator's re-issued invite checks what a password sign-in does: refused when SSO is required (no session, audited), the code step for an owner with MFA", async () => {
+    const a = await account();
+    await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
+    const [owner] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [a.accountId]);
+    const acceptInvite = async (status: number) => {
+      const issued = await app.http().post(`/v1/admin/accounts/${a.accountId}/invite`).set(bearer(ADMIN_TOKEN)).expect(201);
+      const path = new URL(issued.body.portalInviteUrl as string).pathname;
+      const page = await app.http().get(path).expect(200);
+      const pre = String(page.headers['set-cookie']).split(';')[0];
+      return app
+        .http()
+        .post(path)
+        .set('cookie', pre)
+        .type('form')
+        .send({ _csrf: csrfOf(page.text), password: 'a new owner password', confirm: 'a new owner password' })
+        .expect(status);
+    };
+    const failedBefore = (await app.query(`SELECT 1 FROM audit_log WHERE account_id = $1 AND action = 'sign_in.failed'`, [a.accountId])).length;
+    const refused = await acceptInvite(403);
+    expect(refused.text).toContain('Your account requires single sign-on: passwords are turned off.');
+    expect(sessionCookieOf(refused)).toBeUndefined();
+    expect((await app.query(`SELECT 1 FROM audit_log WHERE account_id = $1 AND action = 'sign_in.failed'`, [a.accountId])).length).toBe(failedBefore + 1);
+
+    await enrolMfa(a.accountId, owner.id, a.email);
+    const withMfa = await acceptInvite(303);
+    expect(withMfa.headers.location).toBe('/portal/login/code');
+    expect(sessionCookieOf(withMfa)).toBeUndefined();
+  });
+
   it('SSO required: the right password of a member who is not an owner is refused (page, no session, audit entry); an owner without MFA too; an owner with MFA signs in with password and code', async () => {
     const a = await account();
     await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
@@ -357,7 +386,8 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
       .concat(callback.headers['set-cookie'])
       .find((c) => c.startsWith('portal_mfa='))!
       .split(';')[0];
-    await expect(app.query(`SELECT 1 FROM audit_log WHERE account_id = $1 AND action = 'sign_in.succeeded'`, [a.accountId])).resolves.toEqual([]);
+    // Only the invite's sign-in so far: none for the provider's step.
+    await expect(app.query(`SELECT 1 FROM audit_log WHERE account_id = $1 AND action = 'sign_in.succeeded'`, [a.accountId])).resolves.toHaveLength(1);
 
     const codePage = await app.http().get('/portal/login/code').set('cookie', ticket).expect(200);
     const pre = String(codePage.headers['set-cookie']).split(';')[0];
@@ -382,7 +412,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     const signIns = await app.query<{ action: string }>(`SELECT action FROM audit_log WHERE account_id = $1 AND action LIKE 'sign_in.%' ORDER BY created_at`, [
       a.accountId,
     ]);
-    expect(signIns.map((e) => e.action)).toEqual(['sign_in.failed', 'sign_in.succeeded']);
+    expect(signIns.map((e) => e.action)).toEqual(['sign_in.succeeded', 'sign_in.failed', 'sign_in.succeeded']);
   });
 
   it('links a member to the provider identity (iss + sub) of their first SSO sign-in: another subject with the same e-mail is refused; an existing member links only through a verified e-mail', async () => {

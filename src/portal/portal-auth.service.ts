@@ -81,12 +81,16 @@ export class PortalAuthService {
     return this.db.run(async () => (await this.portal.openInvite(sha256(token))) !== null);
   }
 
-  /** Sets the password through an open invite (then used up) and signs in; null if the invite is not open. */
-  async acceptInvite(token: string, password: string): Promise<string | null> {
+  /**
+   * Sets the password through an open invite (then used up) and signs in as a password sign-in
+   * would: audited, refused when the account requires SSO (an owner with MFA excepted), and on to
+   * the code step for a member with MFA. Null if the invite is not open.
+   */
+  async acceptInvite(token: string, password: string, ip: string): Promise<LoginOutcome | null> {
     // No scrypt run for a token that opens nothing (checked again, locked, below: it may be used meanwhile).
     if (!(await this.inviteIsOpen(token))) return null;
     const hash = await this.passwords.hash(password);
-    return this.db.run(async () => {
+    return this.db.run(async (): Promise<LoginOutcome | null> => {
       const accountId = await this.portal.openInvite(sha256(token));
       if (!accountId) return null;
       const memberId = await this.portal.loginMemberOf(accountId);
@@ -95,7 +99,16 @@ export class PortalAuthService {
       await this.portal.setPassword(accountId, memberId, hash);
       // A new password (an invite re-issued to recover an account) ends the sessions the old one opened.
       await this.portal.deleteSessionsOf(memberId);
-      return this.startSession(accountId, memberId);
+      const email = (await this.portal.passwordOfMember(memberId))!.email;
+      const audit = (action: AuditAction) =>
+        this.audit.record(accountId, { type: 'member', id: memberId, label: email, ip: truncatedIp(ip) }, action, memberId);
+      if (await this.sso.refusesPassword(memberId)) {
+        await audit('sign_in.failed');
+        return { kind: 'sso-required' };
+      }
+      if (await this.mfa.isEnrolled(memberId)) return { kind: 'second-factor', accountId, memberId, email };
+      await audit('sign_in.succeeded');
+      return { kind: 'signed-in', sessionId: await this.startSession(accountId, memberId) };
     });
   }
 
