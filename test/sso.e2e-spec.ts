@@ -230,6 +230,33 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(sessionCookieOf(withMfa)).toBeUndefined();
   });
 
+  it('an invitation into an SSO-required account sets no password: the join page points to SSO, the form is refused; the invitee joins through the provider', async () => {
+    const a = await account();
+    await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
+    const invitee = `new-dev@${a.domain}`;
+    const invited = await app.http().post('/v1/members/invitations').set(bearer(a.apiKey)).send({ email: invitee, role: 'developer' }).expect(201);
+    const path = new URL(invited.body.invitationUrl as string).pathname;
+    const page = await app.http().get(path).expect(403);
+    expect(page.text).toContain('This account requires single sign-on: no password is set here.');
+    expect(page.text).toContain('href="/portal/sso"');
+    expect(page.text).not.toContain('name="password"');
+    // The form posted anyway (its token from another page): refused, nobody joins.
+    const login = await app.http().get('/portal/login').expect(200);
+    const posted = await app
+      .http()
+      .post(path)
+      .set('cookie', String(login.headers['set-cookie']).split(';')[0])
+      .type('form')
+      .send({ _csrf: csrfOf(login.text), email: invitee, password: 'a password of my own', confirm: 'a password of my own' })
+      .expect(403);
+    expect(sessionCookieOf(posted)).toBeUndefined();
+    await expect(app.query('SELECT 1 FROM members WHERE email = $1', [invitee])).resolves.toEqual([]);
+
+    const joined = await ssoSignIn(invitee, 303);
+    expect(sessionCookieOf(joined)).toBeDefined();
+    await expect(app.query('SELECT role FROM members WHERE email = $1', [invitee])).resolves.toEqual([{ role: 'developer' }]);
+  });
+
   it('SSO required: the right password of a member who is not an owner is refused (page, no session, audit entry); an owner without MFA too; an owner with MFA signs in with password and code', async () => {
     const a = await account();
     await putSso(a.apiKey, settings(a.domain, { required: true }), 200);

@@ -107,6 +107,11 @@ export class SsoSettingsService {
     });
   }
 
+  /** Whether the account requires single sign-on. */
+  async requiredFor(accountId: string): Promise<boolean> {
+    return (await this.sso.find(accountId))?.required === true;
+  }
+
   /** Whether a correct password must still be refused: SSO required, unless an owner with MFA on (the recovery path). */
   async refusesPassword(memberId: string): Promise<boolean> {
     const policy = await this.sso.passwordPolicy(memberId);
