@@ -133,6 +133,12 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(owner.body.message).toContain('each of domains must be a lower-case domain name');
     await expect(app.query('SELECT 1 FROM account_security WHERE account_id = $1 AND sso_issuer IS NOT NULL', [a.accountId])).resolves.toEqual([]);
 
+    const gmail = await putSso(a.apiKey, settings(a.domain, { domains: [a.domain, 'gmail.com'] }), 400);
+    expect(gmail.body).toMatchObject({
+      reason: 'sso_domain_public',
+      message: "The domain gmail.com is a public mail provider's: anyone can have an address there, so no account's single sign-on may claim it",
+    });
+    await putSso(a.apiKey, settings(a.domain, { domains: ['mail.outlook.com'] }), 400);
     await putSso(a.apiKey, settings(a.domain), 200);
     const b = await account();
     const taken = await putSso(b.apiKey, settings(b.domain, { domains: [b.domain, a.domain] }), 409);

@@ -9,6 +9,7 @@ import { MfaService } from '../mfa/mfa.service.js';
 import { SecretBox } from '../webhooks/secret-box.js';
 import type { SsoSettingsDto } from './dto/sso.dto.js';
 import { discoverIssuer, issuerUrl } from './oidc-issuer.js';
+import { publicMailDomainOf } from './public-mail-domains.js';
 import { SsoError } from './sso.errors.js';
 import { SsoRepository, type SsoRole, type StoredSso } from './sso.repository.js';
 
@@ -75,6 +76,8 @@ export class SsoSettingsService {
     const domains = [...new Set(input.domains.map((d) => d.trim().toLowerCase()))];
     const issuer = input.issuer.trim().replace(/\/+$/, '');
     const stored = await this.sso.find(accountId);
+    const publicDomain = publicMailDomainOf(domains);
+    if (publicDomain) throw SsoError.domainPublic(publicDomain);
     issuerUrl(issuer, this.config.SSO_ALLOW_INSECURE_LOOPBACK);
     // The stored secret goes only to the issuer and client it was given for: a new issuer or client id needs its own.
     const sameClient = stored !== null && stored.issuer === issuer && stored.clientId === input.clientId;

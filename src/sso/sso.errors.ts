@@ -7,6 +7,7 @@ export const SsoErrorCode = errorCodes({
   DiscoveryFailed: ['sso_discovery_failed', 422],
   SecretRequired: ['sso_client_secret_required', 400],
   DomainTaken: ['sso_domain_taken', 409],
+  DomainPublic: ['sso_domain_public', 400],
   UnknownDomain: ['sso_domain_unknown', 404],
   FlowExpired: ['sso_flow_expired', 400],
   StateMismatch: ['sso_state_mismatch', 400],
@@ -57,6 +58,13 @@ export class SsoError extends PlatformError.of(SsoErrorCode) {
 
   static domainTaken(domain: string): SsoError {
     return new SsoError(SsoErrorCode.DomainTaken, `The domain ${domain} is an allowed domain of another account's single sign-on already`);
+  }
+
+  static domainPublic(domain: string): SsoError {
+    return new SsoError(
+      SsoErrorCode.DomainPublic,
+      `The domain ${domain} is a public mail provider's: anyone can have an address there, so no account's single sign-on may claim it`,
+    );
   }
 
   static unknownDomain(): SsoError {

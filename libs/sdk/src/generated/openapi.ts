@@ -411,7 +411,7 @@ export interface paths {
         get: operations["SsoController_get"];
         /**
          * Set up or change single sign-on (OpenID Connect)
-         * @description The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (400 `sso_issuer_insecure`; plain http only on 127.0.0.1, ::1 or localhost when the operator sets SSO_ALLOW_INSECURE_LOOPBACK) at a public address (400 `sso_issuer_private`). A domain another account's SSO allows already → 409 `sso_domain_taken`. `clientSecret` is required the first time and whenever `issuer` or `clientId` changes (400 `sso_client_secret_required`), else optional (the stored one is kept).
+         * @description The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (400 `sso_issuer_insecure`; plain http only on 127.0.0.1, ::1 or localhost when the operator sets SSO_ALLOW_INSECURE_LOOPBACK) at a public address (400 `sso_issuer_private`). A domain another account's SSO allows already → 409 `sso_domain_taken`; a public mail provider's domain (gmail.com…) → 400 `sso_domain_public`. `clientSecret` is required the first time and whenever `issuer` or `clientId` changes (400 `sso_client_secret_required`), else optional (the stored one is kept).
          */
         put: operations["SsoController_put"];
         post?: never;
@@ -4869,7 +4869,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoSettingsDto"];
                 };
             };
-            /** @description Invalid fields; `sso_issuer_insecure`: not https; `sso_issuer_private`: an issuer at a private or loopback address; `sso_client_secret_required` */
+            /** @description Invalid fields; `sso_issuer_insecure`: not https; `sso_issuer_private`: an issuer at a private or loopback address; `sso_domain_public`; `sso_client_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
