@@ -76,14 +76,21 @@ export function leanBeacons(
         (req as Raw)[READ_AHEAD] = body;
         next(req, res);
       };
-      const value = parsed(body, parseJson);
-      const taken = value === undefined ? undefined : collector.collectPlain(value, clientIp(req), headers);
-      if (!taken) return route();
-      taken.then(() => {
+      const answer = () => {
         res.writeHead(202, { ...COLLECT_CORS, 'x-request-id': requestIdOf(req), 'content-length': '0' });
         res.end();
         answered(headers.host, 202, (performance.now() - started) / 1000);
-      }, route);
+      };
+      let taken: boolean | Promise<void>;
+      try {
+        const value = parsed(body, parseJson);
+        taken = value !== undefined && collector.collectPlain(value, clientIp(req), headers);
+      } catch {
+        taken = false; // the route answers it, errors and all
+      }
+      if (taken === true) answer();
+      else if (taken === false) route();
+      else taken.then(answer, route);
     });
     return true;
   };

@@ -58,7 +58,7 @@ export class CollectService implements BeforeApplicationShutdown {
     await this.take(await this.read(body), ip, headers);
   }
 
-  private take(event: CollectDto, ip: string, headers: Record<string, string | string[] | undefined>): Promise<void> {
+  private take(event: CollectDto, ip: string, headers: Record<string, string | string[] | undefined>): void | Promise<void> {
     const url = new URL(event.url);
     return this.collector.collect(
       {
@@ -77,14 +77,15 @@ export class CollectService implements BeforeApplicationShutdown {
 
   /**
    * The lean path's beacon (src/analytics/collect-route.ts): a body that passes every check of `read` without
-   * the DTO is taken, and its promise answered; any other answers undefined, having done nothing (the route
-   * then reads it again and answers it, errors and all).
+   * the DTO is taken — true once it is, or a promise while the app or the day's salt is read; any other
+   * answers false, having done nothing (the route then reads it again and answers it, errors and all).
    */
-  collectPlain(body: unknown, ip: string, headers: Record<string, string | string[] | undefined>): Promise<void> | undefined {
-    if (typeof body !== 'object' || body === null || Array.isArray(body) || !plainlyValid(body)) return undefined;
+  collectPlain(body: unknown, ip: string, headers: Record<string, string | string[] | undefined>): boolean | Promise<void> {
+    if (typeof body !== 'object' || body === null || Array.isArray(body) || !plainlyValid(body)) return false;
     const event = body as CollectDto;
-    if (!URL.canParse(event.url) || propsProblem(event.props)) return undefined;
-    return this.take(event, ip, headers);
+    if (!URL.canParse(event.url) || propsProblem(event.props)) return false;
+    const pending = this.take(event, ip, headers);
+    return pending instanceof Promise ? pending : true;
   }
 
   /** The body arrives parsed, as JSON or as text holding JSON, within the JSON limits of every route (see route-config.ts). */
