@@ -17,9 +17,9 @@ export interface Sighting {
   deploymentId?: string | null;
   ip: string;
   headers: Record<string, string | string[] | undefined>;
-  /** The page's path (relative to the site) and query string. */
+  /** The page's path (relative to the site) and query string (as text: parsed only when the sighting counts). */
   pathname: string;
-  search: URLSearchParams;
+  search: URLSearchParams | string;
   /** The host the page was served under (a referrer from it is not a source). */
   siteHost?: string;
   referrer?: string;

@@ -115,6 +115,8 @@ function parsed(body: Buffer, parseJson: FastifyBodyParser<string>): unknown {
     failed = err !== null;
     value = result;
   });
-  if (failed || malformedStringIn(value, 'body') !== undefined) return undefined;
+  // A NUL or a lone surrogate can only come from a `\u` escape (raw control characters are not JSON, and the UTF-8 decoding replaced
+  // any invalid sequence): without one the walk has nothing to find.
+  if (failed || (text.includes('\\u') && malformedStringIn(value, 'body') !== undefined)) return undefined;
   return value;
 }
