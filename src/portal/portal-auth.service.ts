@@ -7,6 +7,7 @@ import { AuditLog } from '../audit/audit-log.service.js';
 import { truncatedIp } from '../common/client-network.js';
 import { ServerSecrets } from '../config/server-secrets.js';
 import { Transactions } from '../database/transactions.js';
+import { MfaService } from '../mfa/mfa.service.js';
 import { PasswordHasher } from './password-hash.js';
 import { PortalRepository, SessionMember } from './portal.repository.js';
 
@@ -17,7 +18,12 @@ export const MIN_PASSWORD_LENGTH = 12;
 export const LOCKOUT_ATTEMPTS = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 
-export type LoginOutcome = { kind: 'signed-in'; sessionId: string } | { kind: 'invalid' } | { kind: 'locked' };
+export type LoginOutcome =
+  | { kind: 'signed-in'; sessionId: string }
+  /** The right password of a member with MFA: no session until a code passes (PortalSecondFactor). */
+  | { kind: 'second-factor'; accountId: string; memberId: string; email: string }
+  | { kind: 'invalid' }
+  | { kind: 'locked' };
 
 /** The hex SHA-256 by which the portal stores tokens, session ids and e-mails. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -42,6 +48,7 @@ export class PortalAuthService {
     private readonly passwords: PasswordHasher,
     private readonly audit: AuditLog,
     private readonly accounts: AccountsService,
+    private readonly mfa: MfaService,
     secrets: ServerSecrets,
   ) {
     this.csrfKey = secrets.keyFor('portal-csrf');
@@ -81,9 +88,9 @@ export class PortalAuthService {
       const memberId = await this.portal.loginMemberOf(accountId);
       if (!memberId) return null;
       await this.portal.useInvite(sha256(token));
-      await this.portal.setPassword(accountId, hash);
+      await this.portal.setPassword(accountId, memberId, hash);
       // A new password (an invite re-issued to recover an account) ends the sessions the old one opened.
-      await this.portal.deleteSessionsOf(accountId);
+      await this.portal.deleteSessionsOf(memberId);
       return this.startSession(accountId, memberId);
     });
   }
@@ -111,6 +118,7 @@ export class PortalAuthService {
       return outcome;
     }
     await this.portal.clearSignInAttempts(emailHash);
+    if (await this.mfa.isEnrolled(stored.memberId)) return { kind: 'second-factor', accountId: stored.accountId, memberId: stored.memberId, email: address };
     const sessionId = await this.db.run(async () => {
       await audit('sign_in.succeeded');
       return this.startSession(stored.accountId, stored.memberId);
@@ -140,7 +148,8 @@ export class PortalAuthService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  private async startSession(accountId: string, memberId: string): Promise<string> {
+  /** A new session of the member (in the caller's transaction, if any); answers its id, the cookie's value. */
+  async startSession(accountId: string, memberId: string): Promise<string> {
     const sessionId = randomBytes(32).toString('base64url');
     await this.portal.insertSession(sha256(sessionId), accountId, memberId);
     return sessionId;

@@ -25,6 +25,13 @@ export interface PortalHtml {
 export type PortalView =
   | 'login'
   | 'invite'
+  | 'join'
+  | 'members'
+  | 'audit-log'
+  | 'mfa'
+  | 'mfa-enrol'
+  | 'mfa-codes'
+  | 'login-code'
   | 'overview'
   | 'api-keys'
   | 'notice'
