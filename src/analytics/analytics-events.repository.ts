@@ -102,15 +102,15 @@ export class AnalyticsEventsRepository {
   /** Records that these visitors were seen under these rollup rows today; answers the marks that are new (each one more visitor). */
   async markVisitors(marks: VisitorMark[]): Promise<VisitorMark[]> {
     if (marks.length === 0) return [];
-    const rows = await this.db.query<{ app_id: string; day: string; dimension: string; value: string; visitor_id: string }>(
+    // Named as VisitorMark's fields: the driver's rows are the answer (bigint comes back as text).
+    return this.db.query<VisitorMark>(
       `INSERT INTO analytics_daily_visitors (app_id, day, dimension, value, visitor_id)
        SELECT "appId", day, dimension, value, "visitorId"
          FROM json_to_recordset($1::json) AS m("appId" varchar, day date, dimension varchar, value varchar, "visitorId" bigint)
        ON CONFLICT DO NOTHING
-       RETURNING app_id, to_char(day, 'YYYY-MM-DD') AS day, dimension, value, visitor_id`,
+       RETURNING app_id AS "appId", to_char(day, 'YYYY-MM-DD') AS day, dimension, value, visitor_id AS "visitorId"`,
       [rowsAsJson(marks)],
     );
-    return rows.map((r) => ({ appId: r.app_id, day: r.day, dimension: r.dimension, value: r.value, visitorId: r.visitor_id }));
   }
 
   /** Which of these values already have their own rollup row (answered as indexes into `values`). */
