@@ -64,10 +64,10 @@ export class AnalyticsEventsRepository {
     const rows = await this.db.query<VisitRow>(
       `SELECT DISTINCT ON (v.app_id, v.visitor_id) v.*
          FROM analytics_visits v
-         JOIN unnest($1::varchar[], $2::bigint[]) AS p(app_id, visitor_id) ON p.app_id = v.app_id AND p.visitor_id = v.visitor_id
-        WHERE v.started_at >= $3
+         JOIN json_to_recordset($1::json) AS p("appId" varchar, "visitorId" bigint) ON p."appId" = v.app_id AND p."visitorId" = v.visitor_id
+        WHERE v.started_at >= $2
         ORDER BY v.app_id, v.visitor_id, v.started_at DESC`,
-      [pairs.map((p) => p.appId), pairs.map((p) => p.visitorId), since],
+      [rowsAsJson(pairs), since],
     );
     return rows.map(toVisit);
   }
