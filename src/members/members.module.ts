@@ -14,6 +14,6 @@ import { MembersService } from './members.service.js';
   imports: [TypeOrmModule.forFeature([Member]), AuthModule, AccountsModule, MailModule],
   controllers: [MembersController],
   providers: [MembersRepository, MembersService, InvitationMail],
-  exports: [MembersService],
+  exports: [MembersService, MembersRepository],
 })
 export class MembersModule {}

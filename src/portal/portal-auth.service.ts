@@ -6,6 +6,7 @@ import type { AuditAction } from '../audit/audit-actions.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import { truncatedIp } from '../common/client-network.js';
 import { ServerSecrets } from '../config/server-secrets.js';
+import { SsoSettingsService } from '../sso/sso-settings.service.js';
 import { Transactions } from '../database/transactions.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { PasswordHasher } from './password-hash.js';
@@ -23,7 +24,9 @@ export type LoginOutcome =
   /** The right password of a member with MFA: no session until a code passes (PortalSecondFactor). */
   | { kind: 'second-factor'; accountId: string; memberId: string; email: string }
   | { kind: 'invalid' }
-  | { kind: 'locked' };
+  | { kind: 'locked' }
+  /** The right password, refused: the account requires single sign-on (see SsoSettingsService.refusesPassword). */
+  | { kind: 'sso-required' };
 
 /** The hex SHA-256 by which the portal stores tokens, session ids and e-mails. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -49,6 +52,7 @@ export class PortalAuthService {
     private readonly audit: AuditLog,
     private readonly accounts: AccountsService,
     private readonly mfa: MfaService,
+    private readonly sso: SsoSettingsService,
     secrets: ServerSecrets,
   ) {
     this.csrfKey = secrets.keyFor('portal-csrf');
@@ -118,6 +122,11 @@ export class PortalAuthService {
       return outcome;
     }
     await this.portal.clearSignInAttempts(emailHash);
+    // SSO required: the right password opens nothing (an owner with MFA on keeps it, then the code, as the recovery path).
+    if (await this.sso.refusesPassword(stored.memberId)) {
+      await audit('sign_in.failed');
+      return { kind: 'sso-required' };
+    }
     if (await this.mfa.isEnrolled(stored.memberId)) return { kind: 'second-factor', accountId: stored.accountId, memberId: stored.memberId, email: address };
     const sessionId = await this.db.run(async () => {
       await audit('sign_in.succeeded');
@@ -148,7 +157,7 @@ export class PortalAuthService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** A new session of the member (in the caller's transaction, if any); answers its id, the cookie's value. */
+  /** A new session of the member (in the caller's transaction, if any; after a password, an invite, single sign-on); answers its id, the cookie's value. */
   async startSession(accountId: string, memberId: string): Promise<string> {
     const sessionId = randomBytes(32).toString('base64url');
     await this.portal.insertSession(sha256(sessionId), accountId, memberId);

@@ -44,7 +44,9 @@ export type PortalView =
   | 'users'
   | 'service-accounts'
   | 'events'
-  | 'billing';
+  | 'billing'
+  | 'sso'
+  | 'sso-settings';
 
 export function renderPortal(view: PortalView, data: Record<string, unknown>, status = 200): PortalHtml {
   return { status, html: eta.render(`./${view}`, data) };

@@ -45,6 +45,9 @@ import { MfaModule } from '../mfa/mfa.module.js';
 import { PortalMfaController, PortalSecondFactorController } from './team/portal-mfa.controller.js';
 import { PortalMfaPages } from './team/portal-mfa.pages.js';
 import { PortalSecondFactor } from './team/portal-second-factor.service.js';
+import { SsoModule } from '../sso/sso.module.js';
+import { PortalSsoSettingsController } from './sso/portal-sso-settings.controller.js';
+import { PortalSsoController } from './sso/portal-sso.controller.js';
 
 /** The developer portal at /portal/: sign-in (invites, passwords, sessions, CSRF, lockout, per-IP limit) and pages over the API's own services. */
 @Module({
@@ -64,6 +67,7 @@ import { PortalSecondFactor } from './team/portal-second-factor.service.js';
     RateLimitModule,
     MembersModule,
     MfaModule,
+    SsoModule,
   ],
   // One controller per area; the account's also holds /portal/ and the 404 page of unknown paths (its wildcard routes).
   controllers: [
@@ -80,6 +84,8 @@ import { PortalSecondFactor } from './team/portal-second-factor.service.js';
     PortalAnalyticsController,
     PortalAccountController,
     PortalPasswordController,
+    PortalSsoController,
+    PortalSsoSettingsController,
   ],
   providers: [
     PortalRepository,

@@ -66,9 +66,13 @@ export class PortalAuthController {
     const outcome = email.length <= MAX_EMAIL_LENGTH ? await this.auth.login(email, password, request.ip) : { kind: 'invalid' as const };
     if (outcome.kind === 'signed-in') return this.startSession(reply, outcome.sessionId);
     if (outcome.kind === 'second-factor') return sendToSecondFactor(reply, this.secondFactor.ticket(outcome), this.secure);
-    const error =
-      outcome.kind === 'locked' ? 'Too many wrong passwords: this e-mail is locked for 15 minutes.' : 'That e-mail and password do not match an account.';
-    return sendPortal(reply, renderPortal('login', { csrf: this.preCsrf(request, reply), email, error }, outcome.kind === 'locked' ? 429 : 401));
+    const error = {
+      locked: 'Too many wrong passwords: this e-mail is locked for 15 minutes.',
+      invalid: 'That e-mail and password do not match an account.',
+      'sso-required': 'Your account requires single sign-on: passwords are turned off. Use "Sign in with SSO" with your company\'s identity provider.',
+    }[outcome.kind];
+    const status = { locked: 429, invalid: 401, 'sso-required': 403 }[outcome.kind];
+    return sendPortal(reply, renderPortal('login', { csrf: this.preCsrf(request, reply), email, error }, status));
   }
 
   @Post('logout')
