@@ -29,6 +29,9 @@ class TimingEnvironment extends NodeEnvironment {
       wallMs: Date.now() - this.started.wall,
       cpuMs: now.self - this.started.cpu.self,
       childCpuMs: now.children - this.started.cpu.children,
+      // Which worker ran it, and its heap after the file: a new pid is a new worker (started cold: see jest.config.cjs).
+      pid: process.pid,
+      heapMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
     };
     appendFileSync(process.env.TEST_TIMING_FILE, `${JSON.stringify(line)}\n`);
   }
