@@ -29,6 +29,7 @@ import { PublishingModule } from './publishing/publishing.module.js';
 import { QueueModule } from './queue/queue.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SitesModule } from './sites/sites.module.js';
+import { SsoModule } from './sso/sso.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
@@ -51,6 +52,7 @@ export class AppModule {
         AdminModule,
         MembersModule,
         MfaModule,
+        SsoModule,
         IdempotencyModule,
         AppsModule,
         LandingPagesModule,

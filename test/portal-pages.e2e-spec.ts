@@ -12,7 +12,7 @@ const VIEWPORTS = [
 ] as const;
 
 /** Paths never visited by the crawl: downloads, other surfaces, and pages that change something on GET (none should). */
-const SKIP = /^\/portal\/(assets\/|users\.csv)|^\/portal\/logout/;
+const SKIP = /^\/portal\/(assets\/|users\.csv|audit-log\.csv)|^\/portal\/logout/;
 
 describeInBrowser(`every portal page at 1280 and 390 px: screenshots, no horizontal scroll, axe-core (${target})`, () => {
   let app: TestApp;
@@ -156,6 +156,8 @@ describeInBrowser(`every portal page at 1280 and 390 px: screenshots, no horizon
         'webhooks',
         'events',
         'billing',
+        'members',
+        'audit-log',
       ]),
     );
   }, 300_000);

@@ -85,14 +85,17 @@ export class ApiKeysService {
     await this.cache.evict(await this.keys.activeHashesCreatedBy(memberId));
   }
 
-  async list(accountId: string): Promise<ApiKeyDto[]> {
-    return (await this.keys.listActive(accountId)).map(toDto);
+  /** The account's active keys; `createdBy`: only those this member created (a role that may hold keys of its own only). */
+  async list(accountId: string, createdBy?: string): Promise<ApiKeyDto[]> {
+    const keys = await this.keys.listActive(accountId);
+    return (createdBy === undefined ? keys : keys.filter((k) => k.createdBy === createdBy)).map(toDto);
   }
 
-  async revoke(accountId: string, actor: Actor, id: string): Promise<void> {
+  /** Revokes an active key; `createdBy`: only if this member created it (else 404, as for a key of another account). */
+  async revoke(accountId: string, actor: Actor, id: string, createdBy?: string): Promise<void> {
     const key = await this.db.run(async () => {
       const key = await this.keys.findActive(accountId, id);
-      if (!key) throw AuthError.keyNotFound(id);
+      if (!key || (createdBy !== undefined && key.createdBy !== createdBy)) throw AuthError.keyNotFound(id);
       await this.keys.revoke(id);
       await this.audit.record(accountId, actor, 'api_key.revoked', id);
       return key;

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { escapeHtml } from '../mail/mail-html.js';
+import { Mailer } from '../mail/mailer.js';
 
 export interface InvitationLetter {
   to: string;
@@ -10,13 +12,34 @@ export interface InvitationLetter {
 }
 
 /**
- * Sends an invitation's link by e-mail. Answers whether it did: when it did not (no SMTP_URL), the
- * link is in the API's answer instead, once. The one place to wire the service's mailer.
+ * Sends an invitation's link by e-mail over SMTP_URL. Answers whether it did: when it did not (no
+ * SMTP_URL, or the SMTP server failed: the Mailer logs why), the link is in the answer instead, once.
  */
 @Injectable()
 export class InvitationMail {
-  // No mailer on this server yet: every link is shown once instead.
-  send(_letter: InvitationLetter): Promise<boolean> {
-    return Promise.resolve(false);
+  constructor(private readonly mailer: Mailer) {}
+
+  async send(letter: InvitationLetter): Promise<boolean> {
+    if (!this.mailer.configured) return false;
+    return (await this.mailer.send({ to: letter.to, ...invitationEmail(letter) })).sent;
   }
+}
+
+/** The invitation e-mail's subject and bodies. */
+export function invitationEmail(letter: InvitationLetter): { subject: string; text: string; html: string } {
+  const until = letter.expiresAt.toISOString().slice(0, 16).replace('T', ' ');
+  const text = [
+    `You are invited to join the developer portal account ${letter.accountEmail} as ${letter.role}.`,
+    '',
+    `Join here (the link works once, for this e-mail address only, until ${until} UTC):`,
+    letter.url,
+    '',
+    'If you did not expect this, ignore this e-mail: nothing happens unless the link is used.',
+  ].join('\n');
+  const html = [
+    `<p>You are invited to join the developer portal account ${escapeHtml(letter.accountEmail)} as <strong>${escapeHtml(letter.role)}</strong>.</p>`,
+    `<p><a href="${escapeHtml(letter.url)}">Join the account</a> (the link works once, for this e-mail address only, until ${until} UTC):<br>${escapeHtml(letter.url)}</p>`,
+    '<p>If you did not expect this, ignore this e-mail: nothing happens unless the link is used.</p>',
+  ].join('\n');
+  return { subject: `You are invited to ${letter.accountEmail}'s developer portal`, text, html };
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { InvitationMail } from './invitation-mail.js';
 import { Member } from './member.entity.js';
 import { MembersController } from './members.controller.js';
@@ -10,9 +11,9 @@ import { MembersService } from './members.service.js';
 
 /** An account's members and their invitations (`/v1/members`). Roles and what they allow: src/common/request-context/roles.ts. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Member]), AuthModule, AccountsModule],
+  imports: [TypeOrmModule.forFeature([Member]), AuthModule, AccountsModule, MailModule],
   controllers: [MembersController],
   providers: [MembersRepository, MembersService, InvitationMail],
-  exports: [MembersService],
+  exports: [MembersService, MembersRepository],
 })
 export class MembersModule {}

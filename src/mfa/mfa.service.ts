@@ -51,8 +51,14 @@ export class MfaService {
   async start(memberId: string, email: string): Promise<Enrolment> {
     const secret = new Secret({ size: 20 });
     if (!(await this.mfa.savePending(memberId, this.box.seal(secret.base32)))) throw MfaError.alreadyEnrolled();
-    const otpauthUrl = totpOf(secret, email).toString();
-    return { secret: secret.base32, otpauthUrl, qrSvg: await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
+    return enrolmentOf(secret, email);
+  }
+
+  /** The enrolment awaiting its first code, shown again (a wrong code, a reload), or null if none awaits. */
+  async pending(memberId: string, email: string): Promise<Enrolment | null> {
+    const stored = await this.mfa.find(memberId);
+    if (!stored || stored.enrolledAt) return null;
+    return enrolmentOf(Secret.fromBase32(this.box.open(stored.secret)), email);
   }
 
   /** Confirms the enrolment with a code of the new secret; answers the recovery codes, the only time they are shown. */
@@ -113,6 +119,11 @@ export class MfaService {
     const delta = totpOf(Secret.fromBase32(this.box.open(sealed)), '').validate({ token, timestamp: now, window: WINDOW });
     return delta === null ? null : Math.floor(now / 1000 / PERIOD_S) + delta;
   }
+}
+
+async function enrolmentOf(secret: Secret, email: string): Promise<Enrolment> {
+  const otpauthUrl = totpOf(secret, email).toString();
+  return { secret: secret.base32, otpauthUrl, qrSvg: await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
 }
 
 function totpOf(secret: Secret, email: string): TOTP {

@@ -13,9 +13,10 @@ import { AppConfig } from '../config/app-config.js';
 import { EventLogService } from '../events/event-log.service.js';
 import type { UserDto } from '../users/dto/user.dto.js';
 import { UsersService } from '../users/users.service.js';
+import { csvField } from './csv.js';
 import { meterRow } from './portal-format.js';
 import { FieldErrors, validateForm } from './portal-forms.js';
-import { Form, ignoreNotFound, PortalAnswer, portalActor, portalPrincipal, scopesOf, Signed, text } from './portal-page.js';
+import { chrome, Form, ignoreNotFound, PortalAnswer, portalActor, portalPrincipal, scopesOf, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
 import { barChart, lastDays } from './svg-chart.js';
 
@@ -70,7 +71,7 @@ export class PortalAccountPages {
     const busiest = [...billing.usage].filter((u) => u.percent !== null).sort((a, b) => (b.percent ?? 0) - (a.percent ?? 0))[0];
     const apps = await this.apps.list(signed.accountId, { limit: 1 });
     return renderPortal('overview', {
-      csrf: signed.csrf,
+      ...chrome(signed),
       plan: billing.plan,
       busiest: busiest ? meterRow(busiest) : undefined,
       meters: usage.length,
@@ -82,18 +83,18 @@ export class PortalAccountPages {
 
   async billingPage(signed: Signed): Promise<PortalAnswer> {
     const [billing, statements] = await Promise.all([this.billing.summary(signed.accountId), this.statements.list(signed.accountId, 24)]);
-    return renderPortal('billing', { csrf: signed.csrf, billing, usage: billing.usage.map(meterRow), statements: statements.data });
+    return renderPortal('billing', { ...chrome(signed), billing, usage: billing.usage.map(meterRow), statements: statements.data });
   }
 
   async eventsPage(signed: Signed): Promise<PortalAnswer> {
-    return renderPortal('events', { csrf: signed.csrf, events: (await this.events.list(signed.accountId, undefined, LIST)).data });
+    return renderPortal('events', { ...chrome(signed), events: (await this.events.list(signed.accountId, undefined, LIST)).data });
   }
 
   async usersPage(signed: Signed, appId?: string): Promise<PortalAnswer> {
     const apps = (await this.apps.list(signed.accountId, LIST)).data;
     const chosen = apps.find((a) => a.appId === appId)?.appId ?? apps[0]?.appId;
     const users = chosen ? (await this.users.list(signed.accountId, chosen, LIST)).data : [];
-    return renderPortal('users', { csrf: signed.csrf, apps, appId: chosen, users });
+    return renderPortal('users', { ...chrome(signed), apps, appId: chosen, users });
   }
 
   /** Every user of the app as CSV (e-mail, signed-up time), all pages. */
@@ -117,7 +118,7 @@ export class PortalAccountPages {
   async serviceAccountsPage(signed: Signed, notes: { created?: unknown; errors?: FieldErrors; input?: Form } = {}, status = 200): Promise<PortalAnswer> {
     return renderPortal(
       'service-accounts',
-      { csrf: signed.csrf, accounts: await this.serviceAccounts.list(signed.accountId), scopes: SCOPES, ...notes },
+      { ...chrome(signed), accounts: await this.serviceAccounts.list(signed.accountId), scopes: SCOPES, ...notes },
       status,
     );
   }
@@ -135,10 +136,4 @@ export class PortalAccountPages {
     await this.serviceAccounts.revoke(signed.accountId, portalActor(signed), id).catch(ignoreNotFound);
     return { redirect: '/portal/service-accounts' };
   }
-}
-
-/** A CSV field: quoted when it holds a comma, quote or line break; a leading =+-@ is neutralised (spreadsheet formulas). */
-function csvField(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -16,7 +16,7 @@ import { PublishingService } from '../publishing/publishing.service.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ago, count, size } from './portal-format.js';
 import { FieldErrors, validateForm } from './portal-forms.js';
-import { Form, PortalAnswer, portalActor, portalPrincipal, Signed, text } from './portal-page.js';
+import { chrome, Form, PortalAnswer, portalActor, portalPrincipal, Signed, text } from './portal-page.js';
 import { PortalHtml, renderPortal } from './portal-pages.js';
 
 const LIST = { limit: 100 };
@@ -67,7 +67,7 @@ export class PortalAppsPages {
     const apps = (await this.apps.list(signed.accountId, LIST)).data;
     return renderPortal(
       'apps',
-      { csrf: signed.csrf, apps, publicUrl: this.config.publicUrl, errors: notes.errors, input: notes.input },
+      { ...chrome(signed), apps, publicUrl: this.config.publicUrl, errors: notes.errors, input: notes.input },
       notes.status ?? (notes.errors ? 400 : 200),
     );
   }
@@ -113,7 +113,7 @@ export class PortalAppsPages {
       'app',
       // A check that did not verify is news, not success: said in the warning colour.
       {
-        csrf: signed.csrf,
+        ...chrome(signed),
         app,
         page,
         deployments: rows,

@@ -6,7 +6,9 @@ import type { AuditAction } from '../audit/audit-actions.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import { truncatedIp } from '../common/client-network.js';
 import { ServerSecrets } from '../config/server-secrets.js';
+import { SsoSettingsService } from '../sso/sso-settings.service.js';
 import { Transactions } from '../database/transactions.js';
+import { MfaService } from '../mfa/mfa.service.js';
 import { PasswordHasher } from './password-hash.js';
 import { PortalRepository, SessionMember } from './portal.repository.js';
 
@@ -17,7 +19,14 @@ export const MIN_PASSWORD_LENGTH = 12;
 export const LOCKOUT_ATTEMPTS = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 
-export type LoginOutcome = { kind: 'signed-in'; sessionId: string } | { kind: 'invalid' } | { kind: 'locked' };
+export type LoginOutcome =
+  | { kind: 'signed-in'; sessionId: string }
+  /** The right password of a member with MFA: no session until a code passes (PortalSecondFactor). */
+  | { kind: 'second-factor'; accountId: string; memberId: string; email: string }
+  | { kind: 'invalid' }
+  | { kind: 'locked' }
+  /** The right password, refused: the account requires single sign-on (see SsoSettingsService.refusesPassword). */
+  | { kind: 'sso-required' };
 
 /** The hex SHA-256 by which the portal stores tokens, session ids and e-mails. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -42,6 +51,8 @@ export class PortalAuthService {
     private readonly passwords: PasswordHasher,
     private readonly audit: AuditLog,
     private readonly accounts: AccountsService,
+    private readonly mfa: MfaService,
+    private readonly sso: SsoSettingsService,
     secrets: ServerSecrets,
   ) {
     this.csrfKey = secrets.keyFor('portal-csrf');
@@ -81,9 +92,9 @@ export class PortalAuthService {
       const memberId = await this.portal.loginMemberOf(accountId);
       if (!memberId) return null;
       await this.portal.useInvite(sha256(token));
-      await this.portal.setPassword(accountId, hash);
+      await this.portal.setPassword(accountId, memberId, hash);
       // A new password (an invite re-issued to recover an account) ends the sessions the old one opened.
-      await this.portal.deleteSessionsOf(accountId);
+      await this.portal.deleteSessionsOf(memberId);
       return this.startSession(accountId, memberId);
     });
   }
@@ -111,6 +122,12 @@ export class PortalAuthService {
       return outcome;
     }
     await this.portal.clearSignInAttempts(emailHash);
+    // SSO required: the right password opens nothing (an owner with MFA on keeps it, then the code, as the recovery path).
+    if (await this.sso.refusesPassword(stored.memberId)) {
+      await audit('sign_in.failed');
+      return { kind: 'sso-required' };
+    }
+    if (await this.mfa.isEnrolled(stored.memberId)) return { kind: 'second-factor', accountId: stored.accountId, memberId: stored.memberId, email: address };
     const sessionId = await this.db.run(async () => {
       await audit('sign_in.succeeded');
       return this.startSession(stored.accountId, stored.memberId);
@@ -140,7 +157,8 @@ export class PortalAuthService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  private async startSession(accountId: string, memberId: string): Promise<string> {
+  /** A new session of the member (in the caller's transaction, if any; after a password, an invite, single sign-on); answers its id, the cookie's value. */
+  async startSession(accountId: string, memberId: string): Promise<string> {
     const sessionId = randomBytes(32).toString('base64url');
     await this.portal.insertSession(sha256(sessionId), accountId, memberId);
     return sessionId;

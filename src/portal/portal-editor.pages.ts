@@ -8,7 +8,7 @@ import { LandingPagesService } from '../landing-pages/landing-pages.service.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { renderLandingPage, SITE_CONTENT_SECURITY_POLICY } from '../sites/site-page.js';
 import { FieldErrors, validateForm } from './portal-forms.js';
-import { Form, PortalAnswer, portalPrincipal, Signed, text } from './portal-page.js';
+import { chrome, Form, PortalAnswer, portalPrincipal, Signed, text } from './portal-page.js';
 import { PortalHtml, renderPortal } from './portal-pages.js';
 
 /** The lists of the page an editor adds to, removes from and reorders, with their limits and an empty item. */
@@ -145,7 +145,7 @@ export class PortalEditorPages {
     const page = renderPortal(
       'editor',
       {
-        csrf: signed.csrf,
+        ...chrome(signed),
         app,
         source: saved.source,
         updatedAt: saved.updatedAt,

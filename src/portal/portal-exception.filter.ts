@@ -4,7 +4,9 @@ import { PlatformError } from '../common/errors/platform-error.js';
 import { bodyParserProblem } from '../common/http/framework-errors.js';
 import { clientInputProblem, withoutQueryParameters } from '../database/postgres-errors.js';
 import { PortalFormExpired, PortalRedirect, PortalRequest, sendPortal } from './portal-http.js';
+import { chrome } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
+import { PortalRoleRefused } from './portal-role.guard.js';
 
 /** The page's title for each status a portal action can be refused with. */
 const TITLES: Record<number, string> = {
@@ -40,13 +42,14 @@ export class PortalExceptionFilter implements ExceptionFilter {
     if (thrown instanceof PortalRedirect) return sendPortal(reply, { redirect: thrown.location });
     const signed = request.portalSigned;
     const page = (status: number, title: string, text: string, back = '/portal/') =>
-      renderPortal('notice', { title, text, back, nav: signed ? 'none' : undefined, csrf: signed?.csrf }, status);
+      renderPortal('notice', { title, text, back, nav: signed ? 'none' : undefined, ...(signed ? chrome(signed) : {}) }, status);
     if (thrown instanceof PortalFormExpired) {
       return sendPortal(
         reply,
         page(403, 'Form expired', 'This form was not sent from this portal, or it expired. Nothing was changed; please try again.', thrown.back),
       );
     }
+    if (thrown instanceof PortalRoleRefused) return sendPortal(reply, page(403, 'Not allowed for your role', thrown.text));
     const exception = bodyParserProblem(thrown, request) ?? thrown;
     const inputProblem = clientInputProblem(exception);
     if (inputProblem) return sendPortal(reply, page(400, TITLES[400], inputProblem));

@@ -1,6 +1,7 @@
 import type { Principal } from '../common/request-context/principal.js';
 import { type Actor, actorOf } from '../common/request-context/actor.js';
 import { SCOPES } from '../common/request-context/scopes.js';
+import { PERMISSIONS, type Permission, type Role } from '../common/request-context/roles.js';
 import { PlatformError } from '../common/errors/platform-error.js';
 import { RequestError } from '../common/errors/request-errors.js';
 import type { PortalHtml } from './portal-pages.js';
@@ -15,6 +16,11 @@ export interface Signed extends SessionMember {
 }
 
 export type Form = Record<string, string | string[] | undefined>;
+
+/** What every signed-in page's layout needs: the session's CSRF token (the sign-out form), the role, and what it allows (the navigation shows only that). */
+export function chrome(signed: Signed): { csrf: string; role: Role; can: Permission[] } {
+  return { csrf: signed.csrf, role: signed.role, can: [...PERMISSIONS[signed.role]] };
+}
 
 /** What a page handler answers: a page, or where to go next (303: the browser then GETs it). */
 export type PortalAnswer = PortalHtml | { redirect: string };

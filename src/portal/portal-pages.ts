@@ -25,6 +25,13 @@ export interface PortalHtml {
 export type PortalView =
   | 'login'
   | 'invite'
+  | 'join'
+  | 'members'
+  | 'audit-log'
+  | 'mfa'
+  | 'mfa-enrol'
+  | 'mfa-codes'
+  | 'login-code'
   | 'overview'
   | 'api-keys'
   | 'notice'
@@ -37,7 +44,9 @@ export type PortalView =
   | 'users'
   | 'service-accounts'
   | 'events'
-  | 'billing';
+  | 'billing'
+  | 'sso'
+  | 'sso-settings';
 
 export function renderPortal(view: PortalView, data: Record<string, unknown>, status = 200): PortalHtml {
   return { status, html: eta.render(`./${view}`, data) };

@@ -3,7 +3,7 @@ import { PlatformError } from '../common/errors/platform-error.js';
 import { AppConfig } from '../config/app-config.js';
 import { RECOVER_WINDOW_MS } from '../webhooks/dto/delivery.dto.js';
 import { SUCCESS_RATE_DAYS, WebhooksService } from '../webhooks/webhooks.service.js';
-import { Form, PortalAnswer, portalActor, Signed, text } from './portal-page.js';
+import { chrome, Form, PortalAnswer, portalActor, Signed, text } from './portal-page.js';
 import { renderPortal } from './portal-pages.js';
 import { deliveryRow } from './webhooks/delivery-log.js';
 
@@ -45,7 +45,7 @@ export class PortalWebhooksPages {
     return renderPortal(
       'webhook',
       {
-        csrf: signed.csrf,
+        ...chrome(signed),
         endpoint,
         deliveries: deliveries.data.map((d) => deliveryRow(d, now)),
         more: deliveries.nextCursor !== null,
@@ -72,7 +72,7 @@ export class PortalWebhooksPages {
     return renderPortal(
       'webhooks',
       {
-        csrf: signed.csrf,
+        ...chrome(signed),
         endpoints: endpoints.map((e) => ({ ...e, rate: rates.get(e.id) })),
         rateDays: SUCCESS_RATE_DAYS,
         publicUrl: this.config.publicUrl,

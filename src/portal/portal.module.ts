@@ -24,6 +24,7 @@ import { PortalAuthService } from './portal-auth.service.js';
 import { PortalEditorPages } from './portal-editor.pages.js';
 import { PortalKeysPages } from './portal-keys.pages.js';
 import { PortalSessionGuard } from './portal-session.guard.js';
+import { PortalRoleGuard } from './portal-role.guard.js';
 import { PortalAccountController } from './routes/portal-account.controller.js';
 import { PortalAppsController } from './routes/portal-apps.controller.js';
 import { PortalAuthController } from './routes/portal-auth.controller.js';
@@ -35,6 +36,18 @@ import { PortalRepository } from './portal.repository.js';
 import { PasswordHasher } from './password-hash.js';
 import { SignInRateLimit } from './sign-in-rate-limit.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { MembersModule } from '../members/members.module.js';
+import { PortalJoinController } from './team/portal-join.controller.js';
+import { PortalJoinService } from './team/portal-join.service.js';
+import { PortalTeamController } from './team/portal-team.controller.js';
+import { PortalTeamPages } from './team/portal-team.pages.js';
+import { MfaModule } from '../mfa/mfa.module.js';
+import { PortalMfaController, PortalSecondFactorController } from './team/portal-mfa.controller.js';
+import { PortalMfaPages } from './team/portal-mfa.pages.js';
+import { PortalSecondFactor } from './team/portal-second-factor.service.js';
+import { SsoModule } from '../sso/sso.module.js';
+import { PortalSsoSettingsController } from './sso/portal-sso-settings.controller.js';
+import { PortalSsoController } from './sso/portal-sso.controller.js';
 
 /** The developer portal at /portal/: sign-in (invites, passwords, sessions, CSRF, lockout, per-IP limit) and pages over the API's own services. */
 @Module({
@@ -52,10 +65,17 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     UsersModule,
     AnalyticsModule,
     RateLimitModule,
+    MembersModule,
+    MfaModule,
+    SsoModule,
   ],
   // One controller per area; the account's also holds /portal/ and the 404 page of unknown paths (its wildcard routes).
   controllers: [
     PortalAuthController,
+    PortalJoinController,
+    PortalTeamController,
+    PortalMfaController,
+    PortalSecondFactorController,
     PortalAppsController,
     PortalEditorController,
     PortalKeysController,
@@ -64,12 +84,15 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     PortalAnalyticsController,
     PortalAccountController,
     PortalPasswordController,
+    PortalSsoController,
+    PortalSsoSettingsController,
   ],
   providers: [
     PortalRepository,
     PasswordHasher,
     PortalAuthService,
     PortalSessionGuard,
+    PortalRoleGuard,
     SignInRateLimit,
     PortalAppsPages,
     PortalEditorPages,
@@ -80,6 +103,10 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
     PasswordResetService,
     PasswordResetsRepository,
     PortalAnalyticsPages,
+    PortalJoinService,
+    PortalTeamPages,
+    PortalMfaPages,
+    PortalSecondFactor,
   ],
   exports: [PortalAuthService, PortalSessionGuard],
 })

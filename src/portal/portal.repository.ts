@@ -8,9 +8,11 @@ export interface SessionMember {
   memberId: string;
   email: string;
   role: Role;
+  /** The account requires MFA and this member has not enrolled: every page but enrolment sends them there. */
+  mustEnrolMfa: boolean;
 }
 
-/** The portal's tables: passwords, invites, sessions and sign-in attempts. Only hashes of tokens, session ids and e-mails. */
+/** The portal's tables: members' passwords, invites, sessions and sign-in attempts. Only hashes of tokens, session ids and e-mails. */
 @Injectable()
 export class PortalRepository {
   constructor(private readonly db: Transactions) {}
@@ -37,24 +39,25 @@ export class PortalRepository {
     await this.db.query(`UPDATE portal_invites SET used_at = now() WHERE token_hash = $1`, [tokenHash]);
   }
 
-  async setPassword(accountId: string, hash: string): Promise<void> {
+  /** Sets the member's password (their own: every member signs in with their e-mail and password). */
+  async setPassword(accountId: string, memberId: string, hash: string): Promise<void> {
     await this.db.query(
-      `INSERT INTO portal_passwords (account_id, hash) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET hash = EXCLUDED.hash, updated_at = now()`,
-      [accountId, hash],
+      `INSERT INTO portal_passwords (member_id, account_id, hash) VALUES ($1, $2, $3)
+       ON CONFLICT (member_id) DO UPDATE SET hash = EXCLUDED.hash, updated_at = now()`,
+      [memberId, accountId, hash],
     );
   }
 
-  /** The password of the account whose e-mail this is, and its member (the account's login: its first owner). */
+  /** The member who signs in with this e-mail (lowercase), and their password hash (null: no member, or no password yet). */
   async passwordOf(email: string): Promise<{ accountId: string; memberId: string; hash: string } | null> {
     const rows = await this.db.query<{ account_id: string; member_id: string; hash: string }>(
-      `SELECT p.account_id, m.id AS member_id, p.hash FROM portal_passwords p JOIN accounts a ON a.id = p.account_id
-         JOIN members m ON m.account_id = a.id AND m.email = a.email WHERE a.email = $1`,
+      `SELECT m.account_id, m.id AS member_id, p.hash FROM members m JOIN portal_passwords p ON p.member_id = m.id WHERE m.email = $1`,
       [email],
     );
     return rows[0] ? { accountId: rows[0].account_id, memberId: rows[0].member_id, hash: rows[0].hash } : null;
   }
 
-  /** The member who signs in with the account's own password (the account's e-mail). */
+  /** The member who signs in with the account's own e-mail (its login: the owner an operator's invite sets the password of). */
   async loginMemberOf(accountId: string): Promise<string | null> {
     const rows = await this.db.query<{ id: string }>(
       `SELECT m.id FROM members m JOIN accounts a ON a.id = m.account_id AND a.email = m.email WHERE a.id = $1`,
@@ -63,11 +66,11 @@ export class PortalRepository {
     return rows[0]?.id ?? null;
   }
 
-  /** The account's e-mail and password hash (null: no password set yet). */
-  async passwordOfAccount(accountId: string): Promise<{ email: string; hash: string } | null> {
+  /** The member's e-mail and password hash (null: no password set yet). */
+  async passwordOfMember(memberId: string): Promise<{ email: string; hash: string } | null> {
     const rows = await this.db.query<{ email: string; hash: string }>(
-      `SELECT a.email, p.hash FROM portal_passwords p JOIN accounts a ON a.id = p.account_id WHERE p.account_id = $1`,
-      [accountId],
+      `SELECT m.email, p.hash FROM portal_passwords p JOIN members m ON m.id = p.member_id WHERE p.member_id = $1`,
+      [memberId],
     );
     return rows[0] ?? null;
   }
@@ -78,13 +81,17 @@ export class PortalRepository {
 
   /** The session's member if it was used within `idleMs` (marked used now); an idle one is deleted. */
   async touchSession(idHash: string, idleMs: number): Promise<SessionMember | null> {
-    const rows = await this.db.query<{ account_id: string; member_id: string; email: string; role: Role }>(
-      `UPDATE portal_sessions s SET last_seen_at = now() FROM members m
+    const rows = await this.db.query<{ account_id: string; member_id: string; email: string; role: Role; must_enrol_mfa: boolean }>(
+      `UPDATE portal_sessions s SET last_seen_at = now()
+         FROM members m
+         LEFT JOIN account_security a ON a.account_id = m.account_id
+         LEFT JOIN member_mfa f ON f.member_id = m.id AND f.enrolled_at IS NOT NULL
         WHERE s.id_hash = $1 AND s.last_seen_at > now() - ($2::int * interval '1 millisecond') AND m.id = s.member_id
-        RETURNING s.account_id, s.member_id, m.email, m.role`,
+        RETURNING s.account_id, s.member_id, m.email, m.role, (coalesce(a.mfa_required, false) AND f.member_id IS NULL) AS must_enrol_mfa`,
       [idHash, idleMs],
     );
-    if (rows.length > 0) return { accountId: rows[0].account_id, memberId: rows[0].member_id, email: rows[0].email, role: rows[0].role };
+    const row = rows[0];
+    if (row) return { accountId: row.account_id, memberId: row.member_id, email: row.email, role: row.role, mustEnrolMfa: row.must_enrol_mfa };
     await this.deleteSession(idHash); // idle too long: gone for good
     return null;
   }
@@ -93,20 +100,20 @@ export class PortalRepository {
     await this.db.query(`DELETE FROM portal_sessions WHERE id_hash = $1`, [idHash]);
   }
 
-  /** Ends every session of the account, but the one `keepIdHash` names if given; answers how many ended. */
-  async deleteSessionsOf(accountId: string, keepIdHash?: string): Promise<number> {
-    const rows = await this.db.query<{ id_hash: string }>(`DELETE FROM portal_sessions WHERE account_id = $1 AND id_hash <> $2 RETURNING id_hash`, [
-      accountId,
+  /** Ends every session of the member (never another member's), but the one `keepIdHash` names if given; answers how many ended. */
+  async deleteSessionsOf(memberId: string, keepIdHash?: string): Promise<number> {
+    const rows = await this.db.query<{ id_hash: string }>(`DELETE FROM portal_sessions WHERE member_id = $1 AND id_hash <> $2 RETURNING id_hash`, [
+      memberId,
       keepIdHash ?? '',
     ]);
     return rows.length;
   }
 
-  /** Sessions of the account alive now (used within `idleMs`). */
-  async countSessions(accountId: string, idleMs: number): Promise<number> {
+  /** Sessions of the member alive now (used within `idleMs`). */
+  async countSessions(memberId: string, idleMs: number): Promise<number> {
     const rows = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM portal_sessions WHERE account_id = $1 AND last_seen_at > now() - ($2::int * interval '1 millisecond')`,
-      [accountId, idleMs],
+      `SELECT count(*)::int AS n FROM portal_sessions WHERE member_id = $1 AND last_seen_at > now() - ($2::int * interval '1 millisecond')`,
+      [memberId, idleMs],
     );
     return rows[0].n;
   }

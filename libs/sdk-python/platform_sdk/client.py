@@ -465,6 +465,30 @@ class _AuditLog:
         return _paginate(self._t, "/audit-log", {"action": action, "actor": actor, "from": since, "to": until, "limit": limit})
 
 
+class _Sso:
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def get(self) -> Dict[str, Any]:
+        """The account's OpenID Connect single sign-on (scope members:read); never the client secret.
+        Not set up: NotFoundError."""
+        return self._t.request("GET", "/sso").body
+
+    def configure(self, issuer: str, client_id: str, domains: List[str], default_role: str,
+                  client_secret: Optional[str] = None, required: bool = False) -> Dict[str, Any]:
+        """Sets up or changes single sign-on (scope members:write). The issuer's discovery document is read
+        first (422 if it does not answer); `client_secret` is required the first time, then optional (kept)."""
+        body: Dict[str, Any] = {"issuer": issuer, "clientId": client_id, "domains": domains,
+                                "defaultRole": default_role, "required": required}
+        if client_secret is not None:
+            body["clientSecret"] = client_secret
+        return self._t.request("PUT", "/sso", body).body
+
+    def remove(self) -> None:
+        """Turns single sign-on off (the settings and the secret are forgotten)."""
+        self._t.request("DELETE", "/sso")
+
+
 class _Admin:
     """Operator routes: the client's api_key is the admin token (ADMIN_TOKEN)."""
 
@@ -595,6 +619,7 @@ class PlatformClient:
         self.api_keys = _ApiKeys(self._transport)
         self.members = _Members(self._transport)
         self.audit_log = _AuditLog(self._transport)
+        self.sso = _Sso(self._transport)
         self.oauth = _OAuth(base_url, timeout)
         self.admin = _Admin(self._transport)
 

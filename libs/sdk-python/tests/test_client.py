@@ -159,6 +159,19 @@ class ClientTest(unittest.TestCase):
         self.assertEqual([e["target"]["id"] for e in invited], [invitation["id"]])
         self.assertEqual(invited[0]["actor"]["type"], "credential")
 
+    def test_single_sign_on_settings(self):
+        account = create_account()
+        client = PlatformClient(api_key=account["apiKey"], base_url=self.base_url, backoff_base=0.05)
+        with self.assertRaises(NotFoundError):
+            client.sso.get()
+        # No identity provider here: the server refuses an http issuer off its own machine before any discovery.
+        with self.assertRaises(ValidationError) as refused:
+            client.sso.configure(issuer="http://idp.example.com", client_id="c", client_secret="s",
+                                 domains=["example.com"], default_role="developer")
+        self.assertEqual(refused.exception.body["reason"], "sso_issuer_insecure")
+        with self.assertRaises(NotFoundError):
+            client.sso.remove()
+
     def test_analytics(self):
         app = self.client.apps.create(name="Py analytics")
         deployment = self.client.deployments.deploy(app_id=app["appId"], env="production")

@@ -28,6 +28,8 @@ export type Member = Schemas['MemberDto'];
 export type Role = Member['role'];
 export type Invitation = Schemas['InvitationDto'];
 export type AuditEntry = Schemas['AuditEntryDto'];
+export type SsoSettings = Schemas['SsoSettingsDto'];
+export type SsoConfig = Schemas['PutSsoDto'];
 
 export type AnalyticsMetric = 'visitors' | 'visits' | 'pageviews' | 'bounceRate' | 'visitDuration' | 'signups' | 'conversionRate';
 export type AnalyticsProperty = 'page' | 'referrer' | 'source' | 'utmCampaign' | 'browser' | 'os' | 'device' | 'deployment';
@@ -357,6 +359,17 @@ export class PlatformClient {
           limit: opts.limit ?? 100,
         }),
     };
+    this.sso = {
+      /** The account's OpenID Connect single sign-on (scope members:read); never the client secret. Not set up: NotFoundError. */
+      get: () => t.request<SsoSettings>('GET', '/sso'),
+      /**
+       * Sets up or changes single sign-on (scope members:write). The issuer's discovery document is read first (422 if
+       * it does not answer); `clientSecret` is required the first time, then optional (omitted: kept).
+       */
+      configure: (body: SsoConfig) => t.request<SsoSettings>('PUT', '/sso', { body }),
+      /** Turns single sign-on off (the settings and the secret are forgotten). */
+      remove: () => t.request<void>('DELETE', '/sso'),
+    };
     this.admin = {
       /**
        * Operator routes: the client's key is the admin token (ADMIN_TOKEN). A new portal invite for the account
@@ -402,6 +415,7 @@ export class PlatformClient {
   readonly apiKeys;
   readonly members;
   readonly auditLog;
+  readonly sso;
   readonly oauth;
   readonly admin;
 }

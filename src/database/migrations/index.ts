@@ -22,6 +22,7 @@ import { Members1763970000000 } from './1763970000000-members.js';
 import { PortalPasswordResets1763973300000 } from './1763973300000-portal-password-resets.js';
 import { AuditLog1763980000000 } from './1763980000000-audit-log.js';
 import { MfaAndSso1763990000000 } from './1763990000000-mfa-and-sso.js';
+import { MemberPasswords1764000000000 } from './1764000000000-member-passwords.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   PortalPasswordResets1763973300000,
   AuditLog1763980000000,
   MfaAndSso1763990000000,
+  MemberPasswords1764000000000,
 ];

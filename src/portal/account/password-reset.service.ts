@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { escapeHtml } from '../../mail/mail-html.js';
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../../config/app-config.js';
 import { Transactions } from '../../database/transactions.js';
@@ -73,24 +74,23 @@ export class PasswordResetService {
     if (!(await this.isOpen(token))) return false;
     const hash = await this.passwords.hash(password);
     return this.db.run(async () => {
-      const accountId = await this.resets.open(sha256(token));
-      if (!accountId) return false;
-      await this.account.replacePassword(accountId, hash);
+      const login = await this.resets.open(sha256(token));
+      if (!login) return false;
+      await this.account.replacePassword(login.accountId, login.memberId, hash);
       // The mailbox's owner proved who they are: a lockout from someone else's guesses ends too.
-      const login = await this.portal.passwordOfAccount(accountId);
-      if (login) await this.portal.clearSignInAttempts(sha256(login.email));
+      await this.portal.clearSignInAttempts(sha256(login.email));
       return true;
     });
   }
 
-  /** Issues a link for the address's account, if there is one, and e-mails it to the account's stored address. */
+  /** Issues a link for the address's member, if there is one, and e-mails it to the member's stored address. */
   private async sendLink(address: string): Promise<void> {
-    const account = await this.resets.accountOf(address);
-    if (!account) return;
+    const login = await this.resets.memberOf(address);
+    if (!login) return;
     const token = randomBytes(32).toString('base64url');
-    await this.resets.insert(sha256(token), account.id, new Date(Date.now() + RESET_TTL_MS));
+    await this.resets.insert(sha256(token), login, new Date(Date.now() + RESET_TTL_MS));
     const link = `${this.config.publicUrl}${RESET_PATH}${token}`;
-    await this.mailer.send({ to: account.email, ...resetEmail(this.config.publicUrl, link) });
+    await this.mailer.send({ to: login.email, ...resetEmail(this.config.publicUrl, link) });
   }
 }
 
@@ -110,8 +110,4 @@ function resetEmail(site: string, link: string): { subject: string; text: string
     '<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
   ].join('\n');
   return { subject: 'Reset your developer portal password', text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -9,7 +9,7 @@ import type { SecretPathRouteConfig } from '../../logging.js';
 import { RateLimitError } from '../../rate-limit/rate-limit.errors.js';
 import { portalCookie } from '../cookies.js';
 import { MIN_PASSWORD_LENGTH, PortalAuthService } from '../portal-auth.service.js';
-import type { Form, Signed } from '../portal-page.js';
+import { chrome, type Form, type Signed } from '../portal-page.js';
 import type { PortalHtml } from '../portal-pages.js';
 import { preSessionCsrf, preSessionCsrfValid, sendPortalPage, SESSION_COOKIE, signedInOf } from '../portal-session.js';
 import { ChangePasswordForm, ForgotPasswordForm, NewPasswordForm, validateForm } from './account-forms.js';
@@ -62,7 +62,7 @@ export class PortalPasswordController {
     if (!this.auth.csrfValid(signed.sessionId, body._csrf)) return this.formExpired(reply, '/portal/account', signed.csrf);
     const form = validateForm(ChangePasswordForm, body);
     if (!form.ok) return sendPortalPage(reply, await this.accountView(signed, { errors: form.errors }, 400));
-    const outcome = await this.account.changePassword(signed.accountId, signed.sessionId, form.value.current, form.value.password);
+    const outcome = await this.account.changePassword(signed.accountId, signed.memberId, signed.sessionId, form.value.current, form.value.password);
     if (outcome.kind === 'changed') return void (await reply.redirect('/portal/account?done=password', 303));
     const errors =
       outcome.kind === 'locked'
@@ -77,7 +77,7 @@ export class PortalPasswordController {
     const signed = await signedInOf(this.auth, request);
     if (!signed) return void (await reply.redirect('/portal/login', 303));
     if (!this.auth.csrfValid(signed.sessionId, ((request.body ?? {}) as Form)._csrf)) return this.formExpired(reply, '/portal/account', signed.csrf);
-    await this.account.signOutEverywhere(signed.accountId);
+    await this.account.signOutEverywhere(signed.memberId);
     await reply.header('set-cookie', portalCookie(SESSION_COOKIE, '', this.secure, 0)).redirect('/portal/login', 303);
   }
 
@@ -158,8 +158,8 @@ export class PortalPasswordController {
   }
 
   private async accountView(signed: Signed, data: Record<string, unknown>, status = 200): Promise<PortalHtml> {
-    const summary = await this.account.summary(signed.accountId);
-    return renderAccountPage('account', { csrf: signed.csrf, minLength: MIN_PASSWORD_LENGTH, ...summary, ...data }, status);
+    const summary = await this.account.summary(signed.memberId);
+    return renderAccountPage('account', { ...chrome(signed), email: signed.email, minLength: MIN_PASSWORD_LENGTH, ...summary, ...data }, status);
   }
 
   private forgotView(request: FastifyRequest, reply: FastifyReply, data: Record<string, unknown>, status = 200): PortalHtml {

@@ -13,7 +13,7 @@ export type ChangePasswordOutcome =
   | { kind: 'locked' };
 
 /**
- * A signed-in developer's own login: what the account page shows, changing the password (the
+ * A signed-in member's own login: what the account page shows, changing the password (the
  * current one verified first, counted against the sign-in lockout like a sign-in), and ending
  * sessions. Every new password, however set, goes through `replacePassword`.
  */
@@ -26,15 +26,14 @@ export class PortalAccountService {
     private readonly passwords: PasswordHasher,
   ) {}
 
-  /** The account page's facts: the e-mail signed in with, and how many sessions are open (this one included). */
-  async summary(accountId: string): Promise<{ email: string; sessions: number }> {
-    const [login, sessions] = await Promise.all([this.portal.passwordOfAccount(accountId), this.portal.countSessions(accountId, SESSION_IDLE_MS)]);
-    return { email: login?.email ?? '', sessions };
+  /** The account page's facts: how many sessions the member has open (this one included). */
+  async summary(memberId: string): Promise<{ sessions: number }> {
+    return { sessions: await this.portal.countSessions(memberId, SESSION_IDLE_MS) };
   }
 
-  /** Sets `next` if `current` is the password; every other session of the login ends, this one (`sessionId`) stays. */
-  async changePassword(accountId: string, sessionId: string, current: string, next: string): Promise<ChangePasswordOutcome> {
-    const stored = await this.portal.passwordOfAccount(accountId);
+  /** Sets `next` if `current` is the member's password; every other session of the member ends, this one (`sessionId`) stays. */
+  async changePassword(accountId: string, memberId: string, sessionId: string, current: string, next: string): Promise<ChangePasswordOutcome> {
+    const stored = await this.portal.passwordOfMember(memberId);
     if (!stored) return { kind: 'wrong-password' };
     const emailHash = sha256(stored.email);
     // Counted before the verification, like a sign-in: a stolen session cannot guess the password faster than the login form can.
@@ -43,23 +42,23 @@ export class PortalAccountService {
     if (!(await this.passwords.verify(current, stored.hash))) return attempt >= LOCKOUT_ATTEMPTS ? { kind: 'locked' } : { kind: 'wrong-password' };
     await this.portal.clearSignInAttempts(emailHash);
     const hash = await this.passwords.hash(next);
-    return { kind: 'changed', signedOut: await this.replacePassword(accountId, hash, sessionId) };
+    return { kind: 'changed', signedOut: await this.replacePassword(accountId, memberId, hash, sessionId) };
   }
 
-  /** Ends every portal session of the login, the caller's included; answers how many ended. */
-  signOutEverywhere(accountId: string): Promise<number> {
-    return this.portal.deleteSessionsOf(accountId);
+  /** Ends every portal session of the member, the caller's included (other members' stay); answers how many ended. */
+  signOutEverywhere(memberId: string): Promise<number> {
+    return this.portal.deleteSessionsOf(memberId);
   }
 
   /**
-   * Stores a new password hash, ends the login's sessions (all, or all but `keepSessionId`) and its
-   * open reset links, in one transaction; answers how many sessions ended.
+   * Stores a member's new password hash, ends their sessions (all, or all but `keepSessionId`) and
+   * their open reset links, in one transaction; answers how many sessions ended.
    */
-  replacePassword(accountId: string, hash: string, keepSessionId?: string): Promise<number> {
+  replacePassword(accountId: string, memberId: string, hash: string, keepSessionId?: string): Promise<number> {
     return this.db.run(async () => {
-      await this.portal.setPassword(accountId, hash);
-      await this.resets.closeAll(accountId);
-      return this.portal.deleteSessionsOf(accountId, keepSessionId === undefined ? undefined : sha256(keepSessionId));
+      await this.portal.setPassword(accountId, memberId, hash);
+      await this.resets.closeAll(memberId);
+      return this.portal.deleteSessionsOf(memberId, keepSessionId === undefined ? undefined : sha256(keepSessionId));
     });
   }
 }

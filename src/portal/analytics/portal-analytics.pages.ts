@@ -6,7 +6,7 @@ import { AppsService } from '../../apps/apps.service.js';
 import { PlatformError } from '../../common/errors/platform-error.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DeploymentsService } from '../../deployments/deployments.service.js';
-import type { PortalAnswer, Signed } from '../portal-page.js';
+import { chrome, type PortalAnswer, type Signed } from '../portal-page.js';
 import { type PortalHtml, renderPortal } from '../portal-pages.js';
 import { timeseriesChart } from '../svg-chart.js';
 import {
@@ -141,7 +141,7 @@ export class PortalAnalyticsPages {
     return renderPortal(
       'analytics',
       {
-        csrf: signed.csrf,
+        ...chrome(signed),
         app,
         base,
         periods: PERIOD_CHOICES.map((p) => ({ ...p, href: dashboardHref(base, asked, { period: p.period }), current: asked.period === p.period })),

@@ -13,6 +13,7 @@ import type { Form, Signed } from '../portal-page.js';
 import { HTMX_JS, PORTAL_CSS, renderPortal } from '../portal-pages.js';
 import { PortalSessionGuard } from '../portal-session.guard.js';
 import { SignInRateLimit } from '../sign-in-rate-limit.js';
+import { PortalSecondFactor, sendToSecondFactor } from '../team/portal-second-factor.service.js';
 import { PortalRoutes } from './portal-routes.js';
 
 /** An invite's token is a credential: the request log writes these routes' pattern (`/portal/invite/:token`), never their path. */
@@ -34,6 +35,7 @@ export class PortalAuthController {
   constructor(
     private readonly auth: PortalAuthService,
     private readonly signInLimit: SignInRateLimit,
+    private readonly secondFactor: PortalSecondFactor,
     config: AppConfig,
   ) {
     this.secure = config.publicUrl.startsWith('https://');
@@ -63,9 +65,14 @@ export class PortalAuthController {
     const password = typeof form.password === 'string' ? form.password : '';
     const outcome = email.length <= MAX_EMAIL_LENGTH ? await this.auth.login(email, password, request.ip) : { kind: 'invalid' as const };
     if (outcome.kind === 'signed-in') return this.startSession(reply, outcome.sessionId);
-    const error =
-      outcome.kind === 'locked' ? 'Too many wrong passwords: this e-mail is locked for 15 minutes.' : 'That e-mail and password do not match an account.';
-    return sendPortal(reply, renderPortal('login', { csrf: this.preCsrf(request, reply), email, error }, outcome.kind === 'locked' ? 429 : 401));
+    if (outcome.kind === 'second-factor') return sendToSecondFactor(reply, this.secondFactor.ticket(outcome), this.secure);
+    const error = {
+      locked: 'Too many wrong passwords: this e-mail is locked for 15 minutes.',
+      invalid: 'That e-mail and password do not match an account.',
+      'sso-required': 'Your account requires single sign-on: passwords are turned off. Use "Sign in with SSO" with your company\'s identity provider.',
+    }[outcome.kind];
+    const status = { locked: 429, invalid: 401, 'sso-required': 403 }[outcome.kind];
+    return sendPortal(reply, renderPortal('login', { csrf: this.preCsrf(request, reply), email, error }, status));
   }
 
   @Post('logout')

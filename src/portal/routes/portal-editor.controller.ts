@@ -5,6 +5,7 @@ import { PortalEditorPages } from '../portal-editor.pages.js';
 import { clientGone, FORM, queryOf, sendPortal, SignedIn } from '../portal-http.js';
 import type { Form, Signed } from '../portal-page.js';
 import { SignedInPortalRoutes } from './portal-routes.js';
+import { PortalPermission } from '../portal-role.guard.js';
 
 /** /portal/apps/:appId/editor: the landing-page editor, its preview, save, AI per section and deploy. */
 @SignedInPortalRoutes()
@@ -12,12 +13,14 @@ export class PortalEditorController {
   constructor(private readonly pages: PortalEditorPages) {}
 
   @Get('apps/:appId/editor')
+  @PortalPermission('apps:read')
   async editor(@SignedIn() signed: Signed, @Param('appId') appId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return sendPortal(reply, await this.pages.editor(signed, appId, queryOf(request, 'done')));
   }
 
   /** Every button of the editor's form (`_action`); `landing-page` is its older address. */
   @Post(['apps/:appId/editor', 'apps/:appId/landing-page'])
+  @PortalPermission('apps:write')
   @RouteConfig(FORM)
   async act(
     @SignedIn() signed: Signed,
@@ -31,12 +34,14 @@ export class PortalEditorController {
 
   /** The saved page as a deploy would serve it. */
   @Get('apps/:appId/editor/preview')
+  @PortalPermission('apps:read')
   async savedPreview(@SignedIn() signed: Signed, @Param('appId') appId: string, @Res() reply: FastifyReply): Promise<void> {
     return sendPortal(reply, await this.pages.preview(signed, appId));
   }
 
   /** The form as typed (unsaved), as a deploy would serve it. */
   @Post('apps/:appId/editor/preview')
+  @PortalPermission('apps:read')
   @RouteConfig(FORM)
   async preview(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
     return sendPortal(reply, await this.pages.preview(signed, appId, form));

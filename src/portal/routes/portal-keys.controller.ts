@@ -5,6 +5,7 @@ import { PortalKeysPages } from '../portal-keys.pages.js';
 import { FORM, sendPortal, SignedIn } from '../portal-http.js';
 import type { Form, Signed } from '../portal-page.js';
 import { SignedInPortalRoutes } from './portal-routes.js';
+import { PortalPermission } from '../portal-role.guard.js';
 
 /** /portal/api-keys: the account's keys, a new key shown once, revoking. */
 @SignedInPortalRoutes()
@@ -12,11 +13,13 @@ export class PortalKeysController {
   constructor(private readonly pages: PortalKeysPages) {}
 
   @Get('api-keys')
+  @PortalPermission('keys:own')
   async list(@SignedIn() signed: Signed, @Res() reply: FastifyReply): Promise<void> {
     return sendPortal(reply, await this.pages.list(signed));
   }
 
   @Post('api-keys')
+  @PortalPermission('keys:own')
   @RouteConfig(FORM)
   async create(@SignedIn() signed: Signed, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
     const page = await this.pages.create(signed, form);
@@ -26,6 +29,7 @@ export class PortalKeysController {
   }
 
   @Post('api-keys/:keyId/revoke')
+  @PortalPermission('keys:own')
   @RouteConfig(FORM)
   async revoke(@SignedIn() signed: Signed, @Param('keyId') keyId: string, @Res() reply: FastifyReply): Promise<void> {
     return sendPortal(reply, await this.pages.revoke(signed, keyId));

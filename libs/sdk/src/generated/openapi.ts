@@ -397,6 +397,34 @@ export interface paths {
         patch: operations["MembersController_changeRole"];
         trace?: never;
     };
+    "/v1/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's single sign-on settings
+         * @description The client secret is never answered (`clientSecretSet`).
+         */
+        get: operations["SsoController_get"];
+        /**
+         * Set up or change single sign-on (OpenID Connect)
+         * @description The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (plain http only on 127.0.0.1, ::1 or localhost: 400 `sso_issuer_insecure`). A domain another account's SSO allows already → 409 `sso_domain_taken`. `clientSecret` is required the first time (400 `sso_client_secret_required`), then optional.
+         */
+        put: operations["SsoController_put"];
+        post?: never;
+        /**
+         * Turn single sign-on off
+         * @description The settings and the secret are forgotten; members sign in with passwords again.
+         */
+        delete: operations["SsoController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps": {
         parameters: {
             query?: never;
@@ -1659,6 +1687,76 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "admin" | "developer" | "viewer";
+        };
+        SsoSettingsDto: {
+            /**
+             * @example [
+             *       "acme.com"
+             *     ]
+             */
+            domains: string[];
+            /**
+             * @example developer
+             * @enum {string}
+             */
+            defaultRole: "admin" | "developer" | "viewer";
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:41:00.000Z
+             */
+            updatedAt: string;
+            /** @example https://acme.okta.com */
+            issuer: string;
+            /** @example 0oa1b2c3d4e5f6g7h8i9 */
+            clientId: string;
+            /**
+             * @description Always true: a secret is stored (it is never answered).
+             * @example true
+             */
+            clientSecretSet: boolean;
+            /**
+             * @description Whether passwords are refused for the account's members (owners keep password + MFA).
+             * @example false
+             */
+            required: boolean;
+            /**
+             * @description The redirect URI to register at the provider.
+             * @example https://platform.example.com/portal/sso/callback
+             */
+            redirectUri: string;
+        };
+        PutSsoDto: {
+            /**
+             * Format: uri
+             * @description The OpenID Connect issuer URL (https; discovery is read from <issuer>/.well-known/openid-configuration before saving)
+             * @example https://acme.okta.com
+             */
+            issuer: string;
+            /**
+             * @description The client secret: required the first time, then optional (omitted: the stored one is kept). Write-only: never answered
+             * @example kR2x…
+             */
+            clientSecret?: string;
+            /**
+             * @description E-mail domains that sign in through this provider (lower case); a domain belongs to one account
+             * @example [
+             *       "acme.com"
+             *     ]
+             */
+            domains: string[];
+            /**
+             * @description The role of a member created at their first SSO sign-in (never owner)
+             * @example developer
+             * @enum {string}
+             */
+            defaultRole: "admin" | "developer" | "viewer";
+            /** @description SSO required (default false): passwords are refused for the account's members (owners keep password + MFA) */
+            required?: boolean;
+            /**
+             * @description The client (application) id registered at the provider.
+             * @example 0oa1b2c3d4e5f6g7h8i9
+             */
+            clientId: string;
         };
         CreateAppDto: {
             /**
@@ -4643,6 +4741,311 @@ export interface operations {
                      *       "error": true,
                      *       "code": 415,
                      *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SsoController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettingsDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `sso_not_configured`: single sign-on is not set up */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "Single sign-on is not set up for this account",
+                     *       "reason": "sso_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SsoController_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutSsoDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettingsDto"];
+                };
+            };
+            /** @description Invalid fields; `sso_issuer_insecure`: an http issuer not on this machine; `sso_client_secret_required` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "issuer must be an https URL (plain http only for a provider on this machine: 127.0.0.1, ::1, localhost)",
+                     *       "reason": "sso_issuer_insecure"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `sso_domain_taken`: another account signs in with SSO for that domain */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "The domain acme.com is an allowed domain of another account's single sign-on already",
+                     *       "reason": "sso_domain_taken"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `sso_discovery_failed`: the issuer's OpenID configuration could not be read */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 422,
+                     *       "message": "The issuer's OpenID configuration could not be read: no answer within 10 seconds",
+                     *       "reason": "sso_discovery_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SsoController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Turned off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `sso_not_configured`: single sign-on is not set up */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "Single sign-on is not set up for this account",
+                     *       "reason": "sso_not_configured"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

@@ -1,0 +1,75 @@
+import { Body, Get, Post, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
+import { roleAllows } from '../../common/request-context/roles.js';
+import { PutSsoDto } from '../../sso/dto/sso.dto.js';
+import { SsoSettingsService } from '../../sso/sso-settings.service.js';
+import { SsoError } from '../../sso/sso.errors.js';
+import { FORM, sendPortal, SignedIn } from '../portal-http.js';
+import { validateForm } from '../portal-forms.js';
+import { chrome, type Form, type Signed, text } from '../portal-page.js';
+import { PortalPermission } from '../portal-role.guard.js';
+import { renderPortal } from '../portal-pages.js';
+import { SignedInPortalRoutes } from '../routes/portal-routes.js';
+
+/**
+ * The single sign-on settings page: anyone signed in reads them (`members:read`), an owner or admin
+ * changes them (`members:write`, as `PUT /v1/sso`). The client secret is never shown back.
+ */
+@SignedInPortalRoutes()
+export class PortalSsoSettingsController {
+  constructor(private readonly sso: SsoSettingsService) {}
+
+  @Get('sso/settings')
+  @PortalPermission('members:read')
+  async page(@SignedIn() signed: Signed, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.render(signed));
+  }
+
+  @Post('sso/settings')
+  @RouteConfig(FORM)
+  @PortalPermission('members:write')
+  async save(@SignedIn() signed: Signed, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    const checked = await validateForm(PutSsoDto, {
+      issuer: text(form, 'issuer'),
+      clientId: text(form, 'clientId'),
+      clientSecret: text(form, 'clientSecret') || undefined,
+      domains: text(form, 'domains')
+        .toLowerCase()
+        .split(/[\s,]+/)
+        .filter(Boolean),
+      defaultRole: text(form, 'defaultRole'),
+      required: form.required === 'on',
+    });
+    if (!checked.ok) return sendPortal(reply, await this.render(signed, { error: Object.values(checked.errors).join('; ') }, 400));
+    try {
+      await this.sso.configure(signed.accountId, { ...checked.value, required: checked.value.required ?? false });
+    } catch (err) {
+      if (!(err instanceof SsoError)) throw err;
+      return sendPortal(reply, await this.render(signed, { error: err.message }, err.status));
+    }
+    return sendPortal(reply, await this.render(signed, { saved: 'Saved: the issuer answered its discovery document.' }));
+  }
+
+  @Post('sso/settings/delete')
+  @RouteConfig(FORM)
+  @PortalPermission('members:write')
+  async remove(@SignedIn() signed: Signed, @Res() reply: FastifyReply): Promise<void> {
+    await this.sso.remove(signed.accountId);
+    return sendPortal(reply, await this.render(signed, { saved: 'Single sign-on is off: members sign in with passwords.' }));
+  }
+
+  private async render(signed: Signed, data: Record<string, unknown> = {}, status = 200) {
+    return renderPortal(
+      'sso-settings',
+      {
+        ...chrome(signed),
+        settings: await this.sso.find(signed.accountId),
+        redirectUri: this.sso.redirectUri,
+        canManage: roleAllows(signed.role, 'members:write'),
+        ...data,
+      },
+      status,
+    );
+  }
+}

@@ -1,0 +1,81 @@
+import { Get, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '../../config/app-config.js';
+import type { SecretPathRouteConfig } from '../../logging.js';
+import { SsoSignInService, SSO_FLOW_TTL_MS } from '../../sso/sso-sign-in.service.js';
+import { SsoError } from '../../sso/sso.errors.js';
+import { cookieOf, portalCookie } from '../cookies.js';
+import { PortalAuthService, SESSION_IDLE_MS } from '../portal-auth.service.js';
+import { queryOf, sendPortal } from '../portal-http.js';
+import { renderPortal } from '../portal-pages.js';
+import { PRE_COOKIE, SESSION_COOKIE } from '../portal-session.js';
+import { PortalRoutes } from '../routes/portal-routes.js';
+import { SignInRateLimit } from '../sign-in-rate-limit.js';
+
+/** The browser's sealed flow (state, nonce, PKCE verifier) between "Sign in with SSO" and the provider's answer. */
+export const SSO_FLOW_COOKIE = 'portal_sso';
+/** The callback's query holds the authorization code: the request log writes the route's pattern only. */
+const CALLBACK: SecretPathRouteConfig = { secretInPath: true };
+const MAX_EMAIL_LENGTH = 320;
+
+/**
+ * "Sign in with SSO": the e-mail's domain names the account, the browser goes to its OpenID
+ * provider and comes back to /portal/sso/callback, which starts a session. Each step counts
+ * against the client IP's sign-in limit, as a password try does. A refusal (wrong audience,
+ * issuer or nonce, an e-mail outside the allowed domains, another browser's answer…) is a page
+ * that says what was wrong, and no session.
+ */
+@PortalRoutes()
+export class PortalSsoController {
+  private readonly secure: boolean;
+
+  constructor(
+    private readonly sso: SsoSignInService,
+    private readonly auth: PortalAuthService,
+    private readonly signInLimit: SignInRateLimit,
+    config: AppConfig,
+  ) {
+    this.secure = config.publicUrl.startsWith('https://');
+  }
+
+  @Get('sso')
+  page(@Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, renderPortal('sso', {}));
+  }
+
+  @Get('sso/start')
+  async start(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.signInLimit.consume(request.ip);
+    const email = (queryOf(request, 'email') ?? '').trim();
+    if (!email || email.length > MAX_EMAIL_LENGTH) return sendPortal(reply, renderPortal('sso', { email, error: 'Enter your work e-mail address.' }, 400));
+    try {
+      const { url, flow } = await this.sso.start(email);
+      void reply.header('set-cookie', portalCookie(SSO_FLOW_COOKIE, flow, this.secure, SSO_FLOW_TTL_MS / 1000));
+      return sendPortal(reply, renderPortal('sso', { redirectTo: url }));
+    } catch (err) {
+      if (!(err instanceof SsoError)) throw err;
+      return sendPortal(reply, renderPortal('sso', { email, error: err.message }, err.status));
+    }
+  }
+
+  @Get('sso/callback')
+  @RouteConfig(CALLBACK)
+  async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.signInLimit.consume(request.ip);
+    const params = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
+    // Used once, whatever the outcome.
+    void reply.header('set-cookie', portalCookie(SSO_FLOW_COOKIE, '', this.secure, 0));
+    try {
+      const { accountId, memberId } = await this.sso.finish(params, cookieOf(request.headers.cookie, SSO_FLOW_COOKIE), request.ip);
+      const sessionId = await this.auth.startSession(accountId, memberId);
+      await reply
+        .header('set-cookie', [portalCookie(SESSION_COOKIE, sessionId, this.secure, SESSION_IDLE_MS / 1000), portalCookie(PRE_COOKIE, '', this.secure, 0)])
+        .redirect('/portal/', 303);
+    } catch (err) {
+      if (!(err instanceof SsoError)) throw err;
+      const page = renderPortal('notice', { title: 'Single sign-on refused', text: err.message, back: '/portal/sso' }, err.status);
+      return sendPortal(reply, page);
+    }
+  }
+}

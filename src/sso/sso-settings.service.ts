@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import { Transactions } from '../database/transactions.js';
+import { MfaService } from '../mfa/mfa.service.js';
+import { SecretBox } from '../webhooks/secret-box.js';
+import type { SsoSettingsDto } from './dto/sso.dto.js';
+import { discoverIssuer } from './oidc-issuer.js';
+import { SsoError } from './sso.errors.js';
+import { SsoRepository, type SsoRole, type StoredSso } from './sso.repository.js';
+
+export const SSO_CALLBACK_PATH = '/portal/sso/callback';
+
+export interface SsoInput {
+  issuer: string;
+  clientId: string;
+  /** Omitted: keep the stored secret (it is write-only). */
+  clientSecret?: string;
+  domains: string[];
+  defaultRole: SsoRole;
+  required: boolean;
+}
+
+/**
+ * An account's OpenID Connect single sign-on: its settings (the client secret sealed like webhook
+ * secrets, never answered), checked by discovery before they are saved, and "SSO required": a
+ * member then signs in through the provider only. An owner keeps a way in when the provider is
+ * down or misconfigured — password plus MFA — so only an owner who has MFA on may still use a
+ * password; an owner without MFA is refused too (a password alone is what SSO required rules out).
+ */
+@Injectable()
+export class SsoSettingsService {
+  constructor(
+    private readonly db: Transactions,
+    private readonly sso: SsoRepository,
+    private readonly box: SecretBox,
+    private readonly mfa: MfaService,
+    private readonly config: AppConfig,
+  ) {}
+
+  get redirectUri(): string {
+    return `${this.config.publicUrl}${SSO_CALLBACK_PATH}`;
+  }
+
+  /** The settings; SsoError (404) when none are set up. */
+  async get(accountId: string): Promise<SsoSettingsDto> {
+    const stored = await this.sso.find(accountId);
+    if (!stored) throw SsoError.notConfigured();
+    return this.toDto(stored);
+  }
+
+  /** The settings or null (the portal's page shows an empty form). */
+  async find(accountId: string): Promise<SsoSettingsDto | null> {
+    const stored = await this.sso.find(accountId);
+    return stored && this.toDto(stored);
+  }
+
+  /** Saves the settings once the issuer's discovery document answered for them (422 otherwise). */
+  async configure(accountId: string, input: SsoInput): Promise<SsoSettingsDto> {
+    const domains = [...new Set(input.domains.map((d) => d.trim().toLowerCase()))];
+    const issuer = input.issuer.trim().replace(/\/+$/, '');
+    const stored = await this.sso.find(accountId);
+    const secret = input.clientSecret ?? (stored ? this.box.open(stored.sealedSecret) : undefined);
+    if (secret === undefined) throw SsoError.secretRequired();
+    await discoverIssuer(issuer, input.clientId, secret);
+    await this.db.run(async () => {
+      const taken = await this.sso.domainsOfOthers(accountId, domains);
+      if (taken.length > 0) throw SsoError.domainTaken(taken[0]);
+      await this.sso.save(accountId, {
+        issuer,
+        clientId: input.clientId,
+        sealedSecret: input.clientSecret === undefined ? null : this.box.seal(input.clientSecret),
+        domains,
+        defaultRole: input.defaultRole,
+        required: input.required,
+      });
+    });
+    return this.get(accountId);
+  }
+
+  /** Turns single sign-on off (members then sign in with passwords again); 404 when it was not on. */
+  async remove(accountId: string): Promise<void> {
+    if (!(await this.sso.clear(accountId))) throw SsoError.notConfigured();
+  }
+
+  /** Whether a correct password must still be refused: SSO required, unless an owner with MFA on (the recovery path). */
+  async refusesPassword(memberId: string): Promise<boolean> {
+    const policy = await this.sso.passwordPolicy(memberId);
+    if (!policy?.ssoRequired) return false;
+    if (policy.role !== 'owner') return true;
+    return !(await this.mfa.isEnrolled(memberId));
+  }
+
+  private toDto(s: StoredSso): SsoSettingsDto {
+    return {
+      issuer: s.issuer,
+      clientId: s.clientId,
+      clientSecretSet: true,
+      domains: s.domains,
+      defaultRole: s.defaultRole,
+      required: s.required,
+      redirectUri: this.redirectUri,
+      updatedAt: s.updatedAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,73 @@
+import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/platform-error.js';
+
+export const SsoErrorCode = errorCodes({
+  NotConfigured: ['sso_not_configured', 404],
+  IssuerInsecure: ['sso_issuer_insecure', 400],
+  DiscoveryFailed: ['sso_discovery_failed', 422],
+  SecretRequired: ['sso_client_secret_required', 400],
+  DomainTaken: ['sso_domain_taken', 409],
+  UnknownDomain: ['sso_domain_unknown', 404],
+  FlowExpired: ['sso_flow_expired', 400],
+  StateMismatch: ['sso_state_mismatch', 400],
+  ProviderError: ['sso_provider_error', 400],
+  TokenRejected: ['sso_token_rejected', 401],
+  EmailNotVerified: ['sso_email_not_verified', 403],
+  EmailOutsideDomains: ['sso_email_outside_domains', 403],
+  OtherAccount: ['sso_email_other_account', 409],
+});
+export type SsoErrorCode = ErrorCode<typeof SsoErrorCode>;
+
+/** OpenID Connect single sign-on: its settings and a sign-in through the account's provider. Messages never carry an e-mail address. */
+export class SsoError extends PlatformError.of(SsoErrorCode) {
+  static notConfigured(): SsoError {
+    return new SsoError(SsoErrorCode.NotConfigured, 'Single sign-on is not set up for this account');
+  }
+
+  static issuerInsecure(): SsoError {
+    return new SsoError(SsoErrorCode.IssuerInsecure, 'issuer must be an https URL (plain http only for a provider on this machine: 127.0.0.1, ::1, localhost)');
+  }
+
+  static discoveryFailed(detail: string): SsoError {
+    return new SsoError(SsoErrorCode.DiscoveryFailed, `The issuer's OpenID configuration could not be read: ${detail}`);
+  }
+
+  static secretRequired(): SsoError {
+    return new SsoError(SsoErrorCode.SecretRequired, 'clientSecret is required when single sign-on is set up the first time');
+  }
+
+  static domainTaken(domain: string): SsoError {
+    return new SsoError(SsoErrorCode.DomainTaken, `The domain ${domain} is an allowed domain of another account's single sign-on already`);
+  }
+
+  static unknownDomain(): SsoError {
+    return new SsoError(SsoErrorCode.UnknownDomain, 'No account signs in with single sign-on for this e-mail domain');
+  }
+
+  static flowExpired(): SsoError {
+    return new SsoError(SsoErrorCode.FlowExpired, 'This sign-in was not started in this browser or took longer than 10 minutes: start again');
+  }
+
+  static stateMismatch(): SsoError {
+    return new SsoError(SsoErrorCode.StateMismatch, 'The answer of the identity provider is not for the sign-in this browser started (state mismatch)');
+  }
+
+  static providerError(error: string): SsoError {
+    return new SsoError(SsoErrorCode.ProviderError, `The identity provider refused the sign-in (${error})`);
+  }
+
+  static tokenRejected(detail: string): SsoError {
+    return new SsoError(SsoErrorCode.TokenRejected, `The identity provider's ID token was refused: ${detail}`);
+  }
+
+  static emailNotVerified(): SsoError {
+    return new SsoError(SsoErrorCode.EmailNotVerified, 'The identity provider says this e-mail address is not verified');
+  }
+
+  static emailOutsideDomains(): SsoError {
+    return new SsoError(SsoErrorCode.EmailOutsideDomains, "The e-mail address the identity provider gave is not in this account's allowed domains");
+  }
+
+  static otherAccount(): SsoError {
+    return new SsoError(SsoErrorCode.OtherAccount, 'This e-mail address is a member of another account: it cannot join this one');
+  }
+}

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import type { Role } from '../common/request-context/roles.js';
+import { Transactions } from '../database/transactions.js';
+
+export type SsoRole = Exclude<Role, 'owner'>;
+
+export interface StoredSso {
+  issuer: string;
+  clientId: string;
+  /** Sealed (SecretBox), never answered. */
+  sealedSecret: string;
+  domains: string[];
+  defaultRole: SsoRole;
+  required: boolean;
+  updatedAt: Date;
+}
+
+export interface SsoSave {
+  issuer: string;
+  clientId: string;
+  /** null: keep the stored one. */
+  sealedSecret: string | null;
+  domains: string[];
+  defaultRole: SsoRole;
+  required: boolean;
+}
+
+interface Row {
+  sso_issuer: string;
+  sso_client_id: string;
+  sso_client_secret: string;
+  sso_domains: string[];
+  sso_default_role: SsoRole;
+  sso_required: boolean;
+  updated_at: Date;
+}
+
+/** The SSO columns of account_security (the MFA policy beside them is MfaRepository's), and the member look-ups of an SSO sign-in. */
+@Injectable()
+export class SsoRepository {
+  constructor(private readonly db: Transactions) {}
+
+  /** The account's single sign-on, or null when none is set up (no issuer). */
+  async find(accountId: string): Promise<StoredSso | null> {
+    const rows = await this.db.query<Row>(
+      `SELECT sso_issuer, sso_client_id, sso_client_secret, sso_domains, sso_default_role, sso_required, updated_at
+         FROM account_security WHERE account_id = $1 AND sso_issuer IS NOT NULL`,
+      [accountId],
+    );
+    const r = rows[0];
+    return r
+      ? {
+          issuer: r.sso_issuer,
+          clientId: r.sso_client_id,
+          sealedSecret: r.sso_client_secret,
+          domains: r.sso_domains,
+          defaultRole: r.sso_default_role,
+          required: r.sso_required,
+          updatedAt: r.updated_at,
+        }
+      : null;
+  }
+
+  async save(accountId: string, s: SsoSave): Promise<void> {
+    await this.db.query(
+      `INSERT INTO account_security (account_id, sso_issuer, sso_client_id, sso_client_secret, sso_domains, sso_default_role, sso_required)
+       VALUES ($1, $2, $3, $4, $5::text[], $6, $7)
+       ON CONFLICT (account_id) DO UPDATE SET sso_issuer = EXCLUDED.sso_issuer, sso_client_id = EXCLUDED.sso_client_id,
+         sso_client_secret = COALESCE(EXCLUDED.sso_client_secret, account_security.sso_client_secret), sso_domains = EXCLUDED.sso_domains,
+         sso_default_role = EXCLUDED.sso_default_role, sso_required = EXCLUDED.sso_required, updated_at = now()`,
+      [accountId, s.issuer, s.clientId, s.sealedSecret, s.domains, s.defaultRole, s.required],
+    );
+  }
+
+  /** Turns single sign-on off: its settings are forgotten, the secret too. */
+  async clear(accountId: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE account_security SET sso_issuer = NULL, sso_client_id = NULL, sso_client_secret = NULL, sso_domains = '{}',
+         sso_default_role = 'viewer', sso_required = false, updated_at = now()
+       WHERE account_id = $1 AND sso_issuer IS NOT NULL RETURNING account_id`,
+      [accountId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The account whose single sign-on allows this e-mail domain (the GIN index on sso_domains). */
+  async accountForDomain(domain: string): Promise<string | null> {
+    const rows = await this.db.query<{ account_id: string }>(
+      `SELECT account_id FROM account_security WHERE sso_domains @> ARRAY[$1]::text[] AND sso_issuer IS NOT NULL ORDER BY account_id LIMIT 1`,
+      [domain],
+    );
+    return rows[0]?.account_id ?? null;
+  }
+
+  /** Which of `domains` another account's single sign-on allows already. */
+  async domainsOfOthers(accountId: string, domains: string[]): Promise<string[]> {
+    const rows = await this.db.query<{ domain: string }>(
+      `SELECT DISTINCT d AS domain FROM account_security, unnest(sso_domains) AS d
+        WHERE account_id <> $1 AND sso_domains && $2::text[] AND d = ANY($2::text[]) ORDER BY 1`,
+      [accountId, domains],
+    );
+    return rows.map((r) => r.domain);
+  }
+
+  /** A member's role and whether their account requires single sign-on. */
+  async passwordPolicy(memberId: string): Promise<{ role: Role; ssoRequired: boolean } | null> {
+    const rows = await this.db.query<{ role: Role; sso_required: boolean | null }>(
+      `SELECT m.role, s.sso_required FROM members m
+         LEFT JOIN account_security s ON s.account_id = m.account_id AND s.sso_issuer IS NOT NULL
+        WHERE m.id = $1`,
+      [memberId],
+    );
+    return rows[0] ? { role: rows[0].role, ssoRequired: rows[0].sso_required === true } : null;
+  }
+
+  /** The member with this e-mail, in whichever account (an e-mail is a member of one account at most). */
+  async memberByEmail(email: string): Promise<{ id: string; accountId: string; role: Role } | null> {
+    const rows = await this.db.query<{ id: string; account_id: string; role: Role }>(`SELECT id, account_id, role FROM members WHERE email = $1`, [email]);
+    return rows[0] ? { id: rows[0].id, accountId: rows[0].account_id, role: rows[0].role } : null;
+  }
+}
