@@ -13,8 +13,10 @@ import { BODY_LIMIT_BYTES, type GuardedBeforeBody, PlatformRouteConfig, routeCon
 import { requestIdOf } from './common/http/request-id.js';
 import { malformedStringError } from './common/http/well-formed-strings.js';
 import { setupSwagger } from './docs/swagger.js';
+import { leanBeacons, registerCollectRoute, COLLECT_PATH } from './analytics/collect-route.js';
+import { CollectService } from './analytics/collect.service.js';
 import { CustomDomains } from './domains/custom-domains.js';
-import { CustomDomainRoute, registerLeanSitePath, registerSiteRoute, SITE_ROUTE, siteRouting } from './hosting/site-routes.js';
+import { clientIpFunction, CustomDomainRoute, registerLeanSitePath, registerSiteRoute, SITE_ROUTE, siteRouting } from './hosting/site-routes.js';
 import { SiteServer } from './hosting/site-server.js';
 import { PinoNestLogger, RequestLog, SITE_TRAFFIC_LOG_MS } from './logging.js';
 import { PeriodicJobs } from './common/periodic/periodic-jobs.js';
@@ -103,6 +105,8 @@ export function configureApp(app: NestFastifyApplication): void {
     metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+  const collector = app.get(CollectService);
+  registerCollectRoute(fastify, collector);
   if (config.runsHttpApi) {
     const sites = app.get(SiteServer);
     registerSiteRoute(fastify, sites);
@@ -112,13 +116,29 @@ export function configureApp(app: NestFastifyApplication): void {
       schedule: { everyMs: SITE_TRAFFIC_LOG_MS },
       runsOn: 'every-instance',
       atShutdown: true,
-      run: async () => requestLog.siteTraffic.flush(),
+      run: async () => {
+        requestLog.siteTraffic.flush();
+        requestLog.beaconTraffic.flush();
+      },
+    });
+    // Beacons too (src/analytics/collect-route.ts): a plain one is answered before Fastify, anything else by the route.
+    const beacons = leanBeacons(collector, fastify.getDefaultJsonParser('error', 'error'), clientIpFunction(config.trustProxy), (host, status, seconds) => {
+      metrics.observeRequest('POST', COLLECT_PATH, status, seconds);
+      requestLog.beaconTraffic.count(host, status);
     });
     // Site origins' GETs answered from memory skip Fastify (src/hosting/site-routes.ts): their metrics and traffic log are kept here.
-    registerLeanSitePath(fastify.server, sites, siteRouting(config), fastify, config.trustProxy, (method, host, status, seconds) => {
-      metrics.observeRequest(method, SITE_ROUTE, status, seconds);
-      requestLog.siteTraffic.count(host, status);
-    });
+    registerLeanSitePath(
+      fastify.server,
+      sites,
+      siteRouting(config),
+      fastify,
+      config.trustProxy,
+      (method, host, status, seconds) => {
+        metrics.observeRequest(method, SITE_ROUTE, status, seconds);
+        requestLog.siteTraffic.count(host, status);
+      },
+      beacons,
+    );
   }
 
   app.setGlobalPrefix('v1', {

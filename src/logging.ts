@@ -46,7 +46,10 @@ export class SiteTraffic {
   private hosts = new Map<string, Map<number, number>>();
   private since = Date.now();
 
-  constructor(private readonly logger: Pino) {}
+  constructor(
+    private readonly logger: Pino,
+    private readonly message = 'site requests',
+  ) {}
 
   count(host: string | undefined, status: number): void {
     let key = host ?? '';
@@ -66,7 +69,7 @@ export class SiteTraffic {
     for (const [host, counts] of hosts) {
       let requests = 0;
       for (const count of counts.values()) requests += count;
-      this.logger.info({ host, requests, statuses: Object.fromEntries(counts), seconds }, 'site requests');
+      this.logger.info({ host, requests, statuses: Object.fromEntries(counts), seconds }, this.message);
     }
   }
 }
@@ -98,11 +101,14 @@ export class RequestLog extends LogController {
   private readonly completed: Pino;
   /** Site origins' answers, counted rather than logged one by one. */
   readonly siteTraffic: SiteTraffic;
+  /** The beacons the lean path of `/collect` answers, counted the same way (`beacon requests`, by Host). */
+  readonly beaconTraffic: SiteTraffic;
 
   constructor(private readonly logger: Pino) {
     super({});
     this.completed = logger.child({}, { redact: { paths: [], censor: '[redacted]' } });
     this.siteTraffic = new SiteTraffic(this.completed);
+    this.beaconTraffic = new SiteTraffic(this.completed, 'beacon requests');
   }
 
   override incomingRequest(): void {}

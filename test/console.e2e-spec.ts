@@ -1,5 +1,5 @@
 import { startChildServer } from './support/child-server.js';
-import { dropFreshResources, freshEnvironment, target } from './support/test-app.js';
+import { dropFreshResources, freshEnvironment, target } from './support/fresh-database.js';
 
 /** What `node dist/main.js` prints at info until it listens (its stdout a pipe), with LOG_FORMAT or without. */
 async function startUpLines(format?: 'pretty'): Promise<string[]> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runDistScript, startChildServer } from './support/child-server.js';
 import { TEST_MODEL_PATH } from './support/models.js';
 import { describeUnless, UNLESS_EMBEDDED } from './support/skips.js';
-import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, target } from './support/test-app.js';
+import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, target } from './support/fresh-database.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SOCKET = '.s.PGSQL.5432';

@@ -3,23 +3,20 @@ import { DomainEvents } from '../src/events/domain-events.service.js';
 import { EventDispatcher } from '../src/events/event-dispatcher.js';
 import { OutboxRelay } from '../src/events/outbox-relay.service.js';
 import { EventRecorder, EventRecorderModule, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
-import { startTestApp, target, TestApp } from './support/test-app.js';
-import { Receiver, until } from './support/webhook-receiver.js';
+import { target, TestApp } from './support/test-app.js';
+import { Receiver, startAppWithReceiver, until } from './support/webhook-receiver.js';
 
 describe(`domain events through the outbox (${target})`, () => {
   let app: TestApp;
   let recorder: EventRecorder;
-  const receiver = new Receiver();
+  let receiver: Receiver;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    await receiver.start();
-    app = await startTestApp({ modules: [EventRecorderModule], env: { ...NO_RATE_LIMIT, WEBHOOK_RETRY_BASE_MS: '50' } });
+    ({ app, receiver, stop } = await startAppWithReceiver({ modules: [EventRecorderModule], env: { ...NO_RATE_LIMIT, WEBHOOK_RETRY_BASE_MS: '50' } }));
     recorder = app.server.app.get(EventRecorder);
   });
-  afterAll(async () => {
-    await app.close();
-    await receiver.stop();
-  });
+  afterAll(() => stop());
 
   const count = async (sql: string, params: unknown[]) => Number((await app.query<{ n: string }>(sql, params))[0].n);
 
@@ -110,16 +107,13 @@ describe(`domain events through the outbox (${target})`, () => {
 describe(`events no listener has work for (${target})`, () => {
   // No EventRecorderModule here: the webhook fan-out is the only listener, as in production.
   let app: TestApp;
-  const receiver = new Receiver();
+  let receiver: Receiver;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    await receiver.start();
-    app = await startTestApp({ env: { ...NO_RATE_LIMIT } });
+    ({ app, receiver, stop } = await startAppWithReceiver({ env: { ...NO_RATE_LIMIT } }));
   });
-  afterAll(async () => {
-    await app.close();
-    await receiver.stop();
-  });
+  afterAll(() => stop());
 
   const eventsOf = (accountId: string) =>
     app.query<{ id: string; kind: string; created_at: Date; dispatched_at: Date | null }>(

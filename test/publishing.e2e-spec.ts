@@ -1,24 +1,21 @@
 import { ApiClient, EventRecorder, EventRecorderModule, expectErrorBody, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
-import { Receiver, until } from './support/webhook-receiver.js';
+import { Receiver, startAppWithReceiver, until } from './support/webhook-receiver.js';
 
 describe(`publishing (${target})`, () => {
   let app: TestApp;
   let dev: ApiClient;
   let events: EventRecorder;
-  const receiver = new Receiver();
+  let receiver: Receiver;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    await receiver.start();
-    app = await startTestApp({ env: { ...NO_RATE_LIMIT, WEBHOOK_RETRY_BASE_MS: '50' }, modules: [EventRecorderModule] });
+    ({ app, receiver, stop } = await startAppWithReceiver({ env: { ...NO_RATE_LIMIT, WEBHOOK_RETRY_BASE_MS: '50' }, modules: [EventRecorderModule] }));
     events = app.server.app.get(EventRecorder);
     dev = await newAccountClient(app);
     await dev.post('/v1/webhook-endpoints', { url: `${receiver.url}/publishing`, events: ['app.published', 'app.unpublished'] }).expect(201);
   });
-  afterAll(async () => {
-    await app.close();
-    await receiver.stop();
-  });
+  afterAll(() => stop());
 
   const deploy = async (appId: string, env = 'production') => (await dev.post('/v1/apps/deploy', { appId, env }).expect(200)).body.deploymentId as string;
   const page = (path: string, headers: Record<string, string> = {}) => app.http().get(path).set(headers);

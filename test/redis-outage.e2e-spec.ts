@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ChildServer, startChildServer } from './support/child-server.js';
 import { TcpProxy } from './support/tcp-proxy.js';
-import { ADMIN_TOKEN, dropFreshResources, freshEnvironment } from './support/test-app.js';
+import { ADMIN_TOKEN, dropFreshResources, freshEnvironment } from './support/fresh-database.js';
 import { Receiver, until } from './support/webhook-receiver.js';
 import { describeUnless, UNLESS_REDIS } from './support/skips.js';
 

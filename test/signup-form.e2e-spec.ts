@@ -2,8 +2,8 @@ import { SignupTokens } from '../src/sites/signup-token.js';
 import { SignupService } from '../src/sites/signup.service.js';
 import { ApiClient, EventRecorder, EventRecorderModule, newAccountClient } from './support/api-client.js';
 import { describeInBrowser, openBrowser, screenshot } from './support/browser.js';
-import { startTestApp, target, TestApp } from './support/test-app.js';
-import { Receiver, until } from './support/webhook-receiver.js';
+import { target, TestApp } from './support/test-app.js';
+import { Receiver, startAppWithReceiver, until } from './support/webhook-receiver.js';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
@@ -12,20 +12,20 @@ describe(`the landing page's sign-up form (${target})`, () => {
   let dev: ApiClient;
   let events: EventRecorder;
   let tokens: SignupTokens;
-  const receiver = new Receiver();
+  let receiver: Receiver;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    await receiver.start();
     // TRUST_PROXY: the tests play visitors from several IPs through X-Forwarded-For.
-    app = await startTestApp({ modules: [EventRecorderModule], env: { RATE_LIMIT_MAX: '100000', WEBHOOK_RETRY_BASE_MS: '50', TRUST_PROXY: '127.0.0.1' } });
+    ({ app, receiver, stop } = await startAppWithReceiver({
+      modules: [EventRecorderModule],
+      env: { RATE_LIMIT_MAX: '100000', WEBHOOK_RETRY_BASE_MS: '50', TRUST_PROXY: '127.0.0.1' },
+    }));
     events = app.server.app.get(EventRecorder);
     tokens = app.server.app.get(SignupTokens);
     dev = await newAccountClient(app);
   });
-  afterAll(async () => {
-    await app.close();
-    await receiver.stop();
-  });
+  afterAll(() => stop());
 
   /** A fresh app with a webhook endpoint and a deployed page; `url` is its page. */
   async function deployedApp(name: string, page?: object) {

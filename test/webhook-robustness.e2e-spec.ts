@@ -2,24 +2,20 @@ import { newId } from '../src/common/ids.js';
 import { Transactions } from '../src/database/transactions.js';
 import { DomainEvents } from '../src/events/domain-events.service.js';
 import { AttemptRecorder, TryOutcome, UNSTORABLE_DETAILS } from '../src/webhooks/attempt-recorder.js';
-import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
-import { Receiver, until } from './support/webhook-receiver.js';
+import { createAccount, target, TestApp } from './support/test-app.js';
+import { Receiver, startAppWithReceiver, until } from './support/webhook-receiver.js';
 
 describe(`webhook robustness (${target})`, () => {
   let app: TestApp;
   let receiver: Receiver;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    receiver = new Receiver();
-    await receiver.start();
-    app = await startTestApp({
+    ({ app, receiver, stop } = await startAppWithReceiver({
       env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_MS: '250', RATE_LIMIT_MAX: '100000' },
-    });
+    }));
   });
-  afterAll(async () => {
-    await receiver.stop();
-    await app.close();
-  });
+  afterAll(() => stop());
 
   async function endpoint(path: string) {
     const { accountId, apiKey } = await createAccount(app);

@@ -5,7 +5,7 @@ import { DeliverySweep } from '../src/webhooks/delivery-sweep.service.js';
 import { WebhooksService } from '../src/webhooks/webhooks.service.js';
 import { raiseEvent } from './support/api-client.js';
 import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
-import { Receiver, until } from './support/webhook-receiver.js';
+import { Receiver, startAppWithReceiver, until } from './support/webhook-receiver.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const stripe = new Stripe('sk_test_x');
@@ -13,11 +13,10 @@ const stripe = new Stripe('sk_test_x');
 describe(`webhooks (${target})`, () => {
   let app: TestApp;
   let receiver: Receiver;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    receiver = new Receiver();
-    await receiver.start();
-    app = await startTestApp({
+    ({ app, receiver, stop } = await startAppWithReceiver({
       env: {
         WEBHOOK_ALLOW_PRIVATE: 'true',
         WEBHOOK_RETRY_BASE_MS: '50',
@@ -25,12 +24,9 @@ describe(`webhooks (${target})`, () => {
         RATE_LIMIT_MAX: '100000',
         WEBHOOK_SECRET_KEY: 'test-webhook-secret-key-0123456789abcdef',
       },
-    });
+    }));
   });
-  afterAll(async () => {
-    await receiver.stop();
-    await app.close();
-  });
+  afterAll(() => stop());
 
   async function account() {
     const { accountId, apiKey } = await createAccount(app);

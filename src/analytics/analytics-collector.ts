@@ -17,9 +17,9 @@ export interface Sighting {
   deploymentId?: string | null;
   ip: string;
   headers: Record<string, string | string[] | undefined>;
-  /** The page's path (relative to the site) and query string. */
+  /** The page's path (relative to the site) and query string (as text: parsed only when the sighting counts). */
   pathname: string;
-  search: URLSearchParams;
+  search: URLSearchParams | string;
   /** The host the page was served under (a referrer from it is not a source). */
   siteHost?: string;
   referrer?: string;
@@ -27,6 +27,7 @@ export interface Sighting {
 }
 
 type DropReason = 'bot' | 'opted_out' | 'unknown_app' | 'rate_limited';
+type Source = 'collect' | 'served_page';
 
 /** Events one visitor (salted hash of the IP, IPv6 by /64) may have counted per app and minute: beacons and served-page views together. */
 export const EVENTS_PER_VISITOR_MINUTE = 120;
@@ -53,6 +54,7 @@ export class AnalyticsCollector {
   private readonly accepted: Counter<'source'>;
   private readonly notCounted: Counter<'reason'>;
   private readonly droppedBy: Partial<Record<DropReason, { inc(): void }>> = {};
+  private readonly collectedFrom: Record<Source, { inc(): void }>;
   /** Per app and visitor network; its clock is `perVisitor.now`. */
   readonly perVisitor = new WindowLimiter(EVENTS_PER_VISITOR_MINUTE, 60_000, MAX_LIMITED_VISITORS);
 
@@ -69,6 +71,7 @@ export class AnalyticsCollector {
       labelNames: ['source'] as const,
       registers: [metrics.registry],
     });
+    this.collectedFrom = { collect: this.accepted.labels('collect'), served_page: this.accepted.labels('served_page') };
     this.notCounted = new Counter({
       name: 'analytics_events_dropped_total',
       help: 'Requests not counted: bots, visitors who opted out (Sec-GPC / DNT), unknown apps, visitors over their rate limit',
@@ -87,26 +90,40 @@ export class AnalyticsCollector {
     const admitted = this.admit(sighting, true, occurredAt);
     if (admitted === null) return;
     const counted = Promise.resolve(admitted)
-      .then((traits) => traits && this.eventOf(sighting, PAGEVIEW, traits, occurredAt))
-      .then((event) => {
-        if (!event) return;
-        this.accepted.inc({ source: 'served_page' });
-        return this.buffer.add(event);
-      })
+      .then((traits) => traits && this.take(sighting, PAGEVIEW, traits, occurredAt, 'served_page'))
       .catch((err: Error) => this.logger.warn(`A pageview was not counted: ${err.message}`));
     this.buffer.track(counted);
   }
 
-  /** An event posted to /collect. Unknown apps are dropped silently (the answer is the same). */
-  async collect(sighting: Sighting, name: string): Promise<void> {
-    if (!(await this.appExists(sighting.appId))) {
-      this.drop('unknown_app');
-      return;
-    }
-    const event = await this.toEvent(sighting, name, true);
-    if (!event) return;
-    this.accepted.inc({ source: 'collect' });
-    await this.buffer.add(event);
+  /**
+   * An event posted to /collect. Unknown apps are dropped silently (the answer is the same). Once the
+   * app is known and the day's salt loaded, the event is in the buffer when this returns, without a
+   * promise; a promise while either is read (or while shutting down, when the buffer writes at once).
+   */
+  collect(sighting: Sighting, name: string): void | Promise<void> {
+    const exists = this.appExists(sighting.appId);
+    return typeof exists === 'boolean' ? this.collectFor(exists, sighting, name) : exists.then((known) => this.collectFor(known, sighting, name));
+  }
+
+  private collectFor(exists: boolean, sighting: Sighting, name: string): void | Promise<void> {
+    if (!exists) return void this.drop('unknown_app');
+    const occurredAt = new Date();
+    const admitted = this.admit(sighting, true, occurredAt);
+    if (admitted === null) return;
+    if (admitted instanceof Promise) return admitted.then((traits) => (traits ? this.take(sighting, name, traits, occurredAt, 'collect') : undefined));
+    return this.take(sighting, name, admitted, occurredAt, 'collect');
+  }
+
+  /** An admitted sighting's event, into the buffer. */
+  private take(sighting: Sighting, name: string, traits: VisitorTraits, occurredAt: Date, source: Source): void | Promise<void> {
+    const add = (event: AnalyticsEvent) => {
+      this.collectedFrom[source].inc();
+      return this.buffer.add(event);
+    };
+    const visitorHex = this.visitors.idNow(sighting.appId, sighting.ip, userAgentOf(sighting)!, occurredAt);
+    return visitorHex !== undefined
+      ? add(this.eventWith(sighting, name, traits, occurredAt, visitorHex))
+      : this.eventOf(sighting, name, traits, occurredAt).then(add);
   }
 
   /** A sign-up through a landing page: written in the caller's transaction (the user's), so it counts exactly once. */
@@ -146,7 +163,10 @@ export class AnalyticsCollector {
   }
 
   private async eventOf(sighting: Sighting, name: string, traits: VisitorTraits, occurredAt: Date): Promise<AnalyticsEvent> {
-    const visitorHex = await this.visitors.idOf(sighting.appId, sighting.ip, userAgentOf(sighting)!, occurredAt);
+    return this.eventWith(sighting, name, traits, occurredAt, await this.visitors.idOf(sighting.appId, sighting.ip, userAgentOf(sighting)!, occurredAt));
+  }
+
+  private eventWith(sighting: Sighting, name: string, traits: VisitorTraits, occurredAt: Date, visitorHex: string): AnalyticsEvent {
     return {
       appId: sighting.appId,
       deploymentId: sighting.deploymentId ?? null,
@@ -164,15 +184,17 @@ export class AnalyticsCollector {
     return null;
   }
 
-  private async appExists(appId: string): Promise<boolean> {
+  /** Whether the app exists: from memory for a minute (no promise), else asked. */
+  private appExists(appId: string): boolean | Promise<boolean> {
     if (!APP_ID.test(appId)) return false;
     const now = Date.now();
     const known = this.knownApps.get(appId);
     if (known && known.until > now) return known.exists;
-    const exists = await this.apps.exists(appId);
-    if (this.knownApps.size >= KNOWN_APPS_MAX) this.knownApps.clear();
-    this.knownApps.set(appId, { exists, until: now + KNOWN_APPS_TTL_MS });
-    return exists;
+    return this.apps.exists(appId).then((exists) => {
+      if (this.knownApps.size >= KNOWN_APPS_MAX) this.knownApps.clear();
+      this.knownApps.set(appId, { exists, until: now + KNOWN_APPS_TTL_MS });
+      return exists;
+    });
   }
 }
 

@@ -61,7 +61,7 @@ export class AnalyticsWriter {
             visit.pageviews += 1;
             visit.lastSeenAt = event.occurredAt;
           }
-          touched.set(`${key}\u0000${visit.startedAt.toISOString()}`, visit);
+          touched.set(`${key}\u0000${visit.startedAt.getTime()}`, visit);
         }
         // A visit is credited to where it came from: every event of it carries the entry's source.
         if (visit && (continues || event.name === PAGEVIEW)) Object.assign(event, sourceOf(visit));

@@ -1,46 +1,18 @@
-import { Body, Controller, Get, HttpCode, Options, Post, Req, Res } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Options, Req, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PlatformRouteConfig } from '../app.setup.js';
-import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
-import { CollectService } from './collect.service.js';
-import { CollectDto } from './dto/collect.dto.js';
+import { COLLECT_CORS as CORS } from './collect-route.js';
 import { TRACKER_SCRIPT } from './tracker-script.js';
 
-const TEXT_OR_JSON: PlatformRouteConfig = { acceptsText: true };
-const CORS = { 'access-control-allow-origin': '*' };
 const SCRIPT_ETAG = `"${createHash('sha256').update(TRACKER_SCRIPT).digest('base64url').slice(0, 16)}"`;
 
-/** Collection from developers' own sites: the beacon endpoint and the script that calls it. No auth, any origin. */
+/** Collection from developers' own sites: the beacon endpoint's preflight and the script that calls it (POST /collect: collect-route.ts). No auth, any origin. */
 @ApiTags('analytics')
 @Public()
 @Controller()
 export class CollectController {
-  constructor(private readonly collector: CollectService) {}
-
-  @Post('collect')
-  @HttpCode(202)
-  @RouteConfig(TEXT_OR_JSON)
-  @ApiConsumes('application/json', 'text/plain')
-  @ApiBody({ type: CollectDto, description: 'JSON, sent as application/json or as text/plain (what `navigator.sendBeacon` sends)' })
-  @ApiOperation({
-    summary: 'Count a pageview or custom event (no auth, CORS *)',
-    description:
-      'For developers’ own sites (served pages count themselves). Any well-formed body answers 202, also for unknown apps, bots and visitors ' +
-      'who sent `Sec-GPC: 1` or `DNT: 1`, and events past 120 a minute from one visitor for one app — those are not counted ' +
-      '(see `analytics_events_dropped_total` in /metrics). The IP and User-Agent ' +
-      'are used to make a daily visitor id and three labels (browser, OS, device), then dropped; of the URL only the pathname and campaign tags are kept.',
-  })
-  @ApiAcceptedResponse({ description: 'Taken (counted, or dropped without telling)' })
-  @ApiErrors(400, 413, 415)
-  async collect(@Req() request: FastifyRequest, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    void reply.headers(CORS);
-    await this.collector.collect(body, request.ip, request.headers);
-  }
-
   @Options('collect')
   @HttpCode(204)
   @ApiOperation({ summary: 'CORS preflight of /collect', description: 'Any origin may post JSON to /collect.' })

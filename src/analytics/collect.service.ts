@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { createValidationPipe } from '../common/errors/validation.js';
 import { AnalyticsCollector } from './analytics-collector.js';
 import { AnalyticsError } from './analytics.errors.js';
@@ -35,8 +35,10 @@ export function plainlyValid(body: object): boolean {
 
 /** POST /collect: checks the event, then hands it to the collector. */
 @Injectable()
-export class CollectService {
+export class CollectService implements BeforeApplicationShutdown {
   private readonly validation = createValidationPipe();
+  /** Shutting down: the lean path leaves beacons to the route (which Fastify answers 503 once it closes). */
+  closing = false;
 
   constructor(private readonly collector: AnalyticsCollector) {}
 
@@ -48,10 +50,17 @@ export class CollectService {
     return this.collect(typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, appId } : body, ip, headers);
   }
 
+  beforeApplicationShutdown(): void {
+    this.closing = true;
+  }
+
   async collect(body: unknown, ip: string, headers: Record<string, string | string[] | undefined>): Promise<void> {
-    const event = await this.read(body);
+    await this.take(await this.read(body), ip, headers);
+  }
+
+  private take(event: CollectDto, ip: string, headers: Record<string, string | string[] | undefined>): void | Promise<void> {
     const url = new URL(event.url);
-    await this.collector.collect(
+    return this.collector.collect(
       {
         appId: event.appId,
         ip,
@@ -66,6 +75,19 @@ export class CollectService {
     );
   }
 
+  /**
+   * The lean path's beacon (src/analytics/collect-route.ts): a body that passes every check of `read` without
+   * the DTO is taken — true once it is, or a promise while the app or the day's salt is read; any other
+   * answers false, having done nothing (the route then reads it again and answers it, errors and all).
+   */
+  collectPlain(body: unknown, ip: string, headers: Record<string, string | string[] | undefined>): boolean | Promise<void> {
+    if (typeof body !== 'object' || body === null || Array.isArray(body) || !plainlyValid(body)) return false;
+    const event = body as CollectDto;
+    if (!URL.canParse(event.url) || propsProblem(event.props)) return false;
+    const pending = this.take(event, ip, headers);
+    return pending instanceof Promise ? pending : true;
+  }
+
   /** The body arrives parsed, as JSON or as text holding JSON, within the JSON limits of every route (see route-config.ts). */
   private async read(body: unknown): Promise<CollectDto> {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw AnalyticsError.event('The body must be a JSON object');
@@ -73,13 +95,21 @@ export class CollectService {
     const event = plainlyValid(body) ? (body as CollectDto) : ((await this.validation.transform(body, { type: 'body', metatype: CollectDto })) as CollectDto);
     if (!URL.canParse(event.url))
       throw new BadRequestException({ message: 'url must be an absolute http(s) URL', details: ['url must be an absolute http(s) URL'] });
-    const props = Object.entries(event.props ?? {});
-    if (
-      props.length > MAX_PROPS ||
-      props.some(([k, v]) => k.length > 40 || typeof v !== 'string' || v.length > 200 || !isStorableText(k) || !isStorableText(v))
-    ) {
+    if (propsProblem(event.props)) {
       throw AnalyticsError.event(`props must be at most ${MAX_PROPS} string pairs (keys up to 40, values up to 200 characters, no control characters)`);
     }
     return event;
   }
+}
+
+/** Whether a beacon's props break their rules (at most MAX_PROPS string pairs of bounded, storable text). */
+function propsProblem(props: Record<string, string> | undefined): boolean {
+  if (props === undefined) return false;
+  let count = 0;
+  for (const key in props) {
+    const value: unknown = props[key];
+    if (++count > MAX_PROPS || key.length > 40 || typeof value !== 'string' || value.length > 200 || !isStorableText(key) || !isStorableText(value))
+      return true;
+  }
+  return false;
 }

@@ -16,15 +16,18 @@ type Counts = Partial<Pick<RollupDelta, 'visitors' | 'pageviews' | 'visits' | 'b
 
 /** Sums the changes a batch makes to the rollups, so each row is upserted once per batch. */
 export class RollupDeltas {
-  private readonly rows = new Map<string, RollupDelta>();
+  /** By app, day, dimension and value: nested maps rather than a joined key, which cost a string per pair added (a tenth of what a beacon allocated). */
+  private readonly rows = new Map<string, Map<string, Map<string, Map<string, RollupDelta>>>>();
 
   add(appId: string, day: string, pairs: ReadonlyArray<readonly [string, string]>, counts: Counts): void {
+    const byDay = this.rows.get(appId) ?? setNew(this.rows, appId, new Map<string, Map<string, Map<string, RollupDelta>>>());
+    const byDimension = byDay.get(day) ?? setNew(byDay, day, new Map<string, Map<string, RollupDelta>>());
     for (const [dimension, value] of pairs) {
-      const key = `${appId}\u0000${day}\u0000${dimension}\u0000${value}`;
-      let row = this.rows.get(key);
+      const byValue = byDimension.get(dimension) ?? setNew(byDimension, dimension, new Map<string, RollupDelta>());
+      let row = byValue.get(value);
       if (!row) {
         row = { appId, day, dimension, value, visitors: 0, pageviews: 0, visits: 0, bounces: 0, visitMs: 0, signups: 0 };
-        this.rows.set(key, row);
+        byValue.set(value, row);
       }
       row.visitors += counts.visitors ?? 0;
       row.pageviews += counts.pageviews ?? 0;
@@ -36,13 +39,21 @@ export class RollupDeltas {
   }
 
   list(): RollupDelta[] {
-    return [...this.rows.values()];
+    const list: RollupDelta[] = [];
+    for (const byDay of this.rows.values())
+      for (const byDimension of byDay.values()) for (const byValue of byDimension.values()) for (const row of byValue.values()) list.push(row);
+    return list;
   }
 
   /** The same changes with each value replaced by `fold`'s answer (rows that fold together are summed). */
   folded(fold: (appId: string, day: string, dimension: string, value: string) => string): RollupDeltas {
     const result = new RollupDeltas();
-    for (const row of this.rows.values()) result.add(row.appId, row.day, [[row.dimension, fold(row.appId, row.day, row.dimension, row.value)]], row);
+    for (const row of this.list()) result.add(row.appId, row.day, [[row.dimension, fold(row.appId, row.day, row.dimension, row.value)]], row);
     return result;
   }
+}
+
+function setNew<K, V>(map: Map<K, V>, key: K, value: V): V {
+  map.set(key, value);
+  return value;
 }

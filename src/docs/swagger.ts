@@ -3,6 +3,8 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorBody } from '../common/errors/error-body.dto.js';
 import { documentIdempotency } from '../common/idempotency/idempotency.openapi.js';
+import { documentCollect } from '../analytics/collect.openapi.js';
+import { CollectDto } from '../analytics/dto/collect.dto.js';
 
 export const OPENAPI_JSON_PATH = 'docs/openapi.json';
 
@@ -53,8 +55,9 @@ export function setupSwagger(app: INestApplication): void {
   });
   // Built on the first request for it, once: a start (and every test app) need not pay for it.
   const document = () => {
-    const built = SwaggerModule.createDocument(app, config, { extraModels: [ErrorBody] });
+    const built = SwaggerModule.createDocument(app, config, { extraModels: [ErrorBody, CollectDto] });
     documentIdempotency(built);
+    documentCollect(built);
     return built;
   };
   SwaggerModule.setup('docs', app, document, {

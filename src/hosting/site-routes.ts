@@ -74,6 +74,12 @@ export function registerSiteRoute(fastify: FastifyInstance, server: SiteServer):
   });
 }
 
+/**
+ * A lean handler for requests that are not a site's (the beacons of `/collect`): true when it took the
+ * request — answering it, or handing it on to `next` (Fastify) itself — false to leave it to Fastify.
+ */
+export type LeanApiHandler = (req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void) => boolean;
+
 /** What the lean path reports of each answer it writes: for the metrics and the site traffic log. */
 export type LeanAnswered = (method: string, host: string | undefined, status: number, seconds: number) => void;
 
@@ -92,6 +98,7 @@ export function registerLeanSitePath(
   self: unknown,
   trustProxy: boolean | string | ((address: string, hop: number) => boolean),
   answered: LeanAnswered,
+  apiPlane?: LeanApiHandler,
 ): void {
   const trust = trustFunction(trustProxy);
   const [fastify, ...others] = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
@@ -100,7 +107,7 @@ export function registerLeanSitePath(
   server.on('request', (req: RoutedRequest, res: ServerResponse) => {
     const started = performance.now();
     const url = req.url ?? '/';
-    if (routing.call(self, req) !== SITE_ROUTE) return fastify(req, res);
+    if (routing.call(self, req) !== SITE_ROUTE) return apiPlane?.(req, res, fastify) || fastify(req, res);
     const label = req[SITE_LABEL]!;
     const ip = () => (trust ? proxyAddr(req, trust) : (req.socket.remoteAddress ?? ''));
     let answer: Answer | undefined;
@@ -115,14 +122,24 @@ export function registerLeanSitePath(
   });
 }
 
-/** Writes an answer as Fastify's reply would: Content-Length of the body (also for HEAD, which sends none), 0 for an empty one but 204/304. */
+/**
+ * Writes an answer as Fastify's reply would: Content-Length of the body (also for HEAD, which sends none), 0 for an empty one but 204/304.
+ * All headers go to `writeHead` in one object: a `setHeader` before it would make Node take every header through `setHeader` too
+ * (an array and a lower-cased name each), a quarter of what a page allocated.
+ */
 function write(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
-  res.setHeader('x-request-id', requestIdOf(req));
   const { body, status } = answer;
-  if (body !== null) res.setHeader('content-length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
-  else if (status >= 200 && status !== 204 && status !== 304 && req.method !== 'HEAD') res.setHeader('content-length', 0);
-  res.writeHead(status, answer.headers);
+  const headers: Record<string, string | number> = { ...answer.headers, 'x-request-id': requestIdOf(req) };
+  if (body !== null) headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  else if (status >= 200 && status !== 204 && status !== 304 && req.method !== 'HEAD') headers['content-length'] = 0;
+  res.writeHead(status, headers);
   res.end(req.method === 'HEAD' || body === null ? undefined : body);
+}
+
+/** `request.ip` as Fastify works it out (the same `@fastify/proxy-addr`, the same TRUST_PROXY), for a raw request. */
+export function clientIpFunction(trustProxy: boolean | string | ((address: string, hop: number) => boolean)): (req: IncomingMessage) => string {
+  const trust = trustFunction(trustProxy);
+  return (req) => (trust ? proxyAddr(req, trust) : (req.socket.remoteAddress ?? ''));
 }
 
 /** TRUST_PROXY as Fastify reads it (its `getTrustProxyFn`): undefined when nothing is trusted. */

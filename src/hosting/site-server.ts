@@ -361,7 +361,7 @@ export class SiteServer implements BeforeApplicationShutdown {
       ip: request.ip,
       headers: request.headers,
       pathname: path.path,
-      search: new URLSearchParams(path.search),
+      search: path.search, // parsed only for a view that counts
       siteHost: request.headers.host,
       referrer: request.headers.referer,
     };

@@ -96,4 +96,15 @@ describe('LocalFirstCounters', () => {
     store.addAll = addAll;
     expect(await countsOf(counters, 3, 1_000_000)).toEqual([1, 2, 3]);
   });
+
+  it('at close sends what waits and makes no round trip after: no timer outlives the app', async () => {
+    const store = new SharedStore();
+    const counters = new LocalFirstCounters(store);
+    await countsOf(counters, 10, 1_000_000);
+    await counters.close();
+    expect(store.calls.map((c) => c.map((a) => a.hits))).toEqual([[1], [9]]);
+    await countsOf(counters, 3, 1_000_000); // a request the server was still finishing
+    await sleep(SYNC_MS * 2);
+    expect(store.calls).toHaveLength(2);
+  });
 });

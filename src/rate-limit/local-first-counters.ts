@@ -34,8 +34,19 @@ interface Window {
 export class LocalFirstCounters implements Counters {
   private readonly windows = new Map<string, Window>();
   private syncing?: NodeJS.Timeout;
+  private closed = false;
 
   constructor(private readonly redis: Pick<RedisCounters, 'addAll'>) {}
+
+  /**
+   * At shutdown, before Redis closes: sends what waits, and schedules no round trip after (a timer left behind
+   * wrote to Redis after the app had closed, or to a closed connection).
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.syncing);
+    await this.sync();
+  }
 
   async hitAll(hits: Hit[]): Promise<Count[]> {
     const now = Date.now();
@@ -72,6 +83,7 @@ export class LocalFirstCounters implements Counters {
   }
 
   private scheduleSync(): void {
+    if (this.closed) return;
     this.syncing ??= setTimeout(() => void this.sync(), SYNC_MS).unref();
   }
 

@@ -17,6 +17,8 @@ export interface Count {
 /** Fixed-window counters. `hitAll` counts several keys (a credential and its account) at once. */
 export interface Counters {
   hitAll(hits: Hit[]): Promise<Count[]>;
+  /** At shutdown: what is held here goes out, and nothing runs after. */
+  close?(): Promise<void>;
 }
 
 /** `hits` hits on a key at once (see LocalFirstCounters). */
@@ -132,6 +134,11 @@ export class RateCounters implements Counters, ThrottlerStorage {
     const isBlocked = count > limit;
     const timeToExpire = Math.max(1, Math.ceil(resetMs / 1000));
     return { totalHits: count, timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? Math.ceil(blockDuration / 1000) : 0 };
+  }
+
+  /** Nest calls it at shutdown (this is the throttler's storage provider): the Redis counters' last round trip, then no timer left. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis?.close?.();
   }
 
   private setDown(down: boolean, err?: unknown): void {

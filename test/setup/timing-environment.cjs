@@ -1,9 +1,9 @@
-// Jest's node environment, plus one line per test file appended to TEST_TIMING_FILE: its wall time and the CPU
+// The tests' environment (environment.cjs), plus one line per test file appended to TEST_TIMING_FILE: its wall time and the CPU
 // time its worker spent on it (its own and that of the child processes it waited for: dist/main.js, the SDK CLI,
 // python3, caddy...). CPU decides how long the suite takes on an idle machine; wall time alone says little on a
 // shared one. Used only when TEST_TIMING_FILE is set (jest.config.cjs); scripts/test-timing.mjs sums the lines.
 const { appendFileSync, readFileSync } = require('node:fs');
-const NodeEnvironment = require('jest-environment-node').TestEnvironment;
+const Environment = require('./environment.cjs');
 
 /** utime, stime, cutime, cstime of this process, in milliseconds (Linux). */
 function cpu() {
@@ -12,7 +12,7 @@ function cpu() {
   return { self: (Number(fields[11]) + Number(fields[12])) * tick, children: (Number(fields[13]) + Number(fields[14])) * tick };
 }
 
-class TimingEnvironment extends NodeEnvironment {
+class TimingEnvironment extends Environment {
   constructor(config, context) {
     super(config, context);
     this.testPath = context.testPath;
@@ -29,6 +29,9 @@ class TimingEnvironment extends NodeEnvironment {
       wallMs: Date.now() - this.started.wall,
       cpuMs: now.self - this.started.cpu.self,
       childCpuMs: now.children - this.started.cpu.children,
+      // Which worker ran it, and its heap after the file: a new pid is a new worker (started cold: see jest.config.cjs).
+      pid: process.pid,
+      heapMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
     };
     appendFileSync(process.env.TEST_TIMING_FILE, `${JSON.stringify(line)}\n`);
   }

@@ -1,5 +1,6 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { startTestApp, TestApp, TestAppOptions } from './test-app.js';
 
 export type ReceiverMode = 'ok' | 'fail' | 'gone' | 'hang' | Answer;
 
@@ -101,6 +102,30 @@ export class Receiver {
     for (const s of this.sockets) s.destroy();
     await new Promise((r) => this.server.close(r));
   }
+}
+
+/**
+ * A receiver, then a test app (the receiver's address is known before the app starts). `stop` stops the receiver
+ * first, so that the app's shutdown does not wait on requests the receiver holds (mode `hang`), then closes the app.
+ */
+export async function startAppWithReceiver(
+  options: TestAppOptions = {},
+  receiverOptions: ConstructorParameters<typeof Receiver>[0] = {},
+): Promise<{ app: TestApp; receiver: Receiver; stop(): Promise<void> }> {
+  const receiver = new Receiver(receiverOptions);
+  await receiver.start();
+  const app = await startTestApp(options).catch(async (err: unknown) => {
+    await receiver.stop();
+    throw err;
+  });
+  return {
+    app,
+    receiver,
+    async stop() {
+      await receiver.stop();
+      await app.close();
+    },
+  };
 }
 
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000, what = 'condition'): Promise<void> {

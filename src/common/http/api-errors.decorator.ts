@@ -38,6 +38,23 @@ const EXAMPLE_MESSAGES: Record<number, string> = {
   504: 'The AI upstream timed out',
 };
 
+/** The same error responses as `ApiErrors`, as OpenAPI objects: for a route outside Nest, documented by hand (POST /collect). */
+export function errorResponses(...statuses: number[]): Record<string, object> {
+  const responses: Record<string, object> = {};
+  for (const status of statuses) {
+    responses[String(status)] = {
+      description: DESCRIPTIONS[status],
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/ErrorBody' },
+          example: { error: true, code: status, message: EXAMPLE_MESSAGES[status] ?? DESCRIPTIONS[status] },
+        },
+      },
+    };
+  }
+  return responses;
+}
+
 /** Documents the error responses of a route, all with the shared error body and an example of it. */
 export const ApiErrors = (...statuses: number[]) =>
   applyDecorators(

@@ -2709,39 +2709,6 @@ export interface components {
              */
             visitors: number;
         };
-        CollectDto: {
-            /** @example app_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
-            appId: string;
-            /**
-             * @description `pageview`, or a custom event name of 1–40 characters (stored, not yet counted by the stats API).
-             * @example pageview
-             */
-            name: string;
-            /**
-             * @description The page's full URL. Only its pathname and `utm_source`/`utm_medium`/`utm_campaign`/`ref` are kept.
-             * @example https://recipes.example.com/pricing?utm_source=newsletter
-             */
-            url: string;
-            /**
-             * @description `document.referrer`. Only its host is kept, and only when it is another site.
-             * @example https://news.example.org/item?id=1
-             */
-            referrer?: string | null;
-            /**
-             * @description The window's width in CSS pixels: tells phones and tablets from desktops when the User-Agent does not.
-             * @example 1280
-             */
-            screenWidth?: number;
-            /**
-             * @description Up to 10 string pairs describing a custom event (validated; not stored in this version).
-             * @example {
-             *       "plan": "pro"
-             *     }
-             */
-            props?: {
-                [key: string]: string;
-            };
-        };
         BillingDto: {
             usage: components["schemas"]["MeterUsageDto"][];
             plan: components["schemas"]["PlanRefDto"];
@@ -2796,6 +2763,39 @@ export interface components {
              * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
              */
             nextCursor: string | null;
+        };
+        CollectDto: {
+            /** @example app_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
+            appId: string;
+            /**
+             * @description `pageview`, or a custom event name of 1–40 characters (stored, not yet counted by the stats API).
+             * @example pageview
+             */
+            name: string;
+            /**
+             * @description The page's full URL. Only its pathname and `utm_source`/`utm_medium`/`utm_campaign`/`ref` are kept.
+             * @example https://recipes.example.com/pricing?utm_source=newsletter
+             */
+            url: string;
+            /**
+             * @description `document.referrer`. Only its host is kept, and only when it is another site.
+             * @example https://news.example.org/item?id=1
+             */
+            referrer?: string | null;
+            /**
+             * @description The window's width in CSS pixels: tells phones and tablets from desktops when the User-Agent does not.
+             * @example 1280
+             */
+            screenWidth?: number;
+            /**
+             * @description Up to 10 string pairs describing a custom event (validated; not stored in this version).
+             * @example {
+             *       "plan": "pro"
+             *     }
+             */
+            props?: {
+                [key: string]: string;
+            };
         };
     };
     responses: never;

@@ -1,25 +1,26 @@
 import { DataSource, EntityManager, QueryFailedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
-import { Transactions } from '../src/database/transactions.js';
-import { startTestApp, target, TestApp } from './support/test-app.js';
+import { Transactions } from '../../src/database/transactions.js';
+import { target } from '../support/fresh-database.js';
+import { startTestModule, TestModule } from '../support/test-module.js';
 
 // Transactions sends BEGIN with a transaction's first statement and queued writes with the next
 // statement or the COMMIT (pipelined on PostgreSQL, one after another on the embedded server).
 // These pin down what that must not change: order, atomicity, errors, and a clean connection after.
 describe(`transactions: pipelined statements and queued writes (${target})`, () => {
-  let app: TestApp;
+  let t: TestModule;
   let db: Transactions;
-  const rows = async () => (await app.query<{ id: string; n: number }>(`SELECT id, n FROM tx_probe ORDER BY id`)).map((r) => `${r.id}=${r.n}`);
+  const rows = async () => (await t.query<{ id: string; n: number }>(`SELECT id, n FROM tx_probe ORDER BY id`)).map((r) => `${r.id}=${r.n}`);
 
   beforeAll(async () => {
-    app = await startTestApp();
-    db = app.server.app.get(Transactions);
-    await app.query(`CREATE TABLE tx_probe (id varchar(20) PRIMARY KEY, n integer NOT NULL CHECK (n >= 0))`);
+    t = await startTestModule();
+    db = t.get(Transactions);
+    await t.query(`CREATE TABLE tx_probe (id varchar(20) PRIMARY KEY, n integer NOT NULL CHECK (n >= 0))`);
   });
   afterAll(async () => {
-    await app.query(`DROP TABLE IF EXISTS tx_probe`);
-    await app.close();
+    await t.query(`DROP TABLE IF EXISTS tx_probe`);
+    await t.close();
   });
-  beforeEach(() => app.query(`DELETE FROM tx_probe`));
+  beforeEach(() => t.query(`DELETE FROM tx_probe`));
 
   it('a queued write commits with the transaction, and its statements (ours and TypeORM’s) see it', async () => {
     const seen = await db.run(async () => {
@@ -27,7 +28,7 @@ describe(`transactions: pipelined statements and queued writes (${target})`, () 
       db.queueWrite(`INSERT INTO tx_probe (id, n) VALUES ($1, $2)`, ['b', 2]);
       // On PostgreSQL the queued rows are not visible outside before the COMMIT (the embedded server
       // has one connection, which this transaction holds).
-      if (target === 'postgres') expect(await app.query(`SELECT id FROM tx_probe`)).toEqual([]);
+      if (target === 'postgres') expect(await t.query(`SELECT id FROM tx_probe`)).toEqual([]);
       const ours = await db.query<{ id: string }>(`SELECT id FROM tx_probe ORDER BY id`);
       const typeOrms: Array<{ id: string }> = await db.manager.query(`SELECT id FROM tx_probe WHERE n > 1`);
       db.queueWrite(`UPDATE tx_probe SET n = n + 10 WHERE id = $1`, ['a']);
@@ -58,7 +59,7 @@ describe(`transactions: pipelined statements and queued writes (${target})`, () 
   });
 
   it('a queued write before a failing read rolls back with it; reads sent together each get their own answer', async () => {
-    await app.query(`INSERT INTO tx_probe (id, n) VALUES ('one', 1), ('two', 2)`);
+    await t.query(`INSERT INTO tx_probe (id, n) VALUES ('one', 1), ('two', 2)`);
     const [one, two] = await db.run(() =>
       Promise.all([
         db.query<{ n: number }>(`SELECT n FROM tx_probe WHERE id = $1`, ['one']),
@@ -89,7 +90,7 @@ describe(`transactions: pipelined statements and queued writes (${target})`, () 
   });
 
   it('a TypeORM query runner only for a transaction whose repositories use `manager`: one, on its connection, done with it after', async () => {
-    const dataSource = app.server.app.get(DataSource);
+    const dataSource = t.get(DataSource);
     const createQueryRunner = dataSource.createQueryRunner;
     let made = 0;
     dataSource.createQueryRunner = (...args) => (made++, createQueryRunner.apply(dataSource, args));
