@@ -63,6 +63,17 @@ describe(`portal sign-in: lockout, per-IP limit, logs (${target})`, () => {
     await app.http().post(path).set({ cookie, 'x-forwarded-for': ip }).type('form').send({ _csrf: csrf, password: PASSWORD, confirm: PASSWORD }).expect(303);
     return account;
   };
+  /** A new account whose owner (password PASSWORD) has MFA on: its recovery codes. */
+  const invitedWithMfa = async (name: string) => {
+    const email = `mfa-${name}-${Date.now()}@example.com`;
+    const { accountId } = await invited(email);
+    const [member] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [accountId]);
+    const mfa = app.server.app.get(MfaService);
+    const enrolment = await mfa.start(member.id, email);
+    const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
+    const recovery = await mfa.confirm(accountId, { type: 'member', id: member.id, label: email, ip: null }, member.id, code);
+    return { email, accountId, member, recovery };
+  };
   const sessionsOf = async (accountId: string) =>
     (await app.query<{ n: number }>(`SELECT count(*)::int AS n FROM portal_sessions WHERE account_id = $1`, [accountId]))[0].n;
 
@@ -126,13 +137,7 @@ describe(`portal sign-in: lockout, per-IP limit, logs (${target})`, () => {
   });
 
   it('keeps the lockout across the MFA step: the right password again does not reset the wrong codes (password + 4 wrong codes → locked)', async () => {
-    const email = `mfa-lock-${Date.now()}@example.com`;
-    const { accountId } = await invited(email);
-    const [member] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [accountId]);
-    const mfa = app.server.app.get(MfaService);
-    const enrolment = await mfa.start(member.id, email);
-    const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
-    await mfa.confirm(accountId, { type: 'member', id: member.id, label: email, ip: null }, member.id, code);
+    const { email, accountId } = await invitedWithMfa('lock');
 
     const form = await loginForm();
     const password = await signIn(form, email, PASSWORD).expect(303);
@@ -166,13 +171,8 @@ describe(`portal sign-in: lockout, per-IP limit, logs (${target})`, () => {
   });
 
   it("voids the second step's ticket when the password changes meanwhile (a reset elsewhere): the right code then opens nothing", async () => {
-    const email = `mfa-ticket-${Date.now()}@example.com`;
-    const { accountId } = await invited(email);
-    const [member] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [accountId]);
+    const { email, accountId, member, recovery } = await invitedWithMfa('ticket');
     const mfa = app.server.app.get(MfaService);
-    const enrolment = await mfa.start(member.id, email);
-    const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
-    const recovery = await mfa.confirm(accountId, { type: 'member', id: member.id, label: email, ip: null }, member.id, code);
 
     const form = await loginForm();
     const password = await signIn(form, email, PASSWORD).expect(303);

@@ -148,6 +148,31 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     });
   });
 
+  /** The settings page as a member who is not an owner (a session started for them as any sign-in would): read without a form; its delete form posted anyway (403). */
+  const settingsPageOf = async (accountId: string, memberId: string) => {
+    const session = `portal_session=${await app.server.app.get(PortalAuthService).startSession(accountId, memberId)}`;
+    const read = await app.http().get('/portal/sso/settings').set('cookie', session).expect(200);
+    expect(read.text).not.toContain('<form method="post" action="/portal/sso/settings">');
+    const refused = await app
+      .http()
+      .post('/portal/sso/settings/delete')
+      .set('cookie', session)
+      .type('form')
+      .send({ _csrf: csrfOf(read.text) })
+      .expect(403);
+    return { read, refused };
+  };
+
+  /** The sign-in's code step: the code posted with the ticket and pre-session cookies and the code page's CSRF token. */
+  const postCode = (cookies: string, codePage: string, code: string, status: number) =>
+    app
+      .http()
+      .post('/portal/login/code')
+      .set('cookie', cookies)
+      .type('form')
+      .send({ _csrf: csrfOf(codePage), code })
+      .expect(status);
+
   it('reading takes members:read; changing takes an owner: an admin or a developer reads, cannot change (API and page); each change audited', async () => {
     const a = await account();
     await putSso(a.apiKey, settings(a.domain), 200);
@@ -167,16 +192,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     });
     const notOwnerDelete = await app.http().delete('/v1/sso').set(bearer(admin.apiKey)).expect(403);
     expect(notOwnerDelete.body).toMatchObject({ reason: 'sso_owners_only' });
-    const adminSession = await app.server.app.get(PortalAuthService).startSession(a.accountId, admin.memberId);
-    const page = await app.http().get('/portal/sso/settings').set('cookie', `portal_session=${adminSession}`).expect(200);
-    expect(page.text).not.toContain('<form method="post" action="/portal/sso/settings">');
-    const portalRefused = await app
-      .http()
-      .post('/portal/sso/settings/delete')
-      .set('cookie', `portal_session=${adminSession}`)
-      .type('form')
-      .send({ _csrf: csrfOf(page.text) })
-      .expect(403);
+    const { refused: portalRefused } = await settingsPageOf(a.accountId, admin.memberId);
     expect(portalRefused.text).toContain('Your role, admin, does not allow managing owners');
     await expect(app.http().get('/v1/sso').set(bearer(a.apiKey))).resolves.toMatchObject({ status: 200, body: { defaultRole: 'developer' } });
 
@@ -301,13 +317,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(sessionCookieOf(password)).toBeUndefined();
     const cookies = `${form.cookie}; ${String(password.headers['set-cookie']).split(';')[0]}`;
     const codePage = await app.http().get('/portal/login/code').set('cookie', cookies).expect(200);
-    const second = await app
-      .http()
-      .post('/portal/login/code')
-      .set('cookie', cookies)
-      .type('form')
-      .send({ _csrf: csrfOf(codePage.text), code: recoveryCodes[0] })
-      .expect(303);
+    const second = await postCode(cookies, codePage.text, recoveryCodes[0], 303);
     expect(second.headers.location).toBe('/portal/');
     expect(sessionCookieOf(second)).toBeDefined();
 
@@ -425,21 +435,9 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     const codePage = await app.http().get('/portal/login/code').set('cookie', ticket).expect(200);
     const pre = String(codePage.headers['set-cookie']).split(';')[0];
     const cookies = `${ticket}; ${pre}`;
-    const wrong = await app
-      .http()
-      .post('/portal/login/code')
-      .set('cookie', cookies)
-      .type('form')
-      .send({ _csrf: csrfOf(codePage.text), code: '000000' })
-      .expect(401);
+    const wrong = await postCode(cookies, codePage.text, '000000', 401);
     expect(sessionCookieOf(wrong)).toBeUndefined();
-    const passed = await app
-      .http()
-      .post('/portal/login/code')
-      .set('cookie', cookies)
-      .type('form')
-      .send({ _csrf: csrfOf(codePage.text), code: recoveryCodes[0] })
-      .expect(303);
+    const passed = await postCode(cookies, codePage.text, recoveryCodes[0], 303);
     expect(passed.headers.location).toBe('/portal/');
     expect(sessionCookieOf(passed)).toBeDefined();
     const signIns = await app.query<{ action: string }>(`SELECT action FROM audit_log WHERE account_id = $1 AND action LIKE 'sign_in.%' ORDER BY created_at`, [
@@ -564,17 +562,8 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
     // A viewer (a session started for them as any sign-in would) reads the settings, without a form; posting one is refused.
     const viewer = await addMember(app, a.apiKey, `viewer@${a.domain}`, 'viewer');
-    const viewerSession = await app.server.app.get(PortalAuthService).startSession(a.accountId, viewer.memberId);
-    const read = await app.http().get('/portal/sso/settings').set('cookie', `portal_session=${viewerSession}`).expect(200);
+    const { read, refused } = await settingsPageOf(a.accountId, viewer.memberId);
     expect(read.text).toContain(provider.issuer);
-    expect(read.text).not.toContain('<form method="post" action="/portal/sso/settings">');
-    const refused = await app
-      .http()
-      .post('/portal/sso/settings/delete')
-      .set('cookie', `portal_session=${viewerSession}`)
-      .type('form')
-      .send({ _csrf: csrfOf(read.text) })
-      .expect(403);
     expect(refused.text).toContain('Your role, viewer, does not allow managing owners and the account’s security settings (owners:manage).');
     await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(200);
   });
