@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { MfaService, RECOVERY_CODES } from '../src/mfa/mfa.service.js';
+import { portalSession } from './support/portal-session.js';
 import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
 
 const codeAt = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
@@ -74,7 +75,7 @@ describe(`two-factor sign-in (${target})`, () => {
     expect(await mfa.verify(memberId, 'not-a-code', t1)).toBe(false);
   });
 
-  it('turns off (audited), and the policy "MFA required" is per account', async () => {
+  it('turns off (audited), and the policy "MFA required" is per account, each change of it audited', async () => {
     const { accountId, memberId } = await ownerOf();
     await expect(mfa.remove(accountId, actor, memberId)).rejects.toMatchObject({ reason: 'mfa_not_enrolled', status: 404 });
     const enrolment = await mfa.start(memberId, 'ada@example.com');
@@ -88,8 +89,36 @@ describe(`two-factor sign-in (${target})`, () => {
     expect(actions.map((a) => a.action)).toEqual(['mfa.enrolled', 'mfa.removed']);
 
     expect(await mfa.mfaRequired(accountId)).toBe(false);
-    await mfa.setMfaRequired(accountId, true);
+    await mfa.setMfaRequired(accountId, actor, true);
     expect(await mfa.mfaRequired(accountId)).toBe(true);
+    // Saved again unchanged: no entry; turned off: one more.
+    await mfa.setMfaRequired(accountId, actor, true);
+    await mfa.setMfaRequired(accountId, actor, false);
+    const policy = await app.query<{ action: string; actor_id: string; target_type: string; target_id: string }>(
+      `SELECT action, actor_id, target_type, target_id FROM audit_log WHERE account_id = $1 AND action = 'mfa.policy_changed' ORDER BY created_at`,
+      [accountId],
+    );
+    expect(policy).toEqual([
+      { action: 'mfa.policy_changed', actor_id: 'mem_test', target_type: 'account', target_id: accountId },
+      { action: 'mfa.policy_changed', actor_id: 'mem_test', target_type: 'account', target_id: accountId },
+    ]);
     expect(await mfa.mfaRequired((await createAccount(app)).accountId)).toBe(false);
+  });
+
+  it('turning MFA off in the portal counts wrong codes against the lockout: the 5th locks, and then the right code too', async () => {
+    const email = `mfa-off-${Date.now()}@example.com`;
+    const session = await portalSession(app, email);
+    const [member] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [session.accountId]);
+    const enrolment = await mfa.start(member.id, email);
+    const codes = await mfa.confirm(session.accountId, actor, member.id, codeAt(enrolment.secret, Date.now()));
+    const remove = (code: string) =>
+      app.http().post('/portal/account/mfa/remove').set('cookie', session.cookie).type('form').send({ _csrf: session.csrf, code });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await remove('000000')).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    const right = await remove(codes[0]);
+    expect(right.status).toBe(429);
+    expect(right.text).toContain('Too many wrong codes: this e-mail is locked for 15 minutes.');
+    expect(await mfa.isEnrolled(member.id)).toBe(true);
   });
 });

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import { MfaService } from '../src/mfa/mfa.service.js';
 import { PasswordHasher } from '../src/portal/password-hash.js';
+import { PortalRepository } from '../src/portal/portal.repository.js';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { startChildServer } from './support/child-server.js';
 import { secretLinkLogLines } from './support/portal-session.js';
@@ -59,6 +62,17 @@ describe(`portal sign-in: lockout, per-IP limit, logs (${target})`, () => {
     const cookie = String(page.headers['set-cookie']).split(';')[0];
     await app.http().post(path).set({ cookie, 'x-forwarded-for': ip }).type('form').send({ _csrf: csrf, password: PASSWORD, confirm: PASSWORD }).expect(303);
     return account;
+  };
+  /** A new account whose owner (password PASSWORD) has MFA on: its recovery codes. */
+  const invitedWithMfa = async (name: string) => {
+    const email = `mfa-${name}-${Date.now()}@example.com`;
+    const { accountId } = await invited(email);
+    const [member] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [accountId]);
+    const mfa = app.server.app.get(MfaService);
+    const enrolment = await mfa.start(member.id, email);
+    const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
+    const recovery = await mfa.confirm(accountId, { type: 'member', id: member.id, label: email, ip: null }, member.id, code);
+    return { email, accountId, member, recovery };
   };
   const sessionsOf = async (accountId: string) =>
     (await app.query<{ n: number }>(`SELECT count(*)::int AS n FROM portal_sessions WHERE account_id = $1`, [accountId]))[0].n;
@@ -120,6 +134,60 @@ describe(`portal sign-in: lockout, per-IP limit, logs (${target})`, () => {
     second = await startTestApp({ reuse: { dataDir: app.dataDir, env: app.env }, keep: true });
     watchVerifications(second);
     await parallelGuesses('two-instances@example.com', [app, second]);
+  });
+
+  it('keeps the lockout across the MFA step: the right password again does not reset the wrong codes (password + 4 wrong codes → locked)', async () => {
+    const { email, accountId } = await invitedWithMfa('lock');
+
+    const form = await loginForm();
+    const password = await signIn(form, email, PASSWORD).expect(303);
+    expect(password.headers.location).toBe('/portal/login/code');
+    const cookies = `${form.cookie}; ${String(password.headers['set-cookie']).split(';')[0]}`;
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await app
+        .http()
+        .post('/portal/login/code')
+        .set({ cookie: cookies, 'x-forwarded-for': freshIp() })
+        .type('form')
+        .send({ _csrf: form.csrf, code: '000000' });
+      codes.push(res.status);
+    }
+    // The password was attempt 1: the 4th wrong code is the 5th attempt, and locks.
+    expect(codes).toEqual([401, 401, 401, 429]);
+    const again = await signIn(form, email, PASSWORD).expect(429);
+    expect(again.text).toContain('locked for 15 minutes');
+    const actions = await app.query<{ action: string }>(`SELECT action FROM audit_log WHERE account_id = $1 AND action LIKE 'sign_in.%' ORDER BY created_at`, [
+      accountId,
+    ]);
+    expect(actions.map((a) => a.action)).toEqual([
+      'sign_in.succeeded',
+      'sign_in.failed',
+      'sign_in.failed',
+      'sign_in.failed',
+      'sign_in.locked',
+      'sign_in.locked',
+    ]);
+  });
+
+  it("voids the second step's ticket when the password changes meanwhile (a reset elsewhere): the right code then opens nothing", async () => {
+    const { email, accountId, member, recovery } = await invitedWithMfa('ticket');
+    const mfa = app.server.app.get(MfaService);
+
+    const form = await loginForm();
+    const password = await signIn(form, email, PASSWORD).expect(303);
+    const cookies = `${form.cookie}; ${String(password.headers['set-cookie']).split(';')[0]}`;
+    await app.server.app.get(PortalRepository).setPassword(accountId, member.id, await app.server.app.get(PasswordHasher).hash('a new password after a reset'));
+    const stale = await app
+      .http()
+      .post('/portal/login/code')
+      .set({ cookie: cookies, 'x-forwarded-for': freshIp() })
+      .type('form')
+      .send({ _csrf: form.csrf, code: recovery[0] });
+    expect(stale.status).toBe(401);
+    expect(stale.text).toContain('Sign in again');
+    expect(String(stale.headers['set-cookie'] ?? '')).not.toContain('portal_session=');
+    expect(await mfa.unusedRecoveryCodes(member.id)).toBe(10);
   });
 
   it('allows 20 sign-in and invite tries a minute per client IP, then answers a 429 page without hashing anything', async () => {

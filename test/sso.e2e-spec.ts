@@ -5,9 +5,9 @@ import { PortalAuthService } from '../src/portal/portal-auth.service.js';
 import { NotFoundError, PlatformClient, ValidationError } from '../libs/sdk/src/index.js';
 import { errorEnvelope, NO_RATE_LIMIT } from './support/api-client.js';
 import { addMember } from './support/members.js';
-import { OidcTestProvider } from './support/oidc-provider.js';
+import { type OidcTestAccount, OidcTestProvider } from './support/oidc-provider.js';
 import { csrfOf, PORTAL_PASSWORD, portalSession } from './support/portal-session.js';
-import { startTestApp, target, TestApp } from './support/test-app.js';
+import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
 
 const CLIENT_ID = 'platform-portal';
 const CLIENT_SECRET = 'a client secret of the platform at the provider';
@@ -89,6 +89,20 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     );
     expect(kept).toEqual({ sso_client_secret: row.sso_client_secret, sso_default_role: 'viewer' });
 
+    // Another client id or issuer without a secret: refused, the stored secret is never sent to them.
+    const otherClient = await putSso(a.apiKey, { ...withoutSecret, clientId: 'another-client' }, 400);
+    expect(otherClient.body).toEqual(
+      errorEnvelope(
+        otherClient,
+        400,
+        'sso_client_secret_required',
+        'clientSecret is required when single sign-on is set up the first time, and whenever issuer or clientId changes (the stored secret is never sent elsewhere)',
+      ),
+    );
+    const otherIssuer = await putSso(a.apiKey, { ...withoutSecret, issuer: provider.issuer.replace('127.0.0.1', 'localhost') }, 400);
+    expect(otherIssuer.body).toMatchObject({ reason: 'sso_client_secret_required' });
+    await expect(app.http().get('/v1/sso').set(bearer(a.apiKey))).resolves.toMatchObject({ body: { clientId: CLIENT_ID, issuer: provider.issuer } });
+
     await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(204);
     await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(404);
     const again = await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(404);
@@ -105,6 +119,8 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
       reason: 'sso_discovery_failed',
       message: expect.stringContaining("The issuer's OpenID configuration could not be read"),
     });
+    // One generic message: never the network's error (a prober would read what is behind an address).
+    expect(unreachable.body.message).not.toMatch(/ECONNREFUSED|fetch failed|connect/);
 
     // A path of the provider with no discovery document under it.
     const wrongIssuer = await putSso(a.apiKey, settings(a.domain, { issuer: `${provider.issuer}/elsewhere` }), 422);
@@ -117,6 +133,12 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(owner.body.message).toContain('each of domains must be a lower-case domain name');
     await expect(app.query('SELECT 1 FROM account_security WHERE account_id = $1 AND sso_issuer IS NOT NULL', [a.accountId])).resolves.toEqual([]);
 
+    const gmail = await putSso(a.apiKey, settings(a.domain, { domains: [a.domain, 'gmail.com'] }), 400);
+    expect(gmail.body).toMatchObject({
+      reason: 'sso_domain_public',
+      message: "The domain gmail.com is a public mail provider's: anyone can have an address there, so no account's single sign-on may claim it",
+    });
+    await putSso(a.apiKey, settings(a.domain, { domains: ['mail.outlook.com'] }), 400);
     await putSso(a.apiKey, settings(a.domain), 200);
     const b = await account();
     const taken = await putSso(b.apiKey, settings(b.domain, { domains: [b.domain, a.domain] }), 409);
@@ -126,7 +148,32 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     });
   });
 
-  it('reading takes members:read, changing members:write: a developer reads, cannot change', async () => {
+  /** The settings page as a member who is not an owner (a session started for them as any sign-in would): read without a form; its delete form posted anyway (403). */
+  const settingsPageOf = async (accountId: string, memberId: string) => {
+    const session = `portal_session=${await app.server.app.get(PortalAuthService).startSession(accountId, memberId)}`;
+    const read = await app.http().get('/portal/sso/settings').set('cookie', session).expect(200);
+    expect(read.text).not.toContain('<form method="post" action="/portal/sso/settings">');
+    const refused = await app
+      .http()
+      .post('/portal/sso/settings/delete')
+      .set('cookie', session)
+      .type('form')
+      .send({ _csrf: csrfOf(read.text) })
+      .expect(403);
+    return { read, refused };
+  };
+
+  /** The sign-in's code step: the code posted with the ticket and pre-session cookies and the code page's CSRF token. */
+  const postCode = (cookies: string, codePage: string, code: string, status: number) =>
+    app
+      .http()
+      .post('/portal/login/code')
+      .set('cookie', cookies)
+      .type('form')
+      .send({ _csrf: csrfOf(codePage), code })
+      .expect(status);
+
+  it('reading takes members:read; changing takes an owner: an admin or a developer reads, cannot change (API and page); each change audited', async () => {
     const a = await account();
     await putSso(a.apiKey, settings(a.domain), 200);
     const developer = await addMember(app, a.apiKey, `dev@${a.domain}`, 'developer');
@@ -134,6 +181,102 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     const refused = await putSso(developer.apiKey, settings(a.domain), 403);
     expect(refused.body.message).toContain('members:write');
     await app.http().delete('/v1/sso').set(bearer(developer.apiKey)).expect(403);
+
+    // An admin could otherwise point the owner's sign-in at a provider the admin runs.
+    const admin = await addMember(app, a.apiKey, `admin@${a.domain}`, 'admin');
+    await app.http().get('/v1/sso').set(bearer(admin.apiKey)).expect(200);
+    const notOwner = await putSso(admin.apiKey, settings(a.domain, { defaultRole: 'admin' }), 403);
+    expect(notOwner.body).toEqual({
+      ...errorEnvelope(notOwner, 403, 'sso_owners_only', 'The role admin does not allow changing single sign-on: only an owner does'),
+      role: 'admin',
+    });
+    const notOwnerDelete = await app.http().delete('/v1/sso').set(bearer(admin.apiKey)).expect(403);
+    expect(notOwnerDelete.body).toMatchObject({ reason: 'sso_owners_only' });
+    const { refused: portalRefused } = await settingsPageOf(a.accountId, admin.memberId);
+    expect(portalRefused.text).toContain('Your role, admin, does not allow managing owners');
+    await expect(app.http().get('/v1/sso').set(bearer(a.apiKey))).resolves.toMatchObject({ status: 200, body: { defaultRole: 'developer' } });
+
+    await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(204);
+    const audited = await app.query<{ action: string; actor_id: string; target_type: string; target_id: string }>(
+      `SELECT action, actor_id, target_type, target_id FROM audit_log WHERE account_id = $1 AND action LIKE 'sso.%' ORDER BY created_at`,
+      [a.accountId],
+    );
+    expect(audited.map((e) => [e.action, e.target_type, e.target_id])).toEqual([
+      ['sso.configured', 'account', a.accountId],
+      ['sso.removed', 'account', a.accountId],
+    ]);
+  });
+
+  it('turning "SSO required" on ends the portal sessions of members other than owners (not when it stays on)', async () => {
+    const a = await account();
+    await putSso(a.apiKey, settings(a.domain), 200);
+    const dev = await addMember(app, a.apiKey, `dev@${a.domain}`, 'developer');
+    const auth = app.server.app.get(PortalAuthService);
+    const devSession = await auth.startSession(a.accountId, dev.memberId);
+    await app.http().get('/portal/').set('cookie', `portal_session=${devSession}`).expect(200);
+    await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
+    expect((await app.http().get('/portal/').set('cookie', `portal_session=${devSession}`)).headers.location).toBe('/portal/login');
+    await app.http().get('/portal/').set('cookie', a.cookie).expect(200);
+    // Saved again with SSO required still on: a session started since (through SSO) stays.
+    const later = await auth.startSession(a.accountId, dev.memberId);
+    await putSso(a.apiKey, settings(a.domain, { required: true, defaultRole: 'viewer' }), 200);
+    await app.http().get('/portal/').set('cookie', `portal_session=${later}`).expect(200);
+  });
+
+  it("the operator's re-issued invite checks what a password sign-in does: refused when SSO is required (no session, audited), the code step for an owner with MFA", async () => {
+    const a = await account();
+    await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
+    const [owner] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [a.accountId]);
+    const acceptInvite = async (status: number) => {
+      const issued = await app.http().post(`/v1/admin/accounts/${a.accountId}/invite`).set(bearer(ADMIN_TOKEN)).expect(201);
+      const path = new URL(issued.body.portalInviteUrl as string).pathname;
+      const page = await app.http().get(path).expect(200);
+      const pre = String(page.headers['set-cookie']).split(';')[0];
+      return app
+        .http()
+        .post(path)
+        .set('cookie', pre)
+        .type('form')
+        .send({ _csrf: csrfOf(page.text), password: 'a new owner password', confirm: 'a new owner password' })
+        .expect(status);
+    };
+    const failedBefore = (await app.query(`SELECT 1 FROM audit_log WHERE account_id = $1 AND action = 'sign_in.failed'`, [a.accountId])).length;
+    const refused = await acceptInvite(403);
+    expect(refused.text).toContain('Your account requires single sign-on: passwords are turned off.');
+    expect(sessionCookieOf(refused)).toBeUndefined();
+    expect((await app.query(`SELECT 1 FROM audit_log WHERE account_id = $1 AND action = 'sign_in.failed'`, [a.accountId])).length).toBe(failedBefore + 1);
+
+    await enrolMfa(a.accountId, owner.id, a.email);
+    const withMfa = await acceptInvite(303);
+    expect(withMfa.headers.location).toBe('/portal/login/code');
+    expect(sessionCookieOf(withMfa)).toBeUndefined();
+  });
+
+  it('an invitation into an SSO-required account sets no password: the join page points to SSO, the form is refused; the invitee joins through the provider', async () => {
+    const a = await account();
+    await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
+    const invitee = `new-dev@${a.domain}`;
+    const invited = await app.http().post('/v1/members/invitations').set(bearer(a.apiKey)).send({ email: invitee, role: 'developer' }).expect(201);
+    const path = new URL(invited.body.invitationUrl as string).pathname;
+    const page = await app.http().get(path).expect(403);
+    expect(page.text).toContain('This account requires single sign-on: no password is set here.');
+    expect(page.text).toContain('href="/portal/sso"');
+    expect(page.text).not.toContain('name="password"');
+    // The form posted anyway (its token from another page): refused, nobody joins.
+    const login = await app.http().get('/portal/login').expect(200);
+    const posted = await app
+      .http()
+      .post(path)
+      .set('cookie', String(login.headers['set-cookie']).split(';')[0])
+      .type('form')
+      .send({ _csrf: csrfOf(login.text), email: invitee, password: 'a password of my own', confirm: 'a password of my own' })
+      .expect(403);
+    expect(sessionCookieOf(posted)).toBeUndefined();
+    await expect(app.query('SELECT 1 FROM members WHERE email = $1', [invitee])).resolves.toEqual([]);
+
+    const joined = await ssoSignIn(invitee, 303);
+    expect(sessionCookieOf(joined)).toBeDefined();
+    await expect(app.query('SELECT role FROM members WHERE email = $1', [invitee])).resolves.toEqual([{ role: 'developer' }]);
   });
 
   it('SSO required: the right password of a member who is not an owner is refused (page, no session, audit entry); an owner without MFA too; an owner with MFA signs in with password and code', async () => {
@@ -146,9 +289,9 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(noMfa.text).toContain('Your account requires single sign-on: passwords are turned off.');
     expect(noMfa.text).toContain('href="/portal/sso"');
     expect(sessionCookieOf(noMfa)).toBeUndefined();
-    // A wrong password says what it always says (nothing about SSO).
-    const wrong = await passwordSignIn(a.email, 401, 'not the password at all');
-    expect(wrong.text).not.toContain('single sign-on');
+    // A wrong password gets the same answer: the page tells nothing of whether the password was right.
+    const wrong = await passwordSignIn(a.email, 403, 'not the password at all');
+    expect(wrong.text).toContain('Your account requires single sign-on: passwords are turned off.');
 
     // Demoted to admin (another owner made first): refused, whatever MFA.
     const other = await addMember(app, a.apiKey, `second-owner@${a.domain}`, 'owner');
@@ -174,13 +317,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(sessionCookieOf(password)).toBeUndefined();
     const cookies = `${form.cookie}; ${String(password.headers['set-cookie']).split(';')[0]}`;
     const codePage = await app.http().get('/portal/login/code').set('cookie', cookies).expect(200);
-    const second = await app
-      .http()
-      .post('/portal/login/code')
-      .set('cookie', cookies)
-      .type('form')
-      .send({ _csrf: csrfOf(codePage.text), code: recoveryCodes[0] })
-      .expect(303);
+    const second = await postCode(cookies, codePage.text, recoveryCodes[0], 303);
     expect(second.headers.location).toBe('/portal/');
     expect(sessionCookieOf(second)).toBeDefined();
 
@@ -192,6 +329,19 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     await app.server.app.get(MfaService).remove(a.accountId, { type: 'member', id: login.id, label: a.email, ip: null }, login.id);
     expect(sessionCookieOf(await passwordSignIn(a.email, 303))).toBeDefined();
   });
+
+  /** "Sign in with SSO": the page (its CSRF token, bound to the pre-session cookie), then its form posted with `email`. */
+  const startSso = async (email: string, status: number) => {
+    const page = await app.http().get('/portal/sso').expect(200);
+    const pre = String(page.headers['set-cookie']).split(';')[0];
+    return app
+      .http()
+      .post('/portal/sso/start')
+      .set('cookie', pre)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), email })
+      .expect(status);
+  };
 
   /** The provider's URL the page of `/portal/sso/start` sends the browser to (a meta refresh and a link: the portal's CSP allows forms no redirect elsewhere). */
   const providerUrlOf = (html: string) => {
@@ -205,19 +355,26 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
   it('"Sign in with SSO" sends the browser to the provider with PKCE (S256), state and nonce, the flow sealed in a cookie; an unknown domain is a page', async () => {
     const a = await account();
     await putSso(a.apiKey, settings(a.domain), 200);
-    const unknown = await app
-      .http()
-      .get('/portal/sso/start')
-      .query({ email: `x@nowhere-${hex()}.test` })
-      .expect(404);
+    const unknown = await startSso(`x@nowhere-${hex()}.test`, 404);
     expect(unknown.text).toContain('No account signs in with single sign-on for this e-mail domain');
-    expect(unknown.headers['set-cookie']).toBeUndefined();
+    expect(String(unknown.headers['set-cookie'] ?? '')).not.toContain('portal_sso=');
 
-    const start = await app
+    // Without the page's CSRF token (a link or form of another site): no sign-in starts.
+    const forgedStart = await app
+      .http()
+      .post('/portal/sso/start')
+      .type('form')
+      .send({ email: `alice@${a.domain}` });
+    expect(forgedStart.status).toBe(403);
+    expect(String(forgedStart.headers['set-cookie'] ?? '')).not.toContain('portal_sso=');
+    const linked = await app
       .http()
       .get('/portal/sso/start')
-      .query({ email: `Alice@${a.domain.toUpperCase()}` })
-      .expect(200);
+      .query({ email: `alice@${a.domain}` });
+    expect(linked.status).not.toBe(200);
+    expect(String(linked.headers['set-cookie'] ?? '')).not.toContain('portal_sso=');
+
+    const start = await startSso(`Alice@${a.domain.toUpperCase()}`, 200);
     const location = providerUrlOf(start.text);
     expect(`${location.origin}${location.pathname}`).toBe(`${provider.issuer}/auth`);
     const q = Object.fromEntries(location.searchParams);
@@ -239,6 +396,112 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(cookie).not.toContain(q.nonce);
   });
 
+  /** "Sign in with SSO" as `email`, the provider's forms as `login`, over HTTP; answers the portal's answer to the callback. */
+  const ssoSignIn = async (email: string, status: number, at: OidcTestAccount = { email }) => {
+    const login = at.login ?? at.email;
+    provider.addAccount(at);
+    const start = await startSso(email, 200);
+    const flow = ([] as string[])
+      .concat(start.headers['set-cookie'])
+      .find((c) => c.startsWith('portal_sso='))!
+      .split(';')[0];
+    const back = await provider.signInOverHttp(providerUrlOf(start.text).href, login);
+    expect(`${back.origin}${back.pathname}`).toBe(`${app.url}/portal/sso/callback`);
+    return app.http().get(`${back.pathname}${back.search}`).set('cookie', flow).expect(status);
+  };
+  const enrolMfa = async (accountId: string, memberId: string, email: string) => {
+    const mfa = app.server.app.get(MfaService);
+    const enrolment = await mfa.start(memberId, email);
+    const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
+    return mfa.confirm(accountId, { type: 'member', id: memberId, label: email, ip: null }, memberId, code);
+  };
+
+  it('a member with MFA who signs in through the provider still types a code: no session before it, then one (over HTTP)', async () => {
+    const a = await account();
+    await putSso(a.apiKey, settings(a.domain), 200);
+    const [owner] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [a.accountId]);
+    const recoveryCodes = await enrolMfa(a.accountId, owner.id, a.email);
+
+    const callback = await ssoSignIn(a.email, 303);
+    expect(callback.headers.location).toBe('/portal/login/code');
+    expect(sessionCookieOf(callback)).toBeUndefined();
+    const ticket = ([] as string[])
+      .concat(callback.headers['set-cookie'])
+      .find((c) => c.startsWith('portal_mfa='))!
+      .split(';')[0];
+    // Only the invite's sign-in so far: none for the provider's step.
+    await expect(app.query(`SELECT 1 FROM audit_log WHERE account_id = $1 AND action = 'sign_in.succeeded'`, [a.accountId])).resolves.toHaveLength(1);
+
+    const codePage = await app.http().get('/portal/login/code').set('cookie', ticket).expect(200);
+    const pre = String(codePage.headers['set-cookie']).split(';')[0];
+    const cookies = `${ticket}; ${pre}`;
+    const wrong = await postCode(cookies, codePage.text, '000000', 401);
+    expect(sessionCookieOf(wrong)).toBeUndefined();
+    const passed = await postCode(cookies, codePage.text, recoveryCodes[0], 303);
+    expect(passed.headers.location).toBe('/portal/');
+    expect(sessionCookieOf(passed)).toBeDefined();
+    const signIns = await app.query<{ action: string }>(`SELECT action FROM audit_log WHERE account_id = $1 AND action LIKE 'sign_in.%' ORDER BY created_at`, [
+      a.accountId,
+    ]);
+    expect(signIns.map((e) => e.action)).toEqual(['sign_in.succeeded', 'sign_in.failed', 'sign_in.succeeded']);
+  });
+
+  it('links a member to the provider identity (iss + sub) of their first SSO sign-in: another subject with the same e-mail is refused; an existing member links only through a verified e-mail', async () => {
+    const a = await account();
+    await putSso(a.apiKey, settings(a.domain), 200);
+    const bob = await addMember(app, a.apiKey, `bob@${a.domain}`, 'developer');
+    const failures = async () =>
+      (await app.query(`SELECT 1 FROM audit_log WHERE account_id = $1 AND action = 'sign_in.failed' AND actor_id = $2`, [a.accountId, bob.memberId])).length;
+
+    // No email_verified claim: an existing member is not linked on the provider's silence.
+    const unverified = await ssoSignIn(bob.email, 403, { email: bob.email, emailVerified: null, sub: 'bob-at-idp' });
+    expect(unverified.text).toContain('an existing member is linked to single sign-on only through a verified address');
+    expect(sessionCookieOf(unverified)).toBeUndefined();
+    expect(await failures()).toBe(1);
+    await expect(app.query('SELECT 1 FROM member_sso_identities WHERE member_id = $1', [bob.memberId])).resolves.toEqual([]);
+
+    const linked = await ssoSignIn(bob.email, 303, { email: bob.email, sub: 'bob-at-idp' });
+    expect(linked.headers.location).toBe('/portal/');
+    expect(sessionCookieOf(linked)).toBeDefined();
+    await expect(app.query('SELECT issuer, subject FROM member_sso_identities WHERE member_id = $1', [bob.memberId])).resolves.toEqual([
+      { issuer: provider.issuer, subject: 'bob-at-idp' },
+    ]);
+
+    // Someone else at the provider who got bob's e-mail (a renamed or recycled mailbox): refused, page and audit entry.
+    const impostor = await ssoSignIn(bob.email, 403, { email: bob.email, sub: 'mallory-at-idp' });
+    expect(impostor.text).toContain('Single sign-on refused');
+    expect(impostor.text).toContain('its subject differs from the one linked at the first single sign-on');
+    expect(sessionCookieOf(impostor)).toBeUndefined();
+    expect(await failures()).toBe(2);
+    // Bob himself again: in.
+    expect(sessionCookieOf(await ssoSignIn(bob.email, 303, { email: bob.email, sub: 'bob-at-idp' }))).toBeDefined();
+
+    // A new member may join without the claim (never with email_verified: false), and is linked at once.
+    const carol = `carol@${a.domain}`;
+    expect(sessionCookieOf(await ssoSignIn(carol, 303, { email: carol, emailVerified: null, sub: 'carol-at-idp' }))).toBeDefined();
+    const [joined] = await app.query<{ id: string; subject: string }>(
+      'SELECT m.id, i.subject FROM members m JOIN member_sso_identities i ON i.member_id = m.id WHERE m.email = $1',
+      [carol],
+    );
+    expect(joined.subject).toBe('carol-at-idp');
+    // Bob's provider identity cannot sign in as carol either (the identity is bob's).
+    await ssoSignIn(carol, 403, { email: carol, sub: 'bob-at-idp' });
+  });
+
+  it('refuses an e-mail that is not plain ASCII (the Kelvin sign lower-cases to "k"): no member made', async () => {
+    const a = await account();
+    await putSso(a.apiKey, settings(a.domain), 200);
+    await addMember(app, a.apiKey, `kate@${a.domain}`, 'admin');
+    const kelvin = `\u212Aate@${a.domain}`;
+    expect(kelvin.toLowerCase()).toBe(`kate@${a.domain}`);
+    const refused = await ssoSignIn(`kate@${a.domain}`, 403, { email: kelvin, login: `kelvin@${a.domain}` });
+    expect(refused.text).toContain('The e-mail address the identity provider gave is not plain ASCII');
+    expect(sessionCookieOf(refused)).toBeUndefined();
+    await expect(
+      app.query('SELECT 1 FROM member_sso_identities i JOIN members m ON m.id = i.member_id WHERE m.account_id = $1', [a.accountId]),
+    ).resolves.toEqual([]);
+  });
+
   it('the callback refuses an answer this browser did not ask for: no flow cookie, or another state (CSRF) — a page, no session', async () => {
     const a = await account();
     await putSso(a.apiKey, settings(a.domain), 200);
@@ -247,12 +510,11 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(none.text).toContain('This sign-in was not started in this browser or took longer than 10 minutes');
     expect(sessionCookieOf(none)).toBeUndefined();
 
-    const start = await app
-      .http()
-      .get('/portal/sso/start')
-      .query({ email: `alice@${a.domain}` })
-      .expect(200);
-    const flow = String(start.headers['set-cookie']).split(';')[0];
+    const start = await startSso(`alice@${a.domain}`, 200);
+    const flow = ([] as string[])
+      .concat(start.headers['set-cookie'])
+      .find((c) => c.startsWith('portal_sso='))!
+      .split(';')[0];
     const forged = await app.http().get('/portal/sso/callback').set('cookie', flow).query({ code: 'attackers-code', state: 'attackers-state' }).expect(400);
     expect(forged.text).toContain('state mismatch');
     expect(sessionCookieOf(forged)).toBeUndefined();
@@ -265,7 +527,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(denied.text).toContain('The identity provider refused the sign-in (access_denied)');
   });
 
-  it('the settings page: an admin saves them (the secret never shown back), a viewer only reads them', async () => {
+  it('the settings page: an owner saves them (the secret never shown back), a viewer only reads them', async () => {
     const a = await account();
     const page = await app.http().get('/portal/sso/settings').set('cookie', a.cookie).expect(200);
     expect(page.text).toContain(`${app.url}/portal/sso/callback`);
@@ -300,18 +562,9 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
     // A viewer (a session started for them as any sign-in would) reads the settings, without a form; posting one is refused.
     const viewer = await addMember(app, a.apiKey, `viewer@${a.domain}`, 'viewer');
-    const viewerSession = await app.server.app.get(PortalAuthService).startSession(a.accountId, viewer.memberId);
-    const read = await app.http().get('/portal/sso/settings').set('cookie', `portal_session=${viewerSession}`).expect(200);
+    const { read, refused } = await settingsPageOf(a.accountId, viewer.memberId);
     expect(read.text).toContain(provider.issuer);
-    expect(read.text).not.toContain('<form method="post" action="/portal/sso/settings">');
-    const refused = await app
-      .http()
-      .post('/portal/sso/settings/delete')
-      .set('cookie', `portal_session=${viewerSession}`)
-      .type('form')
-      .send({ _csrf: csrfOf(read.text) })
-      .expect(403);
-    expect(refused.text).toContain('Your role, viewer, does not allow inviting, changing and removing members (members:write).');
+    expect(refused.text).toContain('Your role, viewer, does not allow managing owners and the account’s security settings (owners:manage).');
     await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(200);
   });
 

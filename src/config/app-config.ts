@@ -154,6 +154,10 @@ export class AppConfig {
   @Flag()
   WEBHOOK_ALLOW_PRIVATE = false;
 
+  /** Allow an SSO issuer on plain http on this machine (127.0.0.1, ::1, localhost) and private addresses: tests and development only. */
+  @Flag()
+  SSO_ALLOW_INSECURE_LOOPBACK = false;
+
   /**
    * When the 3 retries of a delivery go, after the first attempt's failure: three increasing
    * durations (`5m,1h,24h`; units ms, s, m, h, d, a bare number is ms), each wait ±10 %.

@@ -108,8 +108,13 @@ export class MfaService {
     return this.mfa.mfaRequired(accountId);
   }
 
-  setMfaRequired(accountId: string, required: boolean): Promise<void> {
-    return this.mfa.setMfaRequired(accountId, required);
+  /** The owner's "MFA required" policy; a change (not a save of the same value) is in the audit log. */
+  async setMfaRequired(accountId: string, actor: Actor, required: boolean): Promise<void> {
+    await this.db.run(async () => {
+      if ((await this.mfa.mfaRequired(accountId)) === required) return;
+      await this.mfa.setMfaRequired(accountId, required);
+      await this.audit.record(accountId, actor, 'mfa.policy_changed', accountId);
+    });
   }
 
   /** The time step of the (current, previous or next) code `code` is, or null. */

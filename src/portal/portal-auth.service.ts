@@ -81,12 +81,16 @@ export class PortalAuthService {
     return this.db.run(async () => (await this.portal.openInvite(sha256(token))) !== null);
   }
 
-  /** Sets the password through an open invite (then used up) and signs in; null if the invite is not open. */
-  async acceptInvite(token: string, password: string): Promise<string | null> {
+  /**
+   * Sets the password through an open invite (then used up) and signs in as a password sign-in
+   * would: audited, refused when the account requires SSO (an owner with MFA excepted), and on to
+   * the code step for a member with MFA. Null if the invite is not open.
+   */
+  async acceptInvite(token: string, password: string, ip: string): Promise<LoginOutcome | null> {
     // No scrypt run for a token that opens nothing (checked again, locked, below: it may be used meanwhile).
     if (!(await this.inviteIsOpen(token))) return null;
     const hash = await this.passwords.hash(password);
-    return this.db.run(async () => {
+    return this.db.run(async (): Promise<LoginOutcome | null> => {
       const accountId = await this.portal.openInvite(sha256(token));
       if (!accountId) return null;
       const memberId = await this.portal.loginMemberOf(accountId);
@@ -95,7 +99,16 @@ export class PortalAuthService {
       await this.portal.setPassword(accountId, memberId, hash);
       // A new password (an invite re-issued to recover an account) ends the sessions the old one opened.
       await this.portal.deleteSessionsOf(memberId);
-      return this.startSession(accountId, memberId);
+      const email = (await this.portal.passwordOfMember(memberId))!.email;
+      const audit = (action: AuditAction) =>
+        this.audit.record(accountId, { type: 'member', id: memberId, label: email, ip: truncatedIp(ip) }, action, memberId);
+      if (await this.sso.refusesPassword(memberId)) {
+        await audit('sign_in.failed');
+        return { kind: 'sso-required' };
+      }
+      if (await this.mfa.isEnrolled(memberId)) return { kind: 'second-factor', accountId, memberId, email };
+      await audit('sign_in.succeeded');
+      return { kind: 'signed-in', sessionId: await this.startSession(accountId, memberId) };
     });
   }
 
@@ -114,20 +127,24 @@ export class PortalAuthService {
       await audit('sign_in.locked');
       return { kind: 'locked' };
     }
+    // SSO required is decided before the password is verified, and answers the same for a right or a wrong
+    // password (no right-password oracle); the password is verified either way, so timing tells nothing.
+    const ssoRefuses = stored ? await this.sso.refusesPassword(stored.memberId) : false;
     // The same work whether or not the e-mail is known: timing tells nothing.
     const ok = stored ? await this.passwords.verify(password, stored.hash) : (await this.passwords.verify(password, DUMMY_HASH), false);
+    if (stored && ssoRefuses) {
+      await audit('sign_in.failed');
+      return { kind: 'sso-required' };
+    }
     if (!stored || !ok) {
       const outcome: LoginOutcome = attempt >= LOCKOUT_ATTEMPTS ? { kind: 'locked' } : { kind: 'invalid' };
       await audit(outcome.kind === 'locked' ? 'sign_in.locked' : 'sign_in.failed');
       return outcome;
     }
-    await this.portal.clearSignInAttempts(emailHash);
-    // SSO required: the right password opens nothing (an owner with MFA on keeps it, then the code, as the recovery path).
-    if (await this.sso.refusesPassword(stored.memberId)) {
-      await audit('sign_in.failed');
-      return { kind: 'sso-required' };
-    }
+    // A member with MFA: the count is cleared once the code passes (PortalSecondFactor), not here — else
+    // typing the password again would give the code guesses a fresh lockout each time.
     if (await this.mfa.isEnrolled(stored.memberId)) return { kind: 'second-factor', accountId: stored.accountId, memberId: stored.memberId, email: address };
+    await this.portal.clearSignInAttempts(emailHash);
     const sessionId = await this.db.run(async () => {
       await audit('sign_in.succeeded');
       return this.startSession(stored.accountId, stored.memberId);

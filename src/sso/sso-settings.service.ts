@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import { AuditLog } from '../audit/audit-log.service.js';
+import type { Actor } from '../common/request-context/actor.js';
+import type { Principal } from '../common/request-context/principal.js';
+import { roleAllows } from '../common/request-context/roles.js';
 import { Transactions } from '../database/transactions.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { SecretBox } from '../webhooks/secret-box.js';
 import type { SsoSettingsDto } from './dto/sso.dto.js';
-import { discoverIssuer } from './oidc-issuer.js';
+import { discoverIssuer, issuerUrl } from './oidc-issuer.js';
+import { publicMailDomainOf } from './public-mail-domains.js';
 import { SsoError } from './sso.errors.js';
 import { SsoRepository, type SsoRole, type StoredSso } from './sso.repository.js';
 
@@ -13,7 +18,7 @@ export const SSO_CALLBACK_PATH = '/portal/sso/callback';
 export interface SsoInput {
   issuer: string;
   clientId: string;
-  /** Omitted: keep the stored secret (it is write-only). */
+  /** Omitted: keep the stored secret (it is write-only) — only while issuer and client id stay the same. */
   clientSecret?: string;
   domains: string[];
   defaultRole: SsoRole;
@@ -35,7 +40,19 @@ export class SsoSettingsService {
     private readonly box: SecretBox,
     private readonly mfa: MfaService,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
+
+  /**
+   * Only an owner changes single sign-on: the settings decide where members' sign-ins go, so whoever
+   * changes them could sign in as any member, an owner included (keys of no member — made before
+   * teams, by the operator — act as the account). SsoError (403) otherwise.
+   */
+  mayChange(principal: Principal): void {
+    const role = principal.member?.role;
+    if (role === undefined) return;
+    if (role === null || !roleAllows(role, 'owners:manage')) throw SsoError.ownersOnly(role ?? 'removed member');
+  }
 
   get redirectUri(): string {
     return `${this.config.publicUrl}${SSO_CALLBACK_PATH}`;
@@ -55,13 +72,18 @@ export class SsoSettingsService {
   }
 
   /** Saves the settings once the issuer's discovery document answered for them (422 otherwise). */
-  async configure(accountId: string, input: SsoInput): Promise<SsoSettingsDto> {
+  async configure(accountId: string, actor: Actor, input: SsoInput): Promise<SsoSettingsDto> {
     const domains = [...new Set(input.domains.map((d) => d.trim().toLowerCase()))];
     const issuer = input.issuer.trim().replace(/\/+$/, '');
     const stored = await this.sso.find(accountId);
-    const secret = input.clientSecret ?? (stored ? this.box.open(stored.sealedSecret) : undefined);
+    const publicDomain = publicMailDomainOf(domains);
+    if (publicDomain) throw SsoError.domainPublic(publicDomain);
+    issuerUrl(issuer, this.config.SSO_ALLOW_INSECURE_LOOPBACK);
+    // The stored secret goes only to the issuer and client it was given for: a new issuer or client id needs its own.
+    const sameClient = stored !== null && stored.issuer === issuer && stored.clientId === input.clientId;
+    const secret = input.clientSecret ?? (sameClient ? this.box.open(stored.sealedSecret) : undefined);
     if (secret === undefined) throw SsoError.secretRequired();
-    await discoverIssuer(issuer, input.clientId, secret);
+    await discoverIssuer(issuer, input.clientId, secret, this.config.SSO_ALLOW_INSECURE_LOOPBACK);
     await this.db.run(async () => {
       const taken = await this.sso.domainsOfOthers(accountId, domains);
       if (taken.length > 0) throw SsoError.domainTaken(taken[0]);
@@ -73,13 +95,24 @@ export class SsoSettingsService {
         defaultRole: input.defaultRole,
         required: input.required,
       });
+      // Turned on: password sessions must not outlive the rule. Members other than owners sign in again, through SSO.
+      if (input.required && !stored?.required) await this.sso.endSessionsOfNonOwners(accountId);
+      await this.audit.record(accountId, actor, 'sso.configured', accountId);
     });
     return this.get(accountId);
   }
 
   /** Turns single sign-on off (members then sign in with passwords again); 404 when it was not on. */
-  async remove(accountId: string): Promise<void> {
-    if (!(await this.sso.clear(accountId))) throw SsoError.notConfigured();
+  async remove(accountId: string, actor: Actor): Promise<void> {
+    await this.db.run(async () => {
+      if (!(await this.sso.clear(accountId))) throw SsoError.notConfigured();
+      await this.audit.record(accountId, actor, 'sso.removed', accountId);
+    });
+  }
+
+  /** Whether the account requires single sign-on. */
+  async requiredFor(accountId: string): Promise<boolean> {
+    return (await this.sso.find(accountId))?.required === true;
   }
 
   /** Whether a correct password must still be refused: SSO required, unless an owner with MFA on (the recovery path). */

@@ -5,10 +5,12 @@ import type { AuditAction } from '../audit/audit-actions.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import { truncatedIp } from '../common/client-network.js';
 import { newId } from '../common/ids.js';
+import { AppConfig } from '../config/app-config.js';
 import { ServerSecrets } from '../config/server-secrets.js';
 import { isUniqueViolation } from '../database/postgres-errors.js';
 import { Transactions } from '../database/transactions.js';
 import { MembersRepository } from '../members/members.repository.js';
+import { MfaService } from '../mfa/mfa.service.js';
 import { SecretBox } from '../webhooks/secret-box.js';
 import { discoverIssuer } from './oidc-issuer.js';
 import { SsoSettingsService } from './sso-settings.service.js';
@@ -32,6 +34,14 @@ interface Flow {
   x: number;
 }
 
+/** Who the provider signed in; `secondFactor`: a member with MFA on, who still types a code before any session (SSO never replaces their own second factor). */
+export interface SsoSignedIn {
+  accountId: string;
+  memberId: string;
+  email: string;
+  secondFactor: boolean;
+}
+
 export interface SsoStart {
   /** The provider's authorization URL to send the browser to. */
   url: string;
@@ -40,6 +50,8 @@ export interface SsoStart {
 }
 
 const normalised = (email: string) => email.trim().toLowerCase();
+/** Printable ASCII, no spaces: what an e-mail from the provider must be before it is lower-cased and compared. */
+const PLAIN_ASCII_EMAIL = /^[\x21-\x7e]+$/;
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
 /**
@@ -64,6 +76,8 @@ export class SsoSignInService {
     private readonly members: MembersRepository,
     private readonly audit: AuditLog,
     private readonly box: SecretBox,
+    private readonly mfa: MfaService,
+    private readonly config: AppConfig,
     secrets: ServerSecrets,
   ) {
     this.flowBox = new SecretBox(secrets.keyFor('sso-flow').toString('base64url'));
@@ -93,7 +107,7 @@ export class SsoSignInService {
    * Completes the sign-in with the provider's answer (`params`: the callback's query) and this
    * browser's sealed flow; answers the member to start a session for.
    */
-  async finish(params: URLSearchParams, sealedFlow: string | undefined, ip: string): Promise<{ accountId: string; memberId: string }> {
+  async finish(params: URLSearchParams, sealedFlow: string | undefined, ip: string): Promise<SsoSignedIn> {
     const flow = this.openFlow(sealedFlow);
     if (!sameText(params.get('state') ?? '', flow.s)) throw SsoError.stateMismatch();
     const error = params.get('error');
@@ -105,6 +119,7 @@ export class SsoSignInService {
     callback.search = params.toString();
     let email: unknown;
     let verified: unknown;
+    let subject: string;
     try {
       const tokens = await client.authorizationCodeGrant(
         config,
@@ -113,9 +128,10 @@ export class SsoSignInService {
         { redirect_uri: this.settings.redirectUri },
       );
       const claims = tokens.claims()!;
+      subject = claims.sub;
       ({ email, email_verified: verified } = claims);
       if (typeof email !== 'string') {
-        // Some providers put the e-mail in the userinfo answer only.
+        // Some providers put the e-mail in the userinfo answer only (openid-client checks it names the same sub).
         const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
         ({ email, email_verified: verified } = info);
       }
@@ -124,7 +140,10 @@ export class SsoSignInService {
     }
     if (typeof email !== 'string' || !email.includes('@'))
       throw SsoError.tokenRejected('it names no e-mail address (the provider must grant the "email" scope)');
-    const address = normalised(email);
+    // Plain ASCII only: a look-alike (the Kelvin sign U+212A lower-cases to "k") must not become another member's address.
+    const trimmed = email.trim();
+    if (!PLAIN_ASCII_EMAIL.test(trimmed)) throw SsoError.emailNotAscii();
+    const address = trimmed.toLowerCase();
     const existing = await this.sso.memberByEmail(address);
     const refuse = async (refusal: SsoError) => {
       if (existing?.accountId === flow.a) await this.record(flow.a, existing.id, address, ip, 'sign_in.failed');
@@ -133,10 +152,20 @@ export class SsoSignInService {
     if (verified === false || verified === 'false') throw await refuse(SsoError.emailNotVerified());
     if (!stored.domains.includes(domainOf(address))) throw await refuse(SsoError.emailOutsideDomains());
     if (existing && existing.accountId !== flow.a) throw SsoError.otherAccount();
-    return { accountId: flow.a, memberId: await this.signIn(flow.a, existing?.id, address, stored, ip) };
+    const linkedTo = await this.sso.memberOfIdentity(stored.issuer, subject);
+    if (existing) {
+      // Once linked, a member signs in as the provider identity of their first SSO sign-in, not anyone the provider gives their e-mail.
+      const identity = await this.sso.identityOf(existing.id);
+      if (identity?.issuer === stored.issuer && !sameText(identity.subject, subject)) throw await refuse(SsoError.identityMismatch());
+      // Linking a member who signed in otherwise so far: only to an address the provider vouches for.
+      if (identity?.issuer !== stored.issuer && verified !== true && verified !== 'true') throw await refuse(SsoError.emailNotVerified(true));
+    }
+    // The identity of another member (its e-mail changed at the provider): not this one.
+    if (linkedTo !== null && linkedTo !== existing?.id) throw await refuse(SsoError.identityMismatch());
+    return this.signIn(flow.a, existing?.id, address, subject, stored, ip);
   }
 
-  private async signIn(accountId: string, memberId: string | undefined, email: string, stored: StoredSso, ip: string): Promise<string> {
+  private async signIn(accountId: string, memberId: string | undefined, email: string, subject: string, stored: StoredSso, ip: string): Promise<SsoSignedIn> {
     try {
       return await this.db.run(async () => {
         let id = memberId;
@@ -144,15 +173,19 @@ export class SsoSignInService {
           id = (await this.members.insert({ id: newId('mem'), accountId, email, role: stored.defaultRole })).id;
           await this.record(accountId, id, email, ip, 'member.joined');
         }
-        await this.record(accountId, id, email, ip, 'sign_in.succeeded');
-        return id;
+        await this.sso.linkIdentity(id, stored.issuer, subject);
+        // A member with MFA signs in once their code passes (recorded then, by PortalSecondFactor).
+        const secondFactor = await this.mfa.isEnrolled(id);
+        if (!secondFactor) await this.record(accountId, id, email, ip, 'sign_in.succeeded');
+        return { accountId, memberId: id, email, secondFactor };
       });
     } catch (err) {
       // The same e-mail's first sign-in twice at once: the other one created the member.
       if (!isUniqueViolation(err) || memberId !== undefined) throw err;
       const raced = await this.sso.memberByEmail(email);
       if (raced?.accountId !== accountId) throw SsoError.otherAccount();
-      return this.signIn(accountId, raced.id, email, stored, ip);
+      if ((await this.sso.memberOfIdentity(stored.issuer, subject)) !== raced.id) throw SsoError.identityMismatch();
+      return this.signIn(accountId, raced.id, email, subject, stored, ip);
     }
   }
 
@@ -166,7 +199,10 @@ export class SsoSignInService {
     const key = `${stored.issuer}\n${stored.clientId}\n${stored.sealedSecret}`;
     let cached = this.configs.get(key);
     if (!cached) {
-      cached = { config: discoverIssuer(stored.issuer, stored.clientId, this.box.open(stored.sealedSecret)), until: now + DISCOVERY_TTL_MS };
+      cached = {
+        config: discoverIssuer(stored.issuer, stored.clientId, this.box.open(stored.sealedSecret), this.config.SSO_ALLOW_INSECURE_LOOPBACK),
+        until: now + DISCOVERY_TTL_MS,
+      };
       this.configs.set(key, cached);
       // A provider that failed to answer is asked again next time.
       cached.config.catch(() => this.configs.delete(key));

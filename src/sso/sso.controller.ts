@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorOf, ApiErrors } from '../common/http/api-errors.decorator.js';
+import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import type { Principal } from '../common/request-context/principal.js';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import { PutSsoDto, SsoSettingsDto } from './dto/sso.dto.js';
@@ -8,9 +9,9 @@ import { SsoSettingsService } from './sso-settings.service.js';
 import { SsoError } from './sso.errors.js';
 
 /**
- * The account's single sign-on settings. Who may see and change them is who manages members
- * (`members:read` / `members:write`: admins and owners change them), since they decide who becomes
- * a member and with which role.
+ * The account's single sign-on settings. Whoever reads members reads them (`members:read`); only an
+ * owner changes them (`members:write` and the owner's role): they decide where every member's
+ * sign-in goes, an owner's included.
  */
 @ApiTags('sso')
 @Controller('sso')
@@ -31,15 +32,20 @@ export class SsoController {
   @ApiOperation({
     summary: 'Set up or change single sign-on (OpenID Connect)',
     description:
-      "The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (plain http only on 127.0.0.1, ::1 or localhost: 400 `sso_issuer_insecure`). A domain another account's SSO allows already → 409 `sso_domain_taken`. `clientSecret` is required the first time (400 `sso_client_secret_required`), then optional.",
+      "The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (400 `sso_issuer_insecure`; plain http only on 127.0.0.1, ::1 or localhost when the operator sets SSO_ALLOW_INSECURE_LOOPBACK) at a public address (400 `sso_issuer_private`). A domain another account's SSO allows already → 409 `sso_domain_taken`; a public mail provider's domain (gmail.com…) → 400 `sso_domain_public`. `clientSecret` is required the first time and whenever `issuer` or `clientId` changes (400 `sso_client_secret_required`), else optional (the stored one is kept).",
   })
   @ApiOkResponse({ type: SsoSettingsDto })
-  @ApiErrorOf('Invalid fields; `sso_issuer_insecure`: an http issuer not on this machine; `sso_client_secret_required`', SsoError.issuerInsecure())
+  @ApiErrorOf(
+    'Invalid fields; `sso_issuer_insecure`: not https; `sso_issuer_private`: an issuer at a private or loopback address; `sso_domain_public`; `sso_client_secret_required`',
+    SsoError.issuerInsecure(),
+  )
+  @ApiErrorOf('`sso_owners_only`: only an owner changes single sign-on', SsoError.ownersOnly('admin'))
   @ApiErrorOf('`sso_domain_taken`: another account signs in with SSO for that domain', SsoError.domainTaken('acme.com'))
-  @ApiErrorOf("`sso_discovery_failed`: the issuer's OpenID configuration could not be read", SsoError.discoveryFailed('no answer within 10 seconds'))
+  @ApiErrorOf("`sso_discovery_failed`: the issuer's OpenID configuration could not be read", SsoError.discoveryFailed())
   @ApiErrors(415)
-  put(@CurrentPrincipal() p: Principal, @Body() body: PutSsoDto): Promise<SsoSettingsDto> {
-    return this.sso.configure(p.accountId, { ...body, required: body.required ?? false });
+  put(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Body() body: PutSsoDto): Promise<SsoSettingsDto> {
+    this.sso.mayChange(p);
+    return this.sso.configure(p.accountId, actor, { ...body, required: body.required ?? false });
   }
 
   @Delete()
@@ -47,8 +53,10 @@ export class SsoController {
   @Scopes('members:write')
   @ApiOperation({ summary: 'Turn single sign-on off', description: 'The settings and the secret are forgotten; members sign in with passwords again.' })
   @ApiNoContentResponse({ description: 'Turned off' })
+  @ApiErrorOf('`sso_owners_only`: only an owner changes single sign-on', SsoError.ownersOnly('admin'))
   @ApiErrorOf('`sso_not_configured`: single sign-on is not set up', SsoError.notConfigured())
-  async remove(@CurrentPrincipal() p: Principal): Promise<void> {
-    await this.sso.remove(p.accountId);
+  async remove(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor): Promise<void> {
+    this.sso.mayChange(p);
+    await this.sso.remove(p.accountId, actor);
   }
 }

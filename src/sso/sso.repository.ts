@@ -118,4 +118,37 @@ export class SsoRepository {
     const rows = await this.db.query<{ id: string; account_id: string; role: Role }>(`SELECT id, account_id, role FROM members WHERE email = $1`, [email]);
     return rows[0] ? { id: rows[0].id, accountId: rows[0].account_id, role: rows[0].role } : null;
   }
+
+  /** The provider identity the member signed in with first (null: not linked yet). */
+  async identityOf(memberId: string): Promise<{ issuer: string; subject: string } | null> {
+    const rows = await this.db.query<{ issuer: string; subject: string }>(`SELECT issuer, subject FROM member_sso_identities WHERE member_id = $1`, [memberId]);
+    return rows[0] ?? null;
+  }
+
+  /** The member linked to this provider identity, if any. */
+  async memberOfIdentity(issuer: string, subject: string): Promise<string | null> {
+    const rows = await this.db.query<{ member_id: string }>(`SELECT member_id FROM member_sso_identities WHERE issuer = $1 AND subject = $2`, [
+      issuer,
+      subject,
+    ]);
+    return rows[0]?.member_id ?? null;
+  }
+
+  /** Links the member to a provider identity (again, after the account moved to another issuer). */
+  async linkIdentity(memberId: string, issuer: string, subject: string): Promise<void> {
+    await this.db.query(
+      `INSERT INTO member_sso_identities (member_id, issuer, subject) VALUES ($1, $2, $3)
+       ON CONFLICT (member_id) DO UPDATE SET issuer = EXCLUDED.issuer, subject = EXCLUDED.subject, linked_at = now()`,
+      [memberId, issuer, subject],
+    );
+  }
+
+  /** Ends the portal sessions of the account's members but its owners (when "SSO required" is turned on); answers how many. */
+  async endSessionsOfNonOwners(accountId: string): Promise<number> {
+    const rows = await this.db.query<{ id_hash: string }>(
+      `DELETE FROM portal_sessions WHERE account_id = $1 AND member_id IN (SELECT id FROM members WHERE account_id = $1 AND role <> 'owner') RETURNING id_hash`,
+      [accountId],
+    );
+    return rows.length;
+  }
 }

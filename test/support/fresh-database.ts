@@ -50,6 +50,8 @@ export async function freshEnvironment(options: FreshOptions = {}): Promise<Reco
     ADMIN_TOKEN,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    // The local OpenID provider is http://127.0.0.1:<port>.
+    SSO_ALLOW_INSECURE_LOOPBACK: 'true',
   };
   if (target === 'postgres') {
     env.DATABASE_URL = await createDatabase({ migrated });

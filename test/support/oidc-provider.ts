@@ -6,8 +6,12 @@ import Provider from 'oidc-provider';
 export interface OidcTestAccount {
   /** What the browser types into the provider's login form (its "login" field). */
   email: string;
-  /** The `email_verified` claim; omitted from the claims when undefined. Default true. */
-  emailVerified?: boolean;
+  /** The `email_verified` claim: default true; null leaves the claim out. */
+  emailVerified?: boolean | null;
+  /** What the login form types (default: the e-mail). */
+  login?: string;
+  /** The `sub` claim (default: the login, lower-cased): another person at the provider behind the same e-mail. */
+  sub?: string;
 }
 
 export interface OidcTestClient {
@@ -38,7 +42,7 @@ export class OidcTestProvider {
 
   /** Another account the login form accepts. */
   addAccount(account: OidcTestAccount): void {
-    this.accounts.set(account.email.toLowerCase(), account);
+    this.accounts.set((account.login ?? account.email).toLowerCase(), account);
   }
 
   static async start(options: { clients: OidcTestClient[]; accounts?: OidcTestAccount[] }): Promise<OidcTestProvider> {
@@ -48,7 +52,7 @@ export class OidcTestProvider {
     const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const kid = randomBytes(8).toString('hex');
-    const accounts = new Map((options.accounts ?? []).map((a) => [a.email.toLowerCase(), a]));
+    const accounts = new Map((options.accounts ?? []).map((a) => [(a.login ?? a.email).toLowerCase(), a]));
     const provider = quietly(
       () =>
         new Provider(issuer, {
@@ -75,9 +79,9 @@ export class OidcTestProvider {
             return {
               accountId: id.toLowerCase(),
               claims: () => ({
-                sub: id.toLowerCase(),
+                sub: account.sub ?? id.toLowerCase(),
                 email: account.email,
-                ...(account.emailVerified === undefined ? { email_verified: true } : { email_verified: account.emailVerified }),
+                ...(account.emailVerified === null ? {} : { email_verified: account.emailVerified ?? true }),
               }),
             };
           },
@@ -93,6 +97,49 @@ export class OidcTestProvider {
     });
     handler = provider.callback();
     return harness;
+  }
+
+  /**
+   * What a browser does at the provider, over plain HTTP (no browser: cheaper): opens the
+   * authorization URL, fills the login form as `login` and the consent form, following the
+   * provider's redirects with its cookies. Answers where the provider sends the browser back (the
+   * relying party's callback with the code and state).
+   */
+  async signInOverHttp(authorizationUrl: string, login: string): Promise<URL> {
+    const jar = new Map<string, string>();
+    let url = new URL(authorizationUrl);
+    let body: string | undefined;
+    for (let step = 0; step < 12; step++) {
+      const res = await fetch(url.href, {
+        method: body === undefined ? 'GET' : 'POST',
+        body,
+        redirect: 'manual',
+        headers: {
+          cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+          ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+        },
+      }).catch((err: Error) => {
+        throw new Error(`${url.href}: ${String(err.cause ?? err)}`);
+      });
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair] = cookie.split(';');
+        jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+      }
+      const location = res.headers.get('location');
+      body = undefined;
+      if (location) {
+        url = new URL(location, url);
+        if (url.origin !== new URL(this.issuer).origin) return url;
+        continue;
+      }
+      const html = await res.text();
+      const action = /<form[^>]* action="([^"]+)"/.exec(html)?.[1];
+      const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
+      if (!action || !prompt) throw new Error(`the provider answered ${res.status} with no form: ${html.slice(0, 300)}`);
+      url = new URL(action.replaceAll('&amp;', '&'), url);
+      body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any: the test provider checks none' } : { prompt }).toString();
+    }
+    throw new Error('the provider never sent the browser back');
   }
 
   async stop(): Promise<void> {

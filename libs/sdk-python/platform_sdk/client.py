@@ -476,8 +476,9 @@ class _Sso:
 
     def configure(self, issuer: str, client_id: str, domains: List[str], default_role: str,
                   client_secret: Optional[str] = None, required: bool = False) -> Dict[str, Any]:
-        """Sets up or changes single sign-on (scope members:write). The issuer's discovery document is read
-        first (422 if it does not answer); `client_secret` is required the first time, then optional (kept)."""
+        """Sets up or changes single sign-on (scope members:write, owners only). The issuer's discovery document
+        is read first (422 if it does not answer); `client_secret` is required the first time and whenever the
+        issuer or client id changes, else optional (kept)."""
         body: Dict[str, Any] = {"issuer": issuer, "clientId": client_id, "domains": domains,
                                 "defaultRole": default_role, "required": required}
         if client_secret is not None:

@@ -363,8 +363,9 @@ export class PlatformClient {
       /** The account's OpenID Connect single sign-on (scope members:read); never the client secret. Not set up: NotFoundError. */
       get: () => t.request<SsoSettings>('GET', '/sso'),
       /**
-       * Sets up or changes single sign-on (scope members:write). The issuer's discovery document is read first (422 if
-       * it does not answer); `clientSecret` is required the first time, then optional (omitted: kept).
+       * Sets up or changes single sign-on (scope members:write, owners only). The issuer's discovery document is read
+       * first (422 if it does not answer); `clientSecret` is required the first time and whenever `issuer` or
+       * `clientId` changes, else optional (omitted: kept).
        */
       configure: (body: SsoConfig) => t.request<SsoSettings>('PUT', '/sso', { body }),
       /** Turns single sign-on off (the settings and the secret are forgotten). */

@@ -23,6 +23,7 @@ import { PortalPasswordResets1763973300000 } from './1763973300000-portal-passwo
 import { AuditLog1763980000000 } from './1763980000000-audit-log.js';
 import { MfaAndSso1763990000000 } from './1763990000000-mfa-and-sso.js';
 import { MemberPasswords1764000000000 } from './1764000000000-member-passwords.js';
+import { MemberSsoIdentities1764010000000 } from './1764010000000-member-sso-identities.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   AuditLog1763980000000,
   MfaAndSso1763990000000,
   MemberPasswords1764000000000,
+  MemberSsoIdentities1764010000000,
 ];

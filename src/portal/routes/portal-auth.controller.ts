@@ -19,6 +19,7 @@ import { PortalRoutes } from './portal-routes.js';
 /** An invite's token is a credential: the request log writes these routes' pattern (`/portal/invite/:token`), never their path. */
 const INVITE_PAGE: SecretPathRouteConfig = { secretInPath: true };
 const INVITE_FORM: PlatformRouteConfig & SecretPathRouteConfig = { acceptsForm: true, secretInPath: true };
+const SSO_REQUIRED_MESSAGE = 'Your account requires single sign-on: passwords are turned off. Use "Sign in with SSO" with your company\'s identity provider.';
 /** Longer than any e-mail address (RFC 5321): such a sign-in matches no account, without a lookup. */
 const MAX_EMAIL_LENGTH = 320;
 
@@ -65,11 +66,11 @@ export class PortalAuthController {
     const password = typeof form.password === 'string' ? form.password : '';
     const outcome = email.length <= MAX_EMAIL_LENGTH ? await this.auth.login(email, password, request.ip) : { kind: 'invalid' as const };
     if (outcome.kind === 'signed-in') return this.startSession(reply, outcome.sessionId);
-    if (outcome.kind === 'second-factor') return sendToSecondFactor(reply, this.secondFactor.ticket(outcome), this.secure);
+    if (outcome.kind === 'second-factor') return sendToSecondFactor(reply, await this.secondFactor.ticket(outcome), this.secure);
     const error = {
       locked: 'Too many wrong passwords: this e-mail is locked for 15 minutes.',
       invalid: 'That e-mail and password do not match an account.',
-      'sso-required': 'Your account requires single sign-on: passwords are turned off. Use "Sign in with SSO" with your company\'s identity provider.',
+      'sso-required': SSO_REQUIRED_MESSAGE,
     }[outcome.kind];
     const status = { locked: 429, invalid: 401, 'sso-required': 403 }[outcome.kind];
     return sendPortal(reply, renderPortal('login', { csrf: this.preCsrf(request, reply), email, error }, status));
@@ -101,9 +102,12 @@ export class PortalAuthController {
     if (password.length < MIN_PASSWORD_LENGTH)
       return this.invitePage(request, reply, token, `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`, 400);
     if (password !== form.confirm) return this.invitePage(request, reply, token, 'The two passwords differ.', 400);
-    const sessionId = await this.auth.acceptInvite(token, password);
-    if (!sessionId) return this.invitePage(request, reply, token);
-    return this.startSession(reply, sessionId);
+    const outcome = await this.auth.acceptInvite(token, password, request.ip);
+    if (!outcome) return this.invitePage(request, reply, token);
+    if (outcome.kind === 'signed-in') return this.startSession(reply, outcome.sessionId);
+    if (outcome.kind === 'second-factor') return sendToSecondFactor(reply, await this.secondFactor.ticket(outcome), this.secure);
+    // The password is set, but the account requires single sign-on: the same answer as the login form's.
+    return sendPortal(reply, renderPortal('login', { csrf: this.preCsrf(request, reply), error: SSO_REQUIRED_MESSAGE }, 403));
   }
 
   private async invitePage(request: FastifyRequest, reply: FastifyReply, token: string, error?: string, status = 200): Promise<void> {

@@ -7,14 +7,14 @@ import { SsoSettingsService } from '../../sso/sso-settings.service.js';
 import { SsoError } from '../../sso/sso.errors.js';
 import { FORM, sendPortal, SignedIn } from '../portal-http.js';
 import { validateForm } from '../portal-forms.js';
-import { chrome, type Form, type Signed, text } from '../portal-page.js';
+import { chrome, type Form, portalActor, type Signed, text } from '../portal-page.js';
 import { PortalPermission } from '../portal-role.guard.js';
 import { renderPortal } from '../portal-pages.js';
 import { SignedInPortalRoutes } from '../routes/portal-routes.js';
 
 /**
- * The single sign-on settings page: anyone signed in reads them (`members:read`), an owner or admin
- * changes them (`members:write`, as `PUT /v1/sso`). The client secret is never shown back.
+ * The single sign-on settings page: anyone signed in reads them (`members:read`), only an owner
+ * changes them (`owners:manage`, as `PUT /v1/sso`). The client secret is never shown back.
  */
 @SignedInPortalRoutes()
 export class PortalSsoSettingsController {
@@ -28,7 +28,7 @@ export class PortalSsoSettingsController {
 
   @Post('sso/settings')
   @RouteConfig(FORM)
-  @PortalPermission('members:write')
+  @PortalPermission('owners:manage')
   async save(@SignedIn() signed: Signed, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
     const checked = await validateForm(PutSsoDto, {
       issuer: text(form, 'issuer'),
@@ -43,7 +43,7 @@ export class PortalSsoSettingsController {
     });
     if (!checked.ok) return sendPortal(reply, await this.render(signed, { error: Object.values(checked.errors).join('; ') }, 400));
     try {
-      await this.sso.configure(signed.accountId, { ...checked.value, required: checked.value.required ?? false });
+      await this.sso.configure(signed.accountId, portalActor(signed), { ...checked.value, required: checked.value.required ?? false });
     } catch (err) {
       if (!(err instanceof SsoError)) throw err;
       return sendPortal(reply, await this.render(signed, { error: err.message }, err.status));
@@ -53,9 +53,9 @@ export class PortalSsoSettingsController {
 
   @Post('sso/settings/delete')
   @RouteConfig(FORM)
-  @PortalPermission('members:write')
+  @PortalPermission('owners:manage')
   async remove(@SignedIn() signed: Signed, @Res() reply: FastifyReply): Promise<void> {
-    await this.sso.remove(signed.accountId);
+    await this.sso.remove(signed.accountId, portalActor(signed));
     return sendPortal(reply, await this.render(signed, { saved: 'Single sign-on is off: members sign in with passwords.' }));
   }
 
@@ -66,7 +66,7 @@ export class PortalSsoSettingsController {
         ...chrome(signed),
         settings: await this.sso.find(signed.accountId),
         redirectUri: this.sso.redirectUri,
-        canManage: roleAllows(signed.role, 'members:write'),
+        canManage: roleAllows(signed.role, 'owners:manage'),
         ...data,
       },
       status,

@@ -1,4 +1,4 @@
-import { Get, Req, Res } from '@nestjs/common';
+import { Get, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../../config/app-config.js';
@@ -7,11 +7,13 @@ import { SsoSignInService, SSO_FLOW_TTL_MS } from '../../sso/sso-sign-in.service
 import { SsoError } from '../../sso/sso.errors.js';
 import { cookieOf, portalCookie } from '../cookies.js';
 import { PortalAuthService, SESSION_IDLE_MS } from '../portal-auth.service.js';
-import { queryOf, sendPortal } from '../portal-http.js';
+import { FORM, PortalFormExpired, sendPortal } from '../portal-http.js';
+import type { Form } from '../portal-page.js';
 import { renderPortal } from '../portal-pages.js';
-import { PRE_COOKIE, SESSION_COOKIE } from '../portal-session.js';
+import { PRE_COOKIE, preSessionCsrf, preSessionCsrfValid, SESSION_COOKIE } from '../portal-session.js';
 import { PortalRoutes } from '../routes/portal-routes.js';
 import { SignInRateLimit } from '../sign-in-rate-limit.js';
+import { PortalSecondFactor, sendToSecondFactor } from '../team/portal-second-factor.service.js';
 
 /** The browser's sealed flow (state, nonce, PKCE verifier) between "Sign in with SSO" and the provider's answer. */
 export const SSO_FLOW_COOKIE = 'portal_sso';
@@ -34,28 +36,35 @@ export class PortalSsoController {
     private readonly sso: SsoSignInService,
     private readonly auth: PortalAuthService,
     private readonly signInLimit: SignInRateLimit,
+    private readonly secondFactor: PortalSecondFactor,
     config: AppConfig,
   ) {
     this.secure = config.publicUrl.startsWith('https://');
   }
 
   @Get('sso')
-  page(@Res() reply: FastifyReply): Promise<void> {
-    return sendPortal(reply, renderPortal('sso', {}));
+  page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, renderPortal('sso', { csrf: preSessionCsrf(this.auth, request, reply, this.secure) }));
   }
 
-  @Get('sso/start')
+  /** A form post carrying the pre-session CSRF token (as the login form): a link from another site starts no sign-in. */
+  @Post('sso/start')
+  @RouteConfig(FORM)
   async start(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.signInLimit.consume(request.ip);
-    const email = (queryOf(request, 'email') ?? '').trim();
-    if (!email || email.length > MAX_EMAIL_LENGTH) return sendPortal(reply, renderPortal('sso', { email, error: 'Enter your work e-mail address.' }, 400));
+    const form = (request.body ?? {}) as Form;
+    if (!preSessionCsrfValid(this.auth, request, form._csrf)) throw new PortalFormExpired('/portal/sso');
+    const email = (typeof form.email === 'string' ? form.email : '').trim();
+    const again = (error: string, status: number) =>
+      sendPortal(reply, renderPortal('sso', { csrf: preSessionCsrf(this.auth, request, reply, this.secure), email, error }, status));
+    if (!email || email.length > MAX_EMAIL_LENGTH) return again('Enter your work e-mail address.', 400);
     try {
       const { url, flow } = await this.sso.start(email);
       void reply.header('set-cookie', portalCookie(SSO_FLOW_COOKIE, flow, this.secure, SSO_FLOW_TTL_MS / 1000));
       return sendPortal(reply, renderPortal('sso', { redirectTo: url }));
     } catch (err) {
       if (!(err instanceof SsoError)) throw err;
-      return sendPortal(reply, renderPortal('sso', { email, error: err.message }, err.status));
+      return again(err.message, err.status);
     }
   }
 
@@ -67,7 +76,9 @@ export class PortalSsoController {
     // Used once, whatever the outcome.
     void reply.header('set-cookie', portalCookie(SSO_FLOW_COOKIE, '', this.secure, 0));
     try {
-      const { accountId, memberId } = await this.sso.finish(params, cookieOf(request.headers.cookie, SSO_FLOW_COOKIE), request.ip);
+      const { accountId, memberId, email, secondFactor } = await this.sso.finish(params, cookieOf(request.headers.cookie, SSO_FLOW_COOKIE), request.ip);
+      // A member with MFA types a code next, as after a password: the provider alone never skips their second factor.
+      if (secondFactor) return sendToSecondFactor(reply, await this.secondFactor.ticket({ accountId, memberId, email }), this.secure);
       const sessionId = await this.auth.startSession(accountId, memberId);
       await reply
         .header('set-cookie', [portalCookie(SESSION_COOKIE, sessionId, this.secure, SESSION_IDLE_MS / 1000), portalCookie(PRE_COOKIE, '', this.secure, 0)])

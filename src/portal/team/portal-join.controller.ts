@@ -64,7 +64,7 @@ export class PortalJoinController {
     if (password.length > MAX_PASSWORD_LENGTH) return retry(`The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`, 400);
     if (password !== form.confirm) return retry('The two passwords differ.', 400);
     const outcome = await this.join.join(token, email, password, request.ip);
-    if (outcome.kind === 'not-open') return this.joinPage(request, reply, token, {});
+    if (outcome.kind === 'not-open' || outcome.kind === 'sso-required') return this.joinPage(request, reply, token, {});
     if (outcome.kind !== 'joined') return retry(MESSAGES[outcome.kind], outcome.kind === 'wrong-email' ? 403 : 409);
     await reply
       .header('set-cookie', [
@@ -82,6 +82,11 @@ export class PortalJoinController {
     }
     // The page's address holds the token: kept by no cache.
     void reply.header('cache-control', 'no-store');
+    if (invitation.ssoRequired) {
+      const text =
+        'This account requires single sign-on: no password is set here. Use "Sign in with SSO" with the invited address: your account is created at your first sign-in through your company\'s identity provider.';
+      return sendPortal(reply, renderPortal('notice', { title: 'Join with single sign-on', text, back: '/portal/sso' }, 403));
+    }
     const csrf = preSessionCsrf(this.auth, request, reply, this.secure);
     const action = `/portal/join/${encodeURIComponent(token)}`;
     return sendPortal(reply, renderPortal('join', { csrf, action, minLength: MIN_PASSWORD_LENGTH, ...invitation, ...data }, status));

@@ -6,6 +6,7 @@ import { MembersService } from '../../members/members.service.js';
 import { PasswordHasher } from '../password-hash.js';
 import { PortalAuthService } from '../portal-auth.service.js';
 import { PortalRepository } from '../portal.repository.js';
+import { SsoSettingsService } from '../../sso/sso-settings.service.js';
 
 export type JoinOutcome =
   | { kind: 'joined'; sessionId: string }
@@ -13,7 +14,9 @@ export type JoinOutcome =
   | { kind: 'not-open' }
   /** The e-mail typed is not the one invited (a forwarded link opens nothing). */
   | { kind: 'wrong-email' }
-  | { kind: 'already-member' };
+  | { kind: 'already-member' }
+  /** The account requires single sign-on: no password is set; the invitee signs in through the provider. */
+  | { kind: 'sso-required' };
 
 /**
  * Joining an account through an invitation's link in the portal: the invited e-mail typed again
@@ -28,18 +31,23 @@ export class PortalJoinService {
     private readonly passwords: PasswordHasher,
     private readonly portal: PortalRepository,
     private readonly auth: PortalAuthService,
+    private readonly sso: SsoSettingsService,
   ) {}
 
   /** What the join page shows: the account (its e-mail) and the role, or null if the link is not open. */
-  async invitation(token: string): Promise<{ accountEmail: string; role: Role } | null> {
+  async invitation(token: string): Promise<{ accountEmail: string; role: Role; ssoRequired: boolean } | null> {
     const invitation = await this.members.invitation(token);
     if (!invitation) return null;
-    return { accountEmail: (await this.accounts.get(invitation.accountId)).email, role: invitation.role };
+    const ssoRequired = await this.sso.requiredFor(invitation.accountId);
+    return { accountEmail: (await this.accounts.get(invitation.accountId)).email, role: invitation.role, ssoRequired };
   }
 
   async join(token: string, email: string, password: string, ip: string): Promise<JoinOutcome> {
     // No scrypt run for a link that opens nothing (join checks it again, locked).
-    if (!(await this.members.invitation(token))) return { kind: 'not-open' };
+    const invitation = await this.members.invitation(token);
+    if (!invitation) return { kind: 'not-open' };
+    // A password would be refused at every sign-in: the invitee joins through the provider instead.
+    if (await this.sso.requiredFor(invitation.accountId)) return { kind: 'sso-required' };
     const hash = await this.passwords.hash(password);
     let sessionId = '';
     try {

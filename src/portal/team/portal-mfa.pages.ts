@@ -5,11 +5,16 @@ import { type Enrolment, MfaService } from '../../mfa/mfa.service.js';
 import { chrome, type Form, type PortalAnswer, portalActor, type Signed, text } from '../portal-page.js';
 import { type PortalHtml, renderPortal } from '../portal-pages.js';
 import { MFA_ENROLMENT_PATH } from '../portal-role.guard.js';
+import { LOCKOUT_ATTEMPTS, LOCKOUT_WINDOW_MS, sha256 } from '../portal-auth.service.js';
+import { PortalRepository } from '../portal.repository.js';
 
 /** A member's two-factor sign-in in the portal, through MfaService (enrolment and removal audited there). */
 @Injectable()
 export class PortalMfaPages {
-  constructor(private readonly mfa: MfaService) {}
+  constructor(
+    private readonly mfa: MfaService,
+    private readonly portal: PortalRepository,
+  ) {}
 
   async settings(signed: Signed, notes: Record<string, unknown> = {}, status = 200): Promise<PortalHtml> {
     const [enrolled, required] = await Promise.all([this.mfa.isEnrolled(signed.memberId), this.mfa.mfaRequired(signed.accountId)]);
@@ -52,16 +57,23 @@ export class PortalMfaPages {
 
   /** Turns two-factor sign-in off, once a current code (or a recovery code) proves the device is at hand. */
   async remove(signed: Signed, form: Form): Promise<PortalAnswer> {
+    // Codes tried here count against the e-mail's sign-in lockout too: a stolen session must not guess codes freely.
+    const emailHash = sha256(signed.email);
+    const attempt = await this.portal.takeSignInAttempt(emailHash, LOCKOUT_WINDOW_MS, LOCKOUT_ATTEMPTS);
+    const locked = { errors: { code: 'Too many wrong codes: this e-mail is locked for 15 minutes.' } };
+    if (attempt === null) return this.settings(signed, locked, 429);
     if (!(await this.mfa.verify(signed.memberId, text(form, 'code', 32)))) {
+      if (attempt >= LOCKOUT_ATTEMPTS) return this.settings(signed, locked, 429);
       return this.settings(signed, { errors: { code: 'That code is not valid: type a current code from your authenticator, or a recovery code.' } }, 400);
     }
+    await this.portal.clearSignInAttempts(emailHash);
     await this.mfa.remove(signed.accountId, portalActor(signed), signed.memberId);
     return { redirect: MFA_ENROLMENT_PATH };
   }
 
   /** The owner's setting: every member of the account signs in with MFA (those without it enrol at their next page). */
   async setRequired(signed: Signed, form: Form): Promise<PortalAnswer> {
-    await this.mfa.setMfaRequired(signed.accountId, form.required === 'on');
+    await this.mfa.setMfaRequired(signed.accountId, portalActor(signed), form.required === 'on');
     return { redirect: MFA_ENROLMENT_PATH };
   }
 

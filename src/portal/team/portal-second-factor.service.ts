@@ -46,28 +46,34 @@ export class PortalSecondFactor {
     this.key = secrets.keyFor('portal-second-factor');
   }
 
-  ticket(passed: PasswordPassed, now = Date.now()): string {
-    const payload = Buffer.from(JSON.stringify({ a: passed.accountId, m: passed.memberId, e: passed.email, x: now + SECOND_FACTOR_TTL_MS })).toString(
+  /**
+   * The signed ticket: who passed the first step, until when, and a fingerprint of their password hash
+   * as it is now — a password change or reset in the meantime voids it.
+   */
+  async ticket(passed: PasswordPassed, now = Date.now()): Promise<string> {
+    const f = await this.passwordFingerprint(passed.memberId);
+    const payload = Buffer.from(JSON.stringify({ a: passed.accountId, m: passed.memberId, e: passed.email, f, x: now + SECOND_FACTOR_TTL_MS })).toString(
       'base64url',
     );
     return `${payload}.${this.sign(payload)}`;
   }
 
-  /** The ticket's member if its signature holds and it has not expired. */
-  open(ticket: string | undefined, now = Date.now()): PasswordPassed | null {
+  /** The ticket's member if its signature holds and it has not expired (its password fingerprint is checked by `verify`). */
+  open(ticket: string | undefined, now = Date.now()): (PasswordPassed & { fingerprint: string }) | null {
     const [payload, signature, extra] = (ticket ?? '').split('.');
     if (!payload || !signature || extra !== undefined) return null;
     const expected = Buffer.from(this.sign(payload));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const { a, m, e, x } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { a: string; m: string; e: string; x: number };
-    return x > now ? { accountId: a, memberId: m, email: e } : null;
+    const { a, m, e, f, x } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { a: string; m: string; e: string; f: string; x: number };
+    return x > now && typeof f === 'string' ? { accountId: a, memberId: m, email: e, fingerprint: f } : null;
   }
 
   /** The code typed after the password: `passed` (the caller starts the session) or why not. */
   async verify(ticket: string | undefined, code: string, ip: string): Promise<SecondFactorOutcome> {
-    const passed = this.open(ticket);
-    if (!passed) return { kind: 'expired' };
+    const opened = this.open(ticket);
+    if (!opened || opened.fingerprint !== (await this.passwordFingerprint(opened.memberId))) return { kind: 'expired' };
+    const { fingerprint: _checked, ...passed } = opened;
     const audit = (action: AuditAction) =>
       this.audit.record(passed.accountId, { type: 'member', id: passed.memberId, label: passed.email, ip: truncatedIp(ip) }, action, passed.memberId);
     const emailHash = sha256(passed.email);
@@ -84,6 +90,12 @@ export class PortalSecondFactor {
     await this.portal.clearSignInAttempts(emailHash);
     await audit('sign_in.succeeded');
     return { kind: 'passed', ...passed };
+  }
+
+  /** A short digest of the member's password hash ('-' without a password: a member who signs in through SSO only). */
+  private async passwordFingerprint(memberId: string): Promise<string> {
+    const stored = await this.portal.passwordOfMember(memberId);
+    return stored ? sha256(`${memberId}\n${stored.hash}`).slice(0, 22) : '-';
   }
 
   private sign(payload: string): string {

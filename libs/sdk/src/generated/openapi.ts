@@ -411,7 +411,7 @@ export interface paths {
         get: operations["SsoController_get"];
         /**
          * Set up or change single sign-on (OpenID Connect)
-         * @description The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (plain http only on 127.0.0.1, ::1 or localhost: 400 `sso_issuer_insecure`). A domain another account's SSO allows already → 409 `sso_domain_taken`. `clientSecret` is required the first time (400 `sso_client_secret_required`), then optional.
+         * @description The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (400 `sso_issuer_insecure`; plain http only on 127.0.0.1, ::1 or localhost when the operator sets SSO_ALLOW_INSECURE_LOOPBACK) at a public address (400 `sso_issuer_private`). A domain another account's SSO allows already → 409 `sso_domain_taken`; a public mail provider's domain (gmail.com…) → 400 `sso_domain_public`. `clientSecret` is required the first time and whenever `issuer` or `clientId` changes (400 `sso_client_secret_required`), else optional (the stored one is kept).
          */
         put: operations["SsoController_put"];
         post?: never;
@@ -1308,7 +1308,7 @@ export interface components {
              * @example api_key.created
              * @enum {string}
              */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "mfa.enrolled" | "mfa.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "service_account.created" | "service_account.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "mfa.enrolled" | "mfa.removed" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "service_account.created" | "service_account.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
             /**
              * @description The client address truncated to its /24 (IPv4) or /48 (IPv6)
              * @example 203.0.113.0/24
@@ -2985,7 +2985,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries of this action. */
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "mfa.enrolled" | "mfa.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "service_account.created" | "service_account.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "mfa.enrolled" | "mfa.removed" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "service_account.created" | "service_account.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
                 /** @description Only entries of this actor (a member's, API key's or token's id, or `operator`). */
                 actor?: string;
                 /** @description Entries at or after this time (ISO 8601). */
@@ -4869,7 +4869,7 @@ export interface operations {
                     "application/json": components["schemas"]["SsoSettingsDto"];
                 };
             };
-            /** @description Invalid fields; `sso_issuer_insecure`: an http issuer not on this machine; `sso_client_secret_required` */
+            /** @description Invalid fields; `sso_issuer_insecure`: not https; `sso_issuer_private`: an issuer at a private or loopback address; `sso_domain_public`; `sso_client_secret_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4879,7 +4879,7 @@ export interface operations {
                      * @example {
                      *       "error": true,
                      *       "code": 400,
-                     *       "message": "issuer must be an https URL (plain http only for a provider on this machine: 127.0.0.1, ::1, localhost)",
+                     *       "message": "issuer must be an https URL without credentials (plain http only for a provider on this machine, when the operator sets SSO_ALLOW_INSECURE_LOOPBACK=true)",
                      *       "reason": "sso_issuer_insecure"
                      *     }
                      */
@@ -4902,7 +4902,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The credential lacks the scope this route needs */
+            /**
+             * @description `sso_owners_only`: only an owner changes single sign-on
+             *
+             *     The credential lacks the scope this route needs
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4961,7 +4965,7 @@ export interface operations {
                      * @example {
                      *       "error": true,
                      *       "code": 422,
-                     *       "message": "The issuer's OpenID configuration could not be read: no answer within 10 seconds",
+                     *       "message": "The issuer's OpenID configuration could not be read: check that <issuer>/.well-known/openid-configuration answers over https and names this issuer",
                      *       "reason": "sso_discovery_failed"
                      *     }
                      */
@@ -5018,7 +5022,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The credential lacks the scope this route needs */
+            /**
+             * @description `sso_owners_only`: only an owner changes single sign-on
+             *
+             *     The credential lacks the scope this route needs
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
