@@ -32,7 +32,7 @@ const common = {
 
 /**
  * Whether this run names what to run (a file pattern, --findRelatedTests, --onlyChanged…): then each e2e spec is a
- * test file of its own; a full run instead runs the groups of test/groups, each loading several spec files into one
+ * test file of its own; a full run instead runs the groups of test/groups (the integration specs in one), each loading several spec files into one
  * module registry (test/setup/e2e-groups.ts: the same tests for about half the fixed CPU per file). E2E_PER_FILE=1
  * runs the spec files one by one in a full run too (to time them one by one).
  */
@@ -63,10 +63,13 @@ const e2e = {
 
 // The integration tier: as the e2e specs (the built app, the template database), a Nest testing module
 // of the modules under test instead of the app (test/support/test-module.ts).
-const integration = { ...e2e, testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'] };
+const integration = { ...e2e };
+const integrationFiles = (perFile) => (perFile ? ['<rootDir>/test/integration/**/*.int-spec.ts'] : ['<rootDir>/test/groups/*.int-group.ts']);
 
 module.exports = async () => {
-  const e2eMatch = { testMatch: e2eFiles(await picksFiles()) };
+  const perFile = await picksFiles();
+  const e2eMatch = { testMatch: e2eFiles(perFile) };
+  const integrationMatch = { testMatch: integrationFiles(perFile) };
   return {
     // One more worker than the 2 cores: many files spend most of their time waiting (retry schedules, timeouts, the
     // local model, browsers), and a third worker runs another file meanwhile (a sleep-heavy subset: 175 s -> 146 s wall,
@@ -78,9 +81,21 @@ module.exports = async () => {
     testTimeout: 60_000,
     projects: [
       { ...common, displayName: 'unit', transform: { '^.+\\.ts$': transpileOnly }, testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
-      { ...integration, displayName: 'integration-embedded', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-embedded.cjs'] },
+      {
+        ...integration,
+        ...integrationMatch,
+        displayName: 'integration-embedded',
+        setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-embedded.cjs'],
+      },
       ...(process.env.DATABASE_URL
-        ? [{ ...integration, displayName: 'integration-postgres', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-postgres.cjs'] }]
+        ? [
+            {
+              ...integration,
+              ...integrationMatch,
+              displayName: 'integration-postgres',
+              setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-postgres.cjs'],
+            },
+          ]
         : []),
       // The whole e2e suite on the embedded default (PGlite, in-process queue, in-memory limits)...
       { ...e2e, ...e2eMatch, displayName: 'e2e-embedded', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-embedded.cjs'] },

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * A full run's e2e specs, in groups: each `test/groups/<n>.e2e-group.ts` imports the spec files of group n, so
+ * A full run's e2e specs, in groups (and its integration specs, in one: `test/groups/integration.int-group.ts`): each `test/groups/<n>.e2e-group.ts` imports the spec files of group n, so
  * they share one module registry. A test file's fixed cost is mostly loading the app's and its libraries' modules
  * in a registry of its own (~1.5 s of CPU for each file beyond the first in a worker): grouped, eight small files
  * took 16 s of CPU instead of 33 s. The spec files stay as they are (`npm test -- test/outbox` runs one alone;
@@ -69,4 +69,13 @@ export async function importGroup(n: number): Promise<void> {
   const files = e2eGroups()[n - 1];
   if (!files) throw new Error(`no e2e group ${n}: test/groups holds ${e2eGroups().length}`);
   for (const file of files) await import(file);
+}
+
+/** Loads every integration spec (test/integration, a few light files) into the calling file's registry. */
+export async function importIntegrationSpecs(): Promise<void> {
+  const dir = join(TEST_DIR, 'integration');
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.int-spec.ts'))
+    .sort())
+    await import(join(dir, file));
 }
