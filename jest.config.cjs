@@ -34,10 +34,12 @@ const common = {
  * Whether this run names what to run (a file pattern, --findRelatedTests, --onlyChanged…): then each e2e spec is a
  * test file of its own; a full run instead runs the groups of test/groups (the integration specs in one), each loading several spec files into one
  * module registry (test/setup/e2e-groups.ts: the same tests for about half the fixed CPU per file). E2E_PER_FILE=1
- * runs the spec files one by one in a full run too (to time them one by one).
+ * runs the spec files one by one in a full run too (to time them one by one); E2E_GROUPS=1 runs groups with a pattern
+ * too (`E2E_GROUPS=1 npm test -- test/groups/3`, to run one group as a full run does).
  */
 async function picksFiles() {
   if (process.env.E2E_PER_FILE === '1') return true;
+  if (process.env.E2E_GROUPS === '1') return false;
   const { buildArgv } = require('jest-cli');
   const argv = await buildArgv(process.argv.slice(2));
   return (
