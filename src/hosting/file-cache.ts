@@ -55,7 +55,7 @@ export class FileCache {
   constructor(
     private readonly limitBytes: number,
     private readonly load: (key: string) => Promise<Buffer | undefined>,
-    private readonly disk: DiskTier | null = null,
+    readonly disk: DiskTier | null = null,
   ) {
     this.memory = new Clock(limitBytes);
   }

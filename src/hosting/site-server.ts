@@ -104,6 +104,14 @@ export class SiteServer implements BeforeApplicationShutdown {
         this.set(files.size.bytes);
       },
     });
+    new Gauge({
+      name: 'site_file_disk_cache_bytes',
+      help: 'Bytes of large site files (with their compressed copies) in this instance’s disk tier; at most SITE_DISK_CACHE_BYTES',
+      registers: [metrics.registry],
+      collect() {
+        this.set(disk?.size.bytes ?? 0);
+      },
+    });
   }
 
   /** A request whose Host named `label` under the sites' domain (`''`: a name that cannot be a site). */
