@@ -26,6 +26,13 @@ export class Clock<E extends ClockEntry> {
     return this.entries.get(key) === entry;
   }
 
+  /** Takes an entry out (one whose bytes are gone). */
+  drop(key: string, entry: E): void {
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
+    this.total -= entry.bytes;
+  }
+
   /** Adds an entry (used), and answers what it pushed out. */
   add(key: string, entry: E): E[] {
     this.entries.set(key, entry);

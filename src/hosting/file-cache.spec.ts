@@ -144,6 +144,20 @@ describe('FileCache with a disk tier', () => {
     expect(Buffer.isBuffer((await huge.get(slot('c/1')))!.identity)).toBe(true);
   });
 
+  it('reads a file again when its copy on disk was removed under it (a cleaner of the temporary folder)', async () => {
+    const bytes = Buffer.alloc(DISK_TIER_MIN_BYTES, 3);
+    let reads = 0;
+    const disk = new DiskTier(64 * DISK_TIER_MIN_BYTES, root);
+    const cache = new FileCache(1024, async () => (reads++, bytes), disk);
+    const first = onDisk((await cache.get(fileSlot('a/1', false)))!.identity);
+    await rm(first.path);
+    const again = onDisk((await cache.get(fileSlot('a/1', false)))!.identity);
+    expect(reads).toBe(2);
+    expect(again.path).not.toBe(first.path);
+    expect(await streamed(again)).toEqual(bytes);
+    expect(disk.size).toEqual({ files: 1, bytes: bytes.length });
+  });
+
   it('removes the folders of processes no longer running when it starts, and keeps those of running ones', async () => {
     const stale = join(root, 'platform-site-files-999999999-abc');
     const ownOld = join(root, `platform-site-files-${process.pid}-old`); // this process's id, not this process's folder (a restarted container)

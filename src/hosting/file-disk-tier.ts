@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, rmSync } from 'node:fs';
+import { createReadStream, existsSync, rmSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,8 +88,16 @@ export class DiskTier {
     this.clock = new Clock(limitBytes);
   }
 
+  /**
+   * The entry, if its file is still there: a folder under the temporary one may be emptied by the system's
+   * cleaner (a stat, once per answer of a large file); one that is gone is dropped, and read again.
+   */
   get(slot: string): DiskEntry | undefined {
-    return this.clock.get(slot);
+    const entry = this.clock.get(slot);
+    if (!entry || existsSync(entry.identity.path)) return entry;
+    this.clock.drop(slot, entry);
+    entry.evict();
+    return undefined;
   }
 
   get size(): { files: number; bytes: number } {
@@ -121,7 +129,10 @@ export class DiskTier {
   }
 
   private async write(entry: DiskEntry, copy: Copy, bytes: Buffer): Promise<DiskFile> {
-    const path = join(await this.ownFolder(), `${++this.written}.${copy}`);
+    const folder = await this.ownFolder();
+    // Again each time: the system's cleaner may have removed the folder since.
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    const path = join(folder, `${++this.written}.${copy}`);
     await writeFile(path, bytes, { mode: 0o600 });
     return { path, length: bytes.length, entry };
   }
