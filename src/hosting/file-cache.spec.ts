@@ -82,7 +82,7 @@ describe('FileCache with a disk tier', () => {
     let reads = 0;
     const disk = new DiskTier(64 * 1024 * 1024, root);
     const cache = new FileCache(
-      1024 * 1024,
+      8 * 1024 * 1024,
       async (key) => {
         reads++;
         return key === 'a/small' ? Buffer.from('x'.repeat(1000)) : script;
@@ -170,6 +170,15 @@ describe('FileCache with a disk tier', () => {
     expect(names).not.toContain('platform-site-files-999999999-abc');
     expect(names).not.toContain(`platform-site-files-${process.pid}-old`);
     expect(names).toHaveLength(2);
+  });
+
+  it('keeps on disk, as stored only, a file over an eighth of the memory limit (its first answer would wait for gzip)', async () => {
+    const script = big('export const answer = 42;\n');
+    const cache = new FileCache(8 * DISK_TIER_MIN_BYTES - 8, async () => script, new DiskTier(64 * DISK_TIER_MIN_BYTES, root));
+    const file = await cache.get(fileSlot('a/1', true));
+    await cache.settled();
+    expect(file).toMatchObject({ gzip: null, br: null });
+    expect(await streamed(onDisk(file!.identity))).toEqual(script);
   });
 
   it('answers a file it cannot write to disk from memory, this once', async () => {

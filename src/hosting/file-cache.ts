@@ -44,8 +44,8 @@ type Entry = CachedFile<Buffer> & { bytes: number; used: boolean };
  * brotli's best quality (tens to hundreds of milliseconds for a large script), in the background —
  * answers take gzip until it lands. A file of DISK_TIER_MIN_BYTES or more goes to the disk tier
  * instead (copies too), when there is one: served as a stream, it costs the process no memory. A
- * file larger than an eighth of its tier's limit is never kept (nor compressed): it would push out
- * many small ones, and is read from the store each time.
+ * file larger than an eighth of its tier's limit is never kept: it would push out many small ones,
+ * and is read from the store each time; none over an eighth of the memory limit is compressed.
  */
 export class FileCache {
   private readonly memory: Clock<Entry>;
@@ -95,7 +95,8 @@ export class FileCache {
     if (!identity) return undefined;
     const toDisk = this.disk !== null && identity.length >= DISK_TIER_MIN_BYTES && identity.length <= this.disk.limitBytes / 8;
     if (!toDisk && identity.length > this.limitBytes / 8) return { identity, gzip: null, br: null };
-    const worth = compressible && identity.length >= MIN_COMPRESS_BYTES;
+    // On disk too, no larger file is compressed than memory would keep: its first answer waits for gzip.
+    const worth = compressible && identity.length >= MIN_COMPRESS_BYTES && identity.length <= this.limitBytes / 8;
     const gzipped = worth ? smaller(await gzipAsync(identity, { level: 9 }), identity) : null;
     if (toDisk) return this.fillDisk(slot, identity, gzipped, worth);
     const file: Entry = { identity, gzip: gzipped, br: null, bytes: identity.length + (gzipped?.length ?? 0), used: true };
