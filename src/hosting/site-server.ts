@@ -20,6 +20,7 @@ import { signupAnswerOrNotFound } from '../sites/signup-answer.js';
 import { SignupTokens } from '../sites/signup-token.js';
 import { SignupService } from '../sites/signup.service.js';
 import { type CachedFile, FileCache } from './file-cache.js';
+import { DiskTier, type SizedStream } from './file-disk-tier.js';
 import { type FileAnswer, fileAnswer, ServedFile } from './file-response.js';
 import { sharedHeaders } from './raw-headers.js';
 import { fileAt, ServedSite } from './served-site.js';
@@ -47,7 +48,7 @@ interface SiteRequest {
 export interface Answer {
   status: number;
   headers: Record<string, string>;
-  body: Buffer | string | null;
+  body: Buffer | string | SizedStream | null;
 }
 
 /** How a request reached a site, and what it may count as. */
@@ -94,13 +95,22 @@ export class SiteServer implements BeforeApplicationShutdown {
     @Inject(BLOB_STORE) blobs: BlobStore,
     metrics: MetricsService,
   ) {
-    const files = (this.files = new FileCache(config.SITE_CACHE_BYTES, (key) => blobs.get(key)));
+    const disk = config.SITE_DISK_CACHE_BYTES > 0 ? new DiskTier(config.SITE_DISK_CACHE_BYTES) : null;
+    const files = (this.files = new FileCache(config.SITE_CACHE_BYTES, (key) => blobs.get(key), disk));
     new Gauge({
       name: 'site_file_cache_bytes',
       help: 'Bytes of site files (with their compressed copies) in this instance’s memory; at most SITE_CACHE_BYTES',
       registers: [metrics.registry],
       collect() {
         this.set(files.size.bytes);
+      },
+    });
+    new Gauge({
+      name: 'site_file_disk_cache_bytes',
+      help: 'Bytes of large site files (with their compressed copies) in this instance’s disk tier; at most SITE_DISK_CACHE_BYTES',
+      registers: [metrics.registry],
+      collect() {
+        this.set(disk?.size.bytes ?? 0);
       },
     });
   }
@@ -390,7 +400,9 @@ function chooseFile(site: ServedSite, asked: string): ServedFile | 'landing' | '
  * whole file's without rules are made once per file, encoding and origin kind, and shared (see raw-headers.ts).
  */
 function fileHeaders(file: ServedFile, answer: FileAnswer, noindex: boolean, rules: ServedSite['headers']): Record<string, string> {
-  const key = answer.status === 200 && rules.length === 0 ? `${answer.headers.etag} ${answer.headers.vary ?? ''} ${noindex}` : undefined;
+  // A copy streamed from disk carries its own Content-Length: only answers from memory share their headers.
+  const key =
+    answer.status === 200 && rules.length === 0 && Buffer.isBuffer(answer.body) ? `${answer.headers.etag} ${answer.headers.vary ?? ''} ${noindex}` : undefined;
   const shared = key === undefined ? undefined : file.answerHeaders.get(key);
   if (shared) return shared;
   const headers = answer.headers;
