@@ -14,6 +14,8 @@ export interface ServedFile {
   cache: FileSlot;
   cacheControl: string;
   etags: { identity: string; gzip: string; br: string };
+  /** The headers of its whole-file answers as a site sends them, made once (see SiteServer's `fileHeaders`): by encoding, Vary and origin. */
+  answerHeaders: Map<string, Readonly<Record<string, string>>>;
 }
 
 export function servedFileOf(path: string, sha256: string, kind: FileKind, accountId: string): ServedFile {
@@ -24,6 +26,7 @@ export function servedFileOf(path: string, sha256: string, kind: FileKind, accou
     cache: fileSlot(blobKey(accountId, sha256), kind.compressible),
     cacheControl: kind.html ? 'public, max-age=0, must-revalidate' : hasContentHash(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     etags: { identity: `"${sha256}"`, gzip: `"${sha256}-gz"`, br: `"${sha256}-br"` },
+    answerHeaders: new Map(),
   };
 }
 
