@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '../database/transactions.js';
+import type { AnalyticsEvent } from './analytics-event.js';
+
+/** An event waiting in the inbox, with its place in line. */
+export interface InboxEvent {
+  id: string;
+  event: AnalyticsEvent;
+}
+
+/** How far behind the stitching is: the events waiting (counted up to a cap) and how old the oldest is. */
+export interface InboxBacklog {
+  events: number;
+  oldestSeconds: number;
+}
+
+/** Counting the inbox stops here: a backlog this long is as alarming as a longer one, and counting it costs more. */
+const COUNT_UP_TO = 1_000_000;
+/** A key of its own for the transaction-scoped advisory lock that makes one stitcher at a time. */
+const STITCH_LOCK = `hashtextextended('analytics:inbox', 0)`;
+
+/** The analytics inbox (analytics_inbox): events the API took, in order, until a worker stitches them. */
+@Injectable()
+export class AnalyticsInboxRepository {
+  constructor(private readonly db: Transactions) {}
+
+  /** One statement for the whole batch (the caller's transaction, if any): no visit lookup, no rollup. */
+  async append(events: AnalyticsEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.db.query(
+      `INSERT INTO analytics_inbox (app_id, deployment_id, occurred_at, visitor_id, name, pathname, referrer_host,
+                                    utm_source, utm_medium, utm_campaign, browser, os, device)
+       SELECT "appId", "deploymentId", "occurredAt", "visitorId", name, pathname, "referrerHost", "utmSource", "utmMedium", "utmCampaign", browser, os, device
+         FROM json_to_recordset($1::json) AS e("appId" varchar, "deploymentId" varchar, "occurredAt" timestamptz, "visitorId" bigint, name varchar,
+              pathname varchar, "referrerHost" varchar, "utmSource" varchar, "utmMedium" varchar, "utmCampaign" varchar, browser varchar, os varchar, device varchar)`,
+      [JSON.stringify(events)],
+    );
+  }
+
+  /**
+   * Takes the stitching lock for this transaction, or answers false when another stitcher holds it:
+   * one stitcher at a time, so rows are stitched once and each visitor's in order.
+   */
+  async lockForStitching(): Promise<boolean> {
+    const [row] = await this.db.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(${STITCH_LOCK}) AS locked`);
+    return row.locked;
+  }
+
+  /** The first `limit` events waiting, in the order they came in. */
+  async oldest(limit: number): Promise<InboxEvent[]> {
+    const rows = await this.db.query<AnalyticsEvent & { id: string }>(
+      `SELECT id::text AS id, app_id AS "appId", deployment_id AS "deploymentId", occurred_at AS "occurredAt", visitor_id::text AS "visitorId", name,
+              pathname, referrer_host AS "referrerHost", utm_source AS "utmSource", utm_medium AS "utmMedium", utm_campaign AS "utmCampaign",
+              browser, os, device
+         FROM analytics_inbox ORDER BY id LIMIT $1`,
+      [limit],
+    );
+    return rows.map(({ id, ...event }) => ({ id, event: { ...event, occurredAt: new Date(event.occurredAt) } }));
+  }
+
+  async remove(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.query(`DELETE FROM analytics_inbox WHERE id = ANY($1::bigint[])`, [ids]);
+  }
+
+  /**
+   * Runs `work` inside a savepoint of the caller's transaction: when it fails, what it did is undone
+   * and the transaction goes on (its locks and the rest of its work kept).
+   */
+  async inSavepoint<T>(work: () => Promise<T>): Promise<T> {
+    await this.db.query('SAVEPOINT analytics_stitch');
+    let result: T;
+    try {
+      result = await work();
+      await this.db.query('RELEASE SAVEPOINT analytics_stitch');
+    } catch (err) {
+      await this.db.query('ROLLBACK TO SAVEPOINT analytics_stitch');
+      throw err;
+    }
+    return result;
+  }
+
+  async backlog(): Promise<InboxBacklog> {
+    const [row] = await this.db.query<{ events: number; oldest_seconds: number | null }>(
+      `SELECT (SELECT count(*) FROM (SELECT 1 FROM analytics_inbox LIMIT ${COUNT_UP_TO}) AS capped)::int AS events,
+              extract(epoch FROM now() - (SELECT occurred_at FROM analytics_inbox ORDER BY id LIMIT 1))::float8 AS oldest_seconds`,
+    );
+    return { events: row.events, oldestSeconds: Math.max(0, row.oldest_seconds ?? 0) };
+  }
+}
