@@ -6,7 +6,8 @@ import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { WritePaths } from '../health/write-paths.js';
 import { MetricsService } from '../metrics/metrics.service.js';
-import { AnalyticsInboxRepository, InboxEvent } from './analytics-inbox.repository.js';
+import type { AnalyticsEvent } from './analytics-event.js';
+import { AnalyticsInboxRepository } from './analytics-inbox.repository.js';
 import { AnalyticsWriter } from './analytics-writer.js';
 
 /** Inbox rows stitched per transaction. */
@@ -15,19 +16,19 @@ const STITCH_INTERVAL_MS = 1000;
 
 /**
  * Turns the analytics inbox into events, visits and rollups, in a worker (APP_ROLE `worker` or
- * `all`): takes the oldest STITCH_BATCH rows, writes them with AnalyticsWriter and deletes them, in
+ * `all`): takes (deletes) the oldest STITCH_BATCH rows and writes them with AnalyticsWriter, in
  * one transaction — a crash loses nothing and counts nothing twice. One stitcher at a time (an
  * advisory lock for the transaction; a second one finds it taken and leaves), so each row is
  * stitched once and each visitor's events in order. Rows the database refuses for their data (an
  * event outside every partition) are set aside as the buffer's are (BatchWriter, each part in a
- * savepoint) and deleted with the rest. Runs every second, and again at once while a full batch
+ * savepoint) and gone with the rest. Runs every second, and again at once while a full batch
  * waits; at shutdown it stitches what it can within 5 s (the rest waits in the inbox).
  */
 @Injectable()
 export class AnalyticsStitcher {
   private readonly logger = new Logger('Analytics');
   private readonly job: PeriodicJob;
-  private readonly batches: BatchWriter<InboxEvent>;
+  private readonly batches: BatchWriter<AnalyticsEvent>;
   private readonly written: Counter;
   private readonly stitchSeconds: Histogram;
 
@@ -40,8 +41,8 @@ export class AnalyticsStitcher {
     metrics: MetricsService,
     jobs: PeriodicJobs,
   ) {
-    this.batches = writePaths.writer('analytics-stitch', (part: InboxEvent[]) =>
-      this.inbox.inSavepoint(() => this.writer.write(part.map((row) => row.event))).then((n) => this.written.inc(n)),
+    this.batches = writePaths.writer('analytics-stitch', (part: AnalyticsEvent[]) =>
+      this.inbox.inSavepoint(() => this.writer.write(part)).then((n) => this.written.inc(n)),
     );
     this.job = jobs.add({
       name: 'analytics-stitch',
@@ -92,18 +93,17 @@ export class AnalyticsStitcher {
     while ((await this.stitchBatch()) === STITCH_BATCH && !signal?.aborted);
   }
 
-  /** One transaction: the oldest rows stitched and deleted. Answers how many rows it took (0 when another stitcher holds the inbox). */
+  /** One transaction: the oldest rows taken and stitched. Answers how many rows it took (0 when another stitcher holds the inbox). */
   private async stitchBatch(): Promise<number> {
     const stop = this.stitchSeconds.startTimer();
     try {
       const taken = await this.db.run(async () => {
         if (!(await this.inbox.lockForStitching())) return 0;
-        const rows = await this.inbox.oldest(STITCH_BATCH);
-        if (rows.length === 0) return 0;
-        const { unwritten, error } = await this.batches.write(rows);
-        if (unwritten.length > 0) throw error; // an outage: the whole batch stays in the inbox
-        await this.inbox.remove(rows.map((row) => row.id));
-        return rows.length;
+        const events = await this.inbox.take(STITCH_BATCH);
+        if (events.length === 0) return 0;
+        const { unwritten, error } = await this.batches.write(events);
+        if (unwritten.length > 0) throw error; // an outage: rolled back, the whole batch back in the inbox
+        return events.length;
       });
       this.writePaths.succeeded('analytics-stitch');
       return taken;
