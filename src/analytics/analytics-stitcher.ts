@@ -54,7 +54,11 @@ export class AnalyticsStitcher {
       cutShort: 'the rest stays in the inbox for the next worker',
       run: ({ signal, reason }) => this.drain(reason === 'shutdown' ? undefined : signal),
     });
-    this.written = new Counter({ name: 'analytics_events_written_total', help: 'Analytics events stitched into visits and rollups', registers: [metrics.registry] });
+    this.written = new Counter({
+      name: 'analytics_events_written_total',
+      help: 'Analytics events stitched into visits and rollups',
+      registers: [metrics.registry],
+    });
     this.stitchSeconds = new Histogram({
       name: 'analytics_stitch_seconds',
       help: 'Time to stitch one batch of the analytics inbox (events, visits, rollups)',
@@ -62,7 +66,11 @@ export class AnalyticsStitcher {
       registers: [metrics.registry],
     });
     const backlog = () => this.inbox.backlog();
-    const lag = new Gauge({ name: 'analytics_inbox_oldest_seconds', help: 'Age of the oldest analytics event waiting to be stitched (0: none waits)', registers: [metrics.registry] });
+    const lag = new Gauge({
+      name: 'analytics_inbox_oldest_seconds',
+      help: 'Age of the oldest analytics event waiting to be stitched (0: none waits)',
+      registers: [metrics.registry],
+    });
     new Gauge({
       name: 'analytics_inbox_events',
       help: 'Analytics events in the inbox waiting to be stitched (counted up to 1,000,000)',

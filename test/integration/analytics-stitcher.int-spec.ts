@@ -56,7 +56,9 @@ describe(`the analytics stitcher, on the database (${target})`, () => {
     await stitcher.stitchNow();
     expect(await inboxOf(appId)).toBe(0);
     expect(await eventsOf(appId)).toBe(4);
-    expect(await t.query(`SELECT visitor_id::text AS visitor, pageviews, entry_page FROM analytics_visits WHERE app_id = $1 ORDER BY visitor_id`, [appId])).toEqual([
+    expect(
+      await t.query(`SELECT visitor_id::text AS visitor, pageviews, entry_page FROM analytics_visits WHERE app_id = $1 ORDER BY visitor_id`, [appId]),
+    ).toEqual([
       { visitor: '1', pageviews: 2, entry_page: '/' },
       { visitor: '2', pageviews: 1, entry_page: '/' },
     ]);
