@@ -7,7 +7,7 @@ import { Transactions } from '../database/transactions.js';
 import { WritePaths } from '../health/write-paths.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import type { AnalyticsEvent } from './analytics-event.js';
-import { AnalyticsInboxRepository } from './analytics-inbox.repository.js';
+import { AnalyticsInboxRepository, InboxBacklog } from './analytics-inbox.repository.js';
 import { AnalyticsWriter } from './analytics-writer.js';
 
 /** Inbox rows stitched per transaction. */
@@ -65,22 +65,32 @@ export class AnalyticsStitcher {
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [metrics.registry],
     });
-    const backlog = () => this.inbox.backlog();
-    const lag = new Gauge({
-      name: 'analytics_inbox_oldest_seconds',
-      help: 'Age of the oldest analytics event waiting to be stitched (0: none waits)',
-      registers: [metrics.registry],
-    });
+    // One query for both gauges at each scrape (their collects start together); a database that does not answer leaves them as they were.
+    let reading: Promise<InboxBacklog | undefined> | undefined;
+    const backlog = () =>
+      (reading ??= this.inbox
+        .backlog()
+        .then(
+          (b) => b,
+          () => undefined,
+        )
+        .finally(() => (reading = undefined)));
     new Gauge({
       name: 'analytics_inbox_events',
       help: 'Analytics events in the inbox waiting to be stitched (counted up to 1,000,000)',
       registers: [metrics.registry],
-      // One query for both gauges, at each scrape; a database that does not answer leaves them as they were.
       async collect() {
-        const now = await backlog().catch(() => undefined);
-        if (!now) return;
-        this.set(now.events);
-        lag.set(now.oldestSeconds);
+        const now = await backlog();
+        if (now) this.set(now.events);
+      },
+    });
+    new Gauge({
+      name: 'analytics_inbox_oldest_seconds',
+      help: 'Age of the oldest analytics event waiting to be stitched (0: none waits)',
+      registers: [metrics.registry],
+      async collect() {
+        const now = await backlog();
+        if (now) this.set(now.oldestSeconds);
       },
     });
   }

@@ -53,8 +53,17 @@ describe(`the analytics stitcher, on the database (${target})`, () => {
       pageview({ appId, visitor: 2, pathname: '/', at: at(3), name: 'signup' }),
     ]);
     expect(await inboxOf(appId)).toBe(4);
+    // The backlog gauges read the inbox at each scrape: 4 events, the oldest at least as old as its time.
+    const gauges = async () => {
+      const text = await t.get(MetricsService).registry.metrics();
+      return { events: Number(/^analytics_inbox_events (\S+)$/m.exec(text)?.[1]), oldest: Number(/^analytics_inbox_oldest_seconds (\S+)$/m.exec(text)?.[1]) };
+    };
+    const waiting = await gauges();
+    expect(waiting.events).toBe(4);
+    expect(waiting.oldest).toBeGreaterThanOrEqual(Math.floor((Date.now() - at(0).getTime()) / 1000) - 1);
     await stitcher.stitchNow();
     expect(await inboxOf(appId)).toBe(0);
+    expect(await gauges()).toEqual({ events: 0, oldest: 0 });
     expect(await eventsOf(appId)).toBe(4);
     expect(
       await t.query(`SELECT visitor_id::text AS visitor, pageviews, entry_page FROM analytics_visits WHERE app_id = $1 ORDER BY visitor_id`, [appId]),
