@@ -70,29 +70,20 @@ export class AnalyticsStitcher {
     const backlog = () =>
       (reading ??= this.inbox
         .backlog()
-        .then(
-          (b) => b,
-          () => undefined,
-        )
+        .catch(() => undefined)
         .finally(() => (reading = undefined)));
-    new Gauge({
-      name: 'analytics_inbox_events',
-      help: 'Analytics events in the inbox waiting to be stitched (counted up to 1,000,000)',
-      registers: [metrics.registry],
-      async collect() {
-        const now = await backlog();
-        if (now) this.set(now.events);
-      },
-    });
-    new Gauge({
-      name: 'analytics_inbox_oldest_seconds',
-      help: 'Age of the oldest analytics event waiting to be stitched (0: none waits)',
-      registers: [metrics.registry],
-      async collect() {
-        const now = await backlog();
-        if (now) this.set(now.oldestSeconds);
-      },
-    });
+    const gauge = (name: string, help: string, of: (backlog: InboxBacklog) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [metrics.registry],
+        async collect() {
+          const now = await backlog();
+          if (now) this.set(of(now));
+        },
+      });
+    gauge('analytics_inbox_events', 'Analytics events in the inbox waiting to be stitched (counted up to 1,000,000)', (b) => b.events);
+    gauge('analytics_inbox_oldest_seconds', 'Age of the oldest analytics event waiting to be stitched (0: none waits)', (b) => b.oldestSeconds);
   }
 
   /** Whether this process stitches (a worker, or the single process of APP_ROLE=all). */
