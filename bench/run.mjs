@@ -58,6 +58,8 @@ const TARGETS = {
   script: 0.7,
   landing: 0.6,
   signup: 0.3,
+  /** Every process's resident set, at its peak (issue 35). */
+  rssMiB: 250,
 };
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup'].includes(ONLY))
@@ -556,7 +558,7 @@ function table(r) {
       `API ${r.peakRssMiB.apiUnderLoad1} MiB (load 1), worker ${r.peakRssMiB.workerUnderLoad3} MiB (load 3)`,
       '',
       '',
-      `nothing lost: ${yes(r.targets.nothingLost)}`,
+      `< ${TARGETS.rssMiB} MiB: ${yes({ met: Math.max(r.peakRssMiB.apiUnderLoad1, r.peakRssMiB.workerUnderLoad3) < TARGETS.rssMiB })}; nothing lost: ${yes(r.targets.nothingLost)}`,
     ],
   ];
   return markdown(rows);
@@ -968,12 +970,14 @@ async function loadSites(api, apiKey, apps) {
     cacheLimitMiB: SITE_CACHE_BYTES / 2 ** 20,
     servedMiB: count * 2,
     cacheBytesAfter: await metric(api.url, 'site_file_cache_bytes'),
+    // Files of 256 KiB and over are kept on disk (streamed; the OS page cache holds them, outside the RSS).
+    diskBytesAfter: await metric(api.url, 'site_file_disk_cache_bytes'),
     rssMiBAfterLoads: rssAfterLoads,
     rssMiBAfterSweep: rssMiB(api.child.pid),
     peakRssMiB: peakRssMiB(api.child.pid),
   };
   log(
-    `sites: cache ${Math.round(memory.cacheBytesAfter / 2 ** 20)} MiB of ${memory.cacheLimitMiB}; RSS ${memory.rssMiBAfterLoads} → ${memory.rssMiBAfterSweep} MiB`,
+    `sites: cache ${Math.round(memory.cacheBytesAfter / 2 ** 20)} MiB of ${memory.cacheLimitMiB} in memory, ${Math.round(memory.diskBytesAfter / 2 ** 20)} MiB on disk; RSS ${memory.rssMiBAfterLoads} → ${memory.rssMiBAfterSweep} MiB`,
   );
   return {
     page: { ...page, bytes: msg.bytes['/page'] },
@@ -984,7 +988,7 @@ async function loadSites(api, apiKey, apps) {
       page: { target: TARGETS.page, met: page.ratio >= TARGETS.page },
       script: { target: TARGETS.script, met: scriptLoad.ratio >= TARGETS.script },
       landing: { target: TARGETS.landing, met: landingLoad.ratio >= TARGETS.landing },
-      memory: { met: memory.cacheBytesAfter !== null && memory.cacheBytesAfter <= SITE_CACHE_BYTES },
+      memory: { met: memory.cacheBytesAfter !== null && memory.cacheBytesAfter <= SITE_CACHE_BYTES && memory.peakRssMiB < TARGETS.rssMiB },
     },
   };
 }
@@ -1005,10 +1009,10 @@ function sitesTable(s) {
     row(`9. a published landing page (${s.landing.bytes} B)`, s.landing, s.targets.landing),
     [
       '10. cache memory',
-      `${Math.round(s.memory.cacheBytesAfter / 2 ** 20)} MiB kept of ${s.memory.servedMiB} MiB served; RSS ${s.memory.rssMiBAfterLoads} → ${s.memory.rssMiBAfterSweep} MiB`,
+      `${Math.round(s.memory.cacheBytesAfter / 2 ** 20)} MiB kept in memory and ${Math.round((s.memory.diskBytesAfter ?? 0) / 2 ** 20)} MiB on disk of ${s.memory.servedMiB} MiB served; RSS ${s.memory.rssMiBAfterLoads} → ${s.memory.rssMiBAfterSweep} MiB`,
       '',
       '',
-      `≤ SITE_CACHE_BYTES (${s.memory.cacheLimitMiB} MiB): ${yes(s.targets.memory)}`,
+      `≤ SITE_CACHE_BYTES (${s.memory.cacheLimitMiB} MiB) in memory, peak RSS ${s.memory.peakRssMiB} < ${TARGETS.rssMiB} MiB: ${yes(s.targets.memory)}`,
     ],
   ];
   return markdown(rows);

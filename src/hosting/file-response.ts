@@ -1,5 +1,6 @@
 import { blobKey } from '../files/blob-store.js';
-import { type CachedFile, fileSlot, type FileSlot } from './file-cache.js';
+import { type CachedFile, type FileBytes, fileSlot, type FileSlot } from './file-cache.js';
+import type { SizedStream } from './file-disk-tier.js';
 import type { FileKind } from './content-types.js';
 import { hasContentHash } from './site-paths.js';
 
@@ -26,10 +27,11 @@ export function servedFileOf(path: string, sha256: string, kind: FileKind, accou
   };
 }
 
-export interface FileAnswer {
+export interface FileAnswer<B extends Buffer | SizedStream = Buffer | SizedStream> {
   status: 200 | 206 | 304 | 416;
   headers: Record<string, string>;
-  body: Buffer | null;
+  /** A copy on disk is streamed (with its Content-Length); one in memory is sent as it is. */
+  body: B | null;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -39,6 +41,8 @@ type Encoding = 'br' | 'gzip' | 'identity';
  * `304` when If-None-Match names any encoding of these bytes, a single `Range` (on the identity
  * encoding; `If-Range` honoured; several ranges get the whole file) as 206 or 416.
  */
+export function fileAnswer(file: ServedFile, bytes: CachedFile<Buffer>, headers: Record<string, string | string[] | undefined>): FileAnswer<Buffer>;
+export function fileAnswer(file: ServedFile, bytes: CachedFile, headers: Record<string, string | string[] | undefined>): FileAnswer;
 export function fileAnswer(file: ServedFile, bytes: CachedFile, headers: Record<string, string | string[] | undefined>): FileAnswer {
   const range = headers.range;
   const ranged = typeof range === 'string' && (headers['if-range'] === undefined || headers['if-range'] === file.etags.identity);
@@ -69,10 +73,18 @@ export function fileAnswer(file: ServedFile, bytes: CachedFile, headers: Record<
     if (wanted === 'unsatisfiable') return { status: 416, headers: { ...answer, 'content-range': `bytes */${body.length}` }, body: null };
     if (wanted) {
       const [start, end] = wanted;
-      return { status: 206, headers: { ...answer, 'content-range': `bytes ${start}-${end}/${body.length}` }, body: body.subarray(start, end + 1) };
+      const partial = { ...answer, 'content-range': `bytes ${start}-${end}/${body.length}` };
+      return { status: 206, headers: partial, body: bodyOf(body, partial, start, end) };
     }
   }
-  return { status: 200, headers: answer, body };
+  return { status: 200, headers: answer, body: bodyOf(body, answer, 0, body.length - 1) };
+}
+
+/** Bytes `start`–`end` of a copy: a view of one in memory, a stream of one on disk (whose length Fastify cannot know: the header says it). */
+function bodyOf(copy: FileBytes, headers: Record<string, string>, start: number, end: number): Buffer | SizedStream {
+  if (Buffer.isBuffer(copy)) return start === 0 && end === copy.length - 1 ? copy : copy.subarray(start, end + 1);
+  headers['content-length'] = String(end - start + 1);
+  return copy.entry.read(copy, start, end);
 }
 
 function chooseEncoding(bytes: CachedFile, acceptEncoding: string | string[] | undefined): Encoding {

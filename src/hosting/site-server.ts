@@ -20,6 +20,7 @@ import { signupAnswerOrNotFound } from '../sites/signup-answer.js';
 import { SignupTokens } from '../sites/signup-token.js';
 import { SignupService } from '../sites/signup.service.js';
 import { type CachedFile, FileCache } from './file-cache.js';
+import { DiskTier, type SizedStream } from './file-disk-tier.js';
 import { fileAnswer, ServedFile } from './file-response.js';
 import { fileAt, ServedSite } from './served-site.js';
 import { SiteDirectory, SiteLookup } from './site-directory.js';
@@ -48,7 +49,7 @@ interface SiteRequest {
 export interface Answer {
   status: number;
   headers: Record<string, string>;
-  body: Buffer | string | null;
+  body: Buffer | string | SizedStream | null;
 }
 
 /** How a request reached a site, and what it may count as. */
@@ -93,13 +94,22 @@ export class SiteServer implements BeforeApplicationShutdown {
     @Inject(BLOB_STORE) blobs: BlobStore,
     metrics: MetricsService,
   ) {
-    const files = (this.files = new FileCache(config.SITE_CACHE_BYTES, (key) => blobs.get(key)));
+    const disk = config.SITE_DISK_CACHE_BYTES > 0 ? new DiskTier(config.SITE_DISK_CACHE_BYTES) : null;
+    const files = (this.files = new FileCache(config.SITE_CACHE_BYTES, (key) => blobs.get(key), disk));
     new Gauge({
       name: 'site_file_cache_bytes',
       help: 'Bytes of site files (with their compressed copies) in this instance’s memory; at most SITE_CACHE_BYTES',
       registers: [metrics.registry],
       collect() {
         this.set(files.size.bytes);
+      },
+    });
+    new Gauge({
+      name: 'site_file_disk_cache_bytes',
+      help: 'Bytes of large site files (with their compressed copies) in this instance’s disk tier; at most SITE_DISK_CACHE_BYTES',
+      registers: [metrics.registry],
+      collect() {
+        this.set(disk?.size.bytes ?? 0);
       },
     });
   }
