@@ -209,6 +209,7 @@ describe(`analytics (${target})`, () => {
         .send({ email: 'reader@example.com', website: '', token })
         .expect(303);
       await app.server.app.get(SignupService).settled(); // stored after the answer
+      await flush(); // the sign-up's analytics event, from the inbox into the rollups
       // Signed up by the API, not through a page: a user, not a conversion.
       await dev.post('/v1/users', { appId, email: 'imported@example.com' }).expect(201);
       expect(await aggregate({ metrics: 'visitors,signups,conversionRate' })).toEqual({ visitors: 4, signups: 1, conversionRate: 25 });

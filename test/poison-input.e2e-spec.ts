@@ -1,5 +1,5 @@
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
-import { AnalyticsWriter } from '../src/analytics/analytics-writer.js';
+import { AnalyticsInboxRepository } from '../src/analytics/analytics-inbox.repository.js';
 import { UsageRollup } from '../src/billing/usage-rollup.js';
 import { newId } from '../src/common/ids.js';
 import { WritePaths } from '../src/health/write-paths.js';
@@ -126,19 +126,20 @@ describe(`poison input (${target})`, () => {
 
   it('reports a write path that has been failing for more than 30 s in /health/ready (503 naming it), and recovers', async () => {
     const paths = app.server.app.get(WritePaths);
-    const writer = app.server.app.get(AnalyticsWriter);
+    const inbox = app.server.app.get(AnalyticsInboxRepository);
     let now = Date.now();
     paths.now = () => now;
-    // The database unreachable, as the writer sees it: an error without a SQLSTATE.
+    // The database unreachable, as the buffer's insert into the inbox sees it: an error without a SQLSTATE.
     let tries = 0;
-    writer.write = async () => {
+    inbox.append = async () => {
       tries++;
       throw new Error('Connection terminated unexpectedly');
     };
     try {
       await beacon(bobApp, 'https://b.example/during-outage', '203.0.113.50').expect(202);
       await flush();
-      expect(tries).toBe(1);
+      // Tried (and maybe once more by the buffer's every-second run while the flush stitched the inbox), and kept.
+      expect(tries).toBeGreaterThanOrEqual(1);
       expect(await metric(/^analytics_buffered_events (\d+)$/m)).toBe(1); // kept for the next try
       now += 29_000;
       await flush();
@@ -148,7 +149,7 @@ describe(`poison input (${target})`, () => {
       expectErrorBody(res.body, 503, 'analytics writes failing for 31 s');
       expect(await metric(/^batch_writer_failing_seconds\{writer="analytics"\} (\d+)$/m)).toBe(31);
     } finally {
-      delete (writer as Partial<AnalyticsWriter>).write; // the prototype's again
+      delete (inbox as Partial<AnalyticsInboxRepository>).append; // the prototype's again
     }
     await flush();
     await app.http().get('/health/ready').expect(200);

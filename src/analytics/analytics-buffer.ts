@@ -5,7 +5,8 @@ import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { WritePaths } from '../health/write-paths.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import type { AnalyticsEvent } from './analytics-event.js';
-import { AnalyticsWriter } from './analytics-writer.js';
+import { AnalyticsInboxRepository } from './analytics-inbox.repository.js';
+import { AnalyticsStitcher } from './analytics-stitcher.js';
 
 /** A batch is written when this many events wait, or every FLUSH_INTERVAL_MS. */
 export const BATCH_SIZE = 1000;
@@ -14,8 +15,9 @@ const FLUSH_INTERVAL_MS = 1000;
 const MAX_BUFFERED = 200_000;
 
 /**
- * Pageviews are not written one by one on the request path: they wait here and go to the database
- * in batches (one transaction each) when BATCH_SIZE wait or every second. A batch the database
+ * Pageviews are not written one by one on the request path: they wait here and go to the analytics
+ * inbox in batches (one INSERT each, nothing else: a worker stitches visits and rollups from there,
+ * AnalyticsStitcher) when BATCH_SIZE wait or every second. A batch the database
  * refuses for some rows' data is split and those rows set aside (see BatchWriter): one bad event
  * never holds up the others. A batch that fails otherwise (the database down) stays, in order, and
  * is retried; `/health/ready` tells when that has lasted over 30 s. On shutdown (SIGTERM) the rest is written after the HTTP server has stopped taking
@@ -29,13 +31,13 @@ export class AnalyticsBuffer implements BeforeApplicationShutdown {
   private readonly arriving = new Set<Promise<unknown>>();
   private writing: Promise<void> | undefined;
   private closing = false;
-  private readonly written: Counter;
   private readonly dropped: Counter;
   private readonly flushSeconds: Histogram;
   private readonly batches: BatchWriter<AnalyticsEvent>;
 
   constructor(
-    private readonly writer: AnalyticsWriter,
+    private readonly inbox: AnalyticsInboxRepository,
+    private readonly stitcher: AnalyticsStitcher,
     metrics: MetricsService,
     writePaths: WritePaths,
     jobs: PeriodicJobs,
@@ -51,7 +53,6 @@ export class AnalyticsBuffer implements BeforeApplicationShutdown {
       cutShort: 'the analytics events still buffered are lost',
       run: ({ reason }) => (reason === 'shutdown' ? this.flushAtShutdown() : this.writePending()),
     });
-    this.written = new Counter({ name: 'analytics_events_written_total', help: 'Analytics events written to the database', registers: [metrics.registry] });
     this.dropped = new Counter({
       name: 'analytics_buffer_overflow_total',
       help: 'Analytics events dropped because the database was unreachable for too long',
@@ -59,14 +60,14 @@ export class AnalyticsBuffer implements BeforeApplicationShutdown {
     });
     this.flushSeconds = new Histogram({
       name: 'analytics_flush_seconds',
-      help: 'Time to write one batch of analytics events',
+      help: 'Time to write one batch of analytics events to the inbox',
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [metrics.registry],
     });
     const waiting = () => this.pending.length;
     new Gauge({
       name: 'analytics_buffered_events',
-      help: 'Analytics events waiting to be written',
+      help: 'Analytics events waiting in memory to be written to the inbox',
       registers: [metrics.registry],
       collect() {
         this.set(waiting());
@@ -93,8 +94,17 @@ export class AnalyticsBuffer implements BeforeApplicationShutdown {
     void work.finally(() => this.arriving.delete(work));
   }
 
-  /** Writes everything buffered or on its way so far (one batch at a time); a failed batch stays for the next try. Tests call it too. */
+  /**
+   * Writes everything buffered or on its way so far to the inbox (one batch at a time; a failed batch
+   * stays for the next try), then, where this process stitches, stitches the inbox: once it returns,
+   * the events are in the stats. Tests call it too.
+   */
   async flush(): Promise<void> {
+    await this.flushToInbox();
+    if (this.stitcher.runsHere) await this.stitcher.stitchNow();
+  }
+
+  private async flushToInbox(): Promise<void> {
     await Promise.allSettled([...this.arriving]);
     await this.writePending();
   }
@@ -118,11 +128,11 @@ export class AnalyticsBuffer implements BeforeApplicationShutdown {
     }
   }
 
-  /** One transaction: all of `batch` or none. */
+  /** One statement: all of `batch` or none. */
   private async writeBatch(batch: AnalyticsEvent[]): Promise<void> {
     const stop = this.flushSeconds.startTimer();
     try {
-      this.written.inc(await this.writer.write(batch));
+      await this.inbox.append(batch);
     } finally {
       stop();
     }
@@ -131,11 +141,12 @@ export class AnalyticsBuffer implements BeforeApplicationShutdown {
   /** Before the HTTP server closes: from now on every event is written as it comes (in-flight requests still add some). */
   async beforeApplicationShutdown(): Promise<void> {
     this.closing = true;
-    await this.flush();
+    await this.flushToInbox();
   }
 
+  /** Into the inbox only: the stitcher's own shutdown run takes it from there (or the next worker does). */
   private async flushAtShutdown(): Promise<void> {
-    await this.flush();
+    await this.flushToInbox();
     if (this.pending.length > 0) this.logger.error(`${this.pending.length} analytics event(s) could not be written before shutdown and are lost`);
   }
 }

@@ -4,7 +4,7 @@ import { AppsService } from '../apps/apps.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { AnalyticsEvent, PAGEVIEW, SIGNUP, visitorIdFromHex } from './analytics-event.js';
 import { AnalyticsBuffer } from './analytics-buffer.js';
-import { AnalyticsWriter } from './analytics-writer.js';
+import { AnalyticsInboxRepository } from './analytics-inbox.repository.js';
 import { pageAddress } from './page-address.js';
 import { VisitorIds } from './visitor-ids.service.js';
 import { clientNetworkOf } from '../common/client-network.js';
@@ -44,7 +44,7 @@ const KNOWN_APPS_MAX = 10_000;
  * counted; the IP and User-Agent become a daily visitor id and three labels, and are dropped.
  * A visitor's events past EVENTS_PER_VISITOR_MINUTE a minute for one app are not counted either
  * (nor billed): counted in this instance's memory, so a beacon costs no round trip. Pageviews go
- * through the buffer; a sign-up is written in the caller's transaction, with the user.
+ * through the buffer to the inbox; a sign-up goes to the inbox in the caller's transaction, with the user.
  */
 @Injectable()
 export class AnalyticsCollector {
@@ -61,7 +61,7 @@ export class AnalyticsCollector {
   constructor(
     private readonly visitors: VisitorIds,
     private readonly buffer: AnalyticsBuffer,
-    private readonly writer: AnalyticsWriter,
+    private readonly inbox: AnalyticsInboxRepository,
     private readonly apps: AppsService,
     metrics: MetricsService,
   ) {
@@ -126,19 +126,19 @@ export class AnalyticsCollector {
       : this.eventOf(sighting, name, traits, occurredAt).then(add);
   }
 
-  /** A sign-up through a landing page: written in the caller's transaction (the user's), so it counts exactly once. */
+  /** A sign-up through a landing page: into the inbox in the caller's transaction (the user's), so it counts exactly once. */
   signup(sighting: Sighting): Promise<void> {
     return this.signups([sighting]);
   }
 
-  /** Sign-ups through landing pages, as `signup`, written together (one batch of the writer). */
+  /** Sign-ups through landing pages, as `signup`, written together (one insert into the inbox, stitched by a worker as beacons are). */
   async signups(sightings: Sighting[]): Promise<void> {
     const events: AnalyticsEvent[] = [];
     for (const sighting of sightings) {
       const event = await this.toEvent(sighting, SIGNUP, false); // the form has its own limit
       if (event) events.push(event);
     }
-    await this.writer.write(events);
+    await this.inbox.append(events);
   }
 
   private async toEvent(sighting: Sighting, name: string, limited: boolean): Promise<AnalyticsEvent | null> {

@@ -5,9 +5,11 @@ import { AppsModule } from '../apps/apps.module.js';
 import { AnalyticsBuffer } from './analytics-buffer.js';
 import { AnalyticsCollector } from './analytics-collector.js';
 import { AnalyticsEventsRepository } from './analytics-events.repository.js';
+import { AnalyticsInboxRepository } from './analytics-inbox.repository.js';
 import { AnalyticsPartitions } from './analytics-partitions.js';
 import { AnalyticsStatsRepository } from './analytics-stats.repository.js';
 import { AnalyticsStatsService } from './analytics-stats.service.js';
+import { AnalyticsStitcher } from './analytics-stitcher.js';
 import { AnalyticsWriter } from './analytics-writer.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { CollectController } from './collect.controller.js';
@@ -19,7 +21,8 @@ import { VisitorSaltsRepository } from './visitor-salts.repository.js';
 /**
  * Privacy-first analytics. Counting: served pages (SitesController) and /collect hand requests to
  * AnalyticsCollector, which keeps a daily visitor id and coarse labels and queues the event in
- * AnalyticsBuffer; AnalyticsWriter writes batches (raw rows, visits, rollups) in one transaction.
+ * AnalyticsBuffer, which appends batches to the inbox table; in a worker, AnalyticsStitcher takes the
+ * inbox a batch at a time and AnalyticsWriter writes it (raw rows, visits, rollups) in one transaction.
  * Reading: AnalyticsStatsService, from the rollups when it can. AnalyticsPartitions keeps the
  * monthly partitions; VisitorIds the daily salts.
  */
@@ -33,6 +36,8 @@ import { VisitorSaltsRepository } from './visitor-salts.repository.js';
     AnalyticsStatsRepository,
     RollupCardinality,
     AnalyticsWriter,
+    AnalyticsInboxRepository,
+    AnalyticsStitcher,
     AnalyticsBuffer,
     AnalyticsCollector,
     AnalyticsPartitions,

@@ -4,6 +4,9 @@ import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { VisitorSaltsRepository } from './visitor-salts.repository.js';
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+/** Limit keys remembered within one minute (about 150 bytes each): a visitor's repeat views cost a Map lookup, not a hash. */
+const RECENT_LIMIT_KEYS = 10_000;
 
 /** The last day `utcDay` named, kept: nearly every call asks for today, and `toISOString` is a tenth of a beacon's own work. */
 let lastDay = { start: 0, end: 0, text: '' };
@@ -33,6 +36,9 @@ export class VisitorIds {
   private readonly loaded = new Map<string, string>();
   /** And as HMAC keys, made once. */
   private readonly loadedKeys = new Map<string, KeyObject>();
+  /** This minute's limit keys by scope and network (emptied as the minute ends: no address is held longer). */
+  private readonly recentLimitKeys = new Map<string, string>();
+  private recentMinute = -1;
 
   constructor(
     private readonly repository: VisitorSaltsRepository,
@@ -59,14 +65,25 @@ export class VisitorIds {
    * The key a visitor's network is rate-limited under today within `scope`: SHA-256 of the day's salt,
    * the scope and the network (so the limiter's memory holds no address, and nothing links it to
    * another day), cut to 72 bits. Not an id that is stored: a plain salted hash suffices, a quarter of
-   * an HMAC's cost. Answered without a promise once the day's salt is loaded.
+   * an HMAC's cost. Answered without a promise once the day's salt is loaded; a network seen this minute
+   * (a visitor's next view) gets its key from memory, kept until the minute ends.
    */
   limitKeyOf(scope: string, network: string, at = new Date()): string | Promise<string> {
     const day = utcDay(at);
     const salt = this.loaded.get(day);
-    // 72 bits as 12 base64url characters: V8 copies a slice that short, where a longer one would keep the whole digest alive in the limiter.
-    const key = (text: string) => hash('sha256', `${text}\u0000${scope}\u0000${network}`, 'base64url').slice(0, 12);
-    return salt !== undefined ? key(salt) : this.saltOf(day).then((read) => key(read.toString('latin1')));
+    if (salt === undefined) return this.saltOf(day).then((read) => limitKeyWith(read.toString('latin1'), scope, network));
+    const minute = Math.floor(at.getTime() / MINUTE_MS); // a day's end is a minute's: a remembered key is always of this day's salt
+    if (minute !== this.recentMinute) {
+      this.recentLimitKeys.clear();
+      this.recentMinute = minute;
+    }
+    const recent = `${scope}\u0000${network}`;
+    let key = this.recentLimitKeys.get(recent);
+    if (key === undefined) {
+      key = limitKeyWith(salt, scope, network);
+      if (this.recentLimitKeys.size < RECENT_LIMIT_KEYS) this.recentLimitKeys.set(recent, key);
+    }
+    return key;
   }
 
   /** Salts whose day began more than 48 h ago go (the job `visitor-salts-purge`, at 00:00 UTC in worker processes). */
@@ -101,6 +118,11 @@ export class VisitorIds {
     }
     return salt;
   }
+}
+
+/** SHA-256 of the salt, scope and network: 72 bits as 12 base64url characters (V8 copies a slice that short, where a longer one would keep the whole digest alive in the limiter). */
+function limitKeyWith(salt: string, scope: string, network: string): string {
+  return hash('sha256', `${salt}\u0000${scope}\u0000${network}`, 'base64url').slice(0, 12);
 }
 
 /** The visitor id: HMAC-SHA256(salt, scope ‖ IP ‖ User-Agent), NUL-separated (no two different triples hash the same input), its first 64 bits in hex. */

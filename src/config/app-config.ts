@@ -117,6 +117,14 @@ export class AppConfig {
   SITE_CACHE_BYTES = 64 * 1024 * 1024;
 
   /**
+   * Bytes of large site files (256 KiB and over, with their compressed copies) each instance keeps on
+   * local disk, under the system's temporary folder, and streams from there (the OS's page cache, not
+   * the process, holds them in memory); `0`: they are kept in memory as smaller ones.
+   */
+  @WholeNumber(0)
+  SITE_DISK_CACHE_BYTES = 1024 * 1024 * 1024;
+
+  /**
    * The resolvers custom-domain checks ask (TXT challenge, CNAME target): a comma list of `host:port`
    * (`10.0.0.2:53,[2001:db8::53]:53`; the port may be left out for 53). Unset: the system's.
    */

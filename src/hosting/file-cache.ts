@@ -1,15 +1,23 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { Clock } from './clock.js';
+import type { DiskFile, DiskTier } from './file-disk-tier.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
+/** A copy of a file: in memory, or on disk (the disk tier). */
+export type FileBytes = Buffer | DiskFile;
+
 /** A file's bytes as served: as stored, and compressed once (each kept only when it saves bytes). */
-export interface CachedFile {
-  identity: Buffer;
-  gzip: Buffer | null;
-  br: Buffer | null;
+export interface CachedFile<B extends FileBytes = FileBytes> {
+  identity: B;
+  gzip: B | null;
+  br: B | null;
 }
+
+/** From this size a file goes to the disk tier (when there is one), not memory: a few such files would fill it. */
+export const DISK_TIER_MIN_BYTES = 256 * 1024;
 
 /** Below this a compressed copy saves less than its headers cost. */
 const MIN_COMPRESS_BYTES = 512;
@@ -27,39 +35,42 @@ export function fileSlot(key: string, compressible: boolean): FileSlot {
   return { key, compressible, slot: compressible ? `${key}+z` : key };
 }
 
-type Entry = CachedFile & { bytes: number; used: boolean };
+type Entry = CachedFile<Buffer> & { bytes: number; used: boolean };
 
 /**
- * File bytes in memory within `limitBytes` (all copies counted), evicted by the clock algorithm: a read
- * only marks its entry used (no reordering on the hot path), and eviction walks from the oldest, giving
- * each used entry a second chance. Reads go through `load` (the blob store); concurrent misses of one
- * key share one read and one compression. The gzip copy is made before the first answer
- * (milliseconds); the brotli copy, at brotli's best quality (tens to hundreds of milliseconds for a
- * large script), in the background — answers take gzip until it lands. A file larger than an eighth of
- * the limit is never kept (nor compressed): it would push out many small ones, and is read from the
- * store each time.
+ * File bytes in memory within `limitBytes` (all copies counted), evicted by the clock (see Clock).
+ * Reads go through `load` (the blob store); concurrent misses of one key share one read and one
+ * compression. The gzip copy is made before the first answer (milliseconds); the brotli copy, at
+ * brotli's best quality (tens to hundreds of milliseconds for a large script), in the background —
+ * answers take gzip until it lands. A file of DISK_TIER_MIN_BYTES or more goes to the disk tier
+ * instead (copies too), when there is one: served as a stream, it costs the process no memory. A
+ * file larger than an eighth of its tier's limit is never kept: it would push out many small ones,
+ * and is read from the store each time; none over an eighth of the memory limit is compressed.
  */
 export class FileCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly memory: Clock<Entry>;
   private readonly loading = new Map<string, Promise<CachedFile | undefined>>();
   private readonly compressing = new Set<Promise<void>>();
-  private bytes = 0;
 
   constructor(
     private readonly limitBytes: number,
     private readonly load: (key: string) => Promise<Buffer | undefined>,
-  ) {}
-
-  /** The file when it is in memory (no promise: the hot path). */
-  peek(file: FileSlot): CachedFile | undefined {
-    const entry = this.entries.get(file.slot);
-    if (entry) entry.used = true;
-    return entry;
+    readonly disk: DiskTier | null = null,
+  ) {
+    this.memory = new Clock(limitBytes);
   }
 
-  /** The file, read (and compressed when it is compressible) if it is not in memory; undefined when the store has no such blob. */
+  /** The file when it is in memory (no promise: the hot path). */
+  peek(file: FileSlot): CachedFile<Buffer> | undefined {
+    return this.memory.get(file.slot);
+  }
+
+  /**
+   * The file, read (and compressed when it is compressible) if it is not kept; undefined when the store
+   * has no such blob. A copy on disk must be read (`DiskEntry.read`) before the caller awaits anything.
+   */
   get(file: FileSlot): Promise<CachedFile | undefined> {
-    const cached = this.peek(file);
+    const cached = this.peek(file) ?? this.disk?.get(file.slot);
     if (cached) return Promise.resolve(cached);
     let pending = this.loading.get(file.slot);
     if (!pending) {
@@ -69,8 +80,9 @@ export class FileCache {
     return pending;
   }
 
+  /** What memory holds (the disk tier's is `disk.size`). */
   get size(): { files: number; bytes: number } {
-    return { files: this.entries.size, bytes: this.bytes };
+    return this.memory.size;
   }
 
   /** Resolves once the brotli copies under way are made (tests). */
@@ -81,44 +93,49 @@ export class FileCache {
   private async fill({ key, slot, compressible }: FileSlot): Promise<CachedFile | undefined> {
     const identity = await this.load(key);
     if (!identity) return undefined;
-    if (identity.length > this.limitBytes / 8) return { identity, gzip: null, br: null };
-    const worth = compressible && identity.length >= MIN_COMPRESS_BYTES;
-    const file: Entry = { identity, gzip: worth ? smaller(await gzipAsync(identity, { level: 9 }), identity) : null, br: null, bytes: 0, used: true };
-    file.bytes = identity.length + (file.gzip?.length ?? 0);
-    this.entries.set(slot, file);
-    this.bytes += file.bytes;
-    this.evict();
-    if (worth) {
-      const brotli = brotliAsync(identity, brotliOptions(identity.length)).then(
-        (br) => {
-          const kept = smaller(br, identity);
-          // Only into the entry still kept: an evicted one is made again when next read.
-          if (!kept || this.entries.get(slot) !== file) return;
-          file.br = kept;
-          file.bytes += kept.length;
-          this.bytes += kept.length;
-          this.evict();
-        },
-        () => undefined, // no brotli copy: gzip serves
-      );
-      this.compressing.add(brotli);
-      void brotli.finally(() => this.compressing.delete(brotli));
-    }
+    const toDisk = this.disk !== null && identity.length >= DISK_TIER_MIN_BYTES && identity.length <= this.disk.limitBytes / 8;
+    if (!toDisk && identity.length > this.limitBytes / 8) return { identity, gzip: null, br: null };
+    // On disk too, no larger file is compressed than memory would keep: its first answer waits for gzip.
+    const worth = compressible && identity.length >= MIN_COMPRESS_BYTES && identity.length <= this.limitBytes / 8;
+    const gzipped = worth ? smaller(await gzipAsync(identity, { level: 9 }), identity) : null;
+    if (toDisk) return this.fillDisk(slot, identity, gzipped, worth);
+    const file: Entry = { identity, gzip: gzipped, br: null, bytes: identity.length + (gzipped?.length ?? 0), used: true };
+    this.memory.add(slot, file);
+    if (worth)
+      this.brotli(identity, (kept) => {
+        // Only into the entry still kept: an evicted one is made again when next read.
+        if (!this.memory.holds(slot, file)) return;
+        file.br = kept;
+        file.bytes += kept.length;
+        this.memory.grew(kept.length);
+      });
     return file;
   }
 
-  /** The clock: from the oldest, a used entry goes to the back unused, an unused one goes. */
-  private evict(): void {
-    while (this.bytes > this.limitBytes && this.entries.size > 0) {
-      const [slot, entry] = this.entries.entries().next().value!;
-      this.entries.delete(slot);
-      if (entry.used) {
-        entry.used = false;
-        this.entries.set(slot, entry);
-      } else {
-        this.bytes -= entry.bytes;
-      }
+  /** Keeps a large file on disk; if it cannot be written there, it is answered from memory this once. */
+  private async fillDisk(slot: string, identity: Buffer, gzipped: Buffer | null, worth: boolean): Promise<CachedFile> {
+    let entry;
+    try {
+      entry = await this.disk!.keep(slot, identity, gzipped);
+    } catch {
+      return { identity, gzip: gzipped, br: null };
     }
+    if (worth) this.brotli(identity, (kept) => this.disk!.addBrotli(slot, entry, kept));
+    return entry;
+  }
+
+  /** Makes the brotli copy in the background; `keep` gets it when it saves bytes. */
+  private brotli(identity: Buffer, keep: (br: Buffer) => unknown): void {
+    const made = brotliAsync(identity, brotliOptions(identity.length)).then(
+      async (br) => {
+        const kept = smaller(br, identity);
+        if (kept) await keep(kept);
+      },
+      () => undefined, // no brotli copy: gzip serves
+    );
+    const done = made.catch(() => undefined); // a copy not written to disk: gzip serves
+    this.compressing.add(done);
+    void done.finally(() => this.compressing.delete(done));
   }
 }
 

@@ -1,5 +1,6 @@
 import { blobKey } from '../files/blob-store.js';
-import { type CachedFile, fileSlot, type FileSlot } from './file-cache.js';
+import { type CachedFile, type FileBytes, fileSlot, type FileSlot } from './file-cache.js';
+import type { SizedStream } from './file-disk-tier.js';
 import type { FileKind } from './content-types.js';
 import { hasContentHash } from './site-paths.js';
 
@@ -13,6 +14,8 @@ export interface ServedFile {
   cache: FileSlot;
   cacheControl: string;
   etags: { identity: string; gzip: string; br: string };
+  /** The headers of its whole-file answers as a site sends them, made once (see SiteServer's `fileHeaders`): by encoding, Vary and origin. */
+  answerHeaders: Map<string, Readonly<Record<string, string>>>;
 }
 
 export function servedFileOf(path: string, sha256: string, kind: FileKind, accountId: string): ServedFile {
@@ -23,13 +26,15 @@ export function servedFileOf(path: string, sha256: string, kind: FileKind, accou
     cache: fileSlot(blobKey(accountId, sha256), kind.compressible),
     cacheControl: kind.html ? 'public, max-age=0, must-revalidate' : hasContentHash(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     etags: { identity: `"${sha256}"`, gzip: `"${sha256}-gz"`, br: `"${sha256}-br"` },
+    answerHeaders: new Map(),
   };
 }
 
-export interface FileAnswer {
+export interface FileAnswer<B extends Buffer | SizedStream = Buffer | SizedStream> {
   status: 200 | 206 | 304 | 416;
   headers: Record<string, string>;
-  body: Buffer | null;
+  /** A copy on disk is streamed (with its Content-Length); one in memory is sent as it is. */
+  body: B | null;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -39,6 +44,8 @@ type Encoding = 'br' | 'gzip' | 'identity';
  * `304` when If-None-Match names any encoding of these bytes, a single `Range` (on the identity
  * encoding; `If-Range` honoured; several ranges get the whole file) as 206 or 416.
  */
+export function fileAnswer(file: ServedFile, bytes: CachedFile<Buffer>, headers: Record<string, string | string[] | undefined>): FileAnswer<Buffer>;
+export function fileAnswer(file: ServedFile, bytes: CachedFile, headers: Record<string, string | string[] | undefined>): FileAnswer;
 export function fileAnswer(file: ServedFile, bytes: CachedFile, headers: Record<string, string | string[] | undefined>): FileAnswer {
   const range = headers.range;
   const ranged = typeof range === 'string' && (headers['if-range'] === undefined || headers['if-range'] === file.etags.identity);
@@ -69,10 +76,18 @@ export function fileAnswer(file: ServedFile, bytes: CachedFile, headers: Record<
     if (wanted === 'unsatisfiable') return { status: 416, headers: { ...answer, 'content-range': `bytes */${body.length}` }, body: null };
     if (wanted) {
       const [start, end] = wanted;
-      return { status: 206, headers: { ...answer, 'content-range': `bytes ${start}-${end}/${body.length}` }, body: body.subarray(start, end + 1) };
+      const partial = { ...answer, 'content-range': `bytes ${start}-${end}/${body.length}` };
+      return { status: 206, headers: partial, body: bodyOf(body, partial, start, end) };
     }
   }
-  return { status: 200, headers: answer, body };
+  return { status: 200, headers: answer, body: bodyOf(body, answer, 0, body.length - 1) };
+}
+
+/** Bytes `start`–`end` of a copy: a view of one in memory, a stream of one on disk (whose length Fastify cannot know: the header says it). */
+function bodyOf(copy: FileBytes, headers: Record<string, string>, start: number, end: number): Buffer | SizedStream {
+  if (Buffer.isBuffer(copy)) return start === 0 && end === copy.length - 1 ? copy : copy.subarray(start, end + 1);
+  headers['content-length'] = String(end - start + 1);
+  return copy.entry.read(copy, start, end);
 }
 
 function chooseEncoding(bytes: CachedFile, acceptEncoding: string | string[] | undefined): Encoding {

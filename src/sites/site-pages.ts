@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { landingPageOf } from '../deployments/deployment-snapshot.js';
+import { sharedHeaders } from '../hosting/raw-headers.js';
 import { renderLandingPage, renderNotice, SITE_CONTENT_SECURITY_POLICY } from './site-page.js';
 import type { SiteAddress, SiteTarget } from './sites.service.js';
 import { SignupTokens } from './signup-token.js';
@@ -108,7 +109,7 @@ export class SitePages {
     if (!page) return { status: 200, html: this.render(target, this.tokens.issue(target.deployment.id, now)), headers: pageHeaders(target, now) };
     const period = Math.floor(now / TOKEN_PERIOD_MS);
     if (page.period !== period) {
-      page.headers = pageHeaders(target, now);
+      page.headers = sharedHeaders(pageHeaders(target, now));
       page.period = period;
     }
     const tick = Math.floor(now / TOKEN_TICK_MS);

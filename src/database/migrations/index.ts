@@ -24,6 +24,7 @@ import { AuditLog1763980000000 } from './1763980000000-audit-log.js';
 import { MfaAndSso1763990000000 } from './1763990000000-mfa-and-sso.js';
 import { MemberPasswords1764000000000 } from './1764000000000-member-passwords.js';
 import { MemberSsoIdentities1764010000000 } from './1764010000000-member-sso-identities.js';
+import { AnalyticsInbox1764020000000 } from './1764020000000-analytics-inbox.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   MfaAndSso1763990000000,
   MemberPasswords1764000000000,
   MemberSsoIdentities1764010000000,
+  AnalyticsInbox1764020000000,
 ];

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '../database/transactions.js';
+import type { AnalyticsEvent } from './analytics-event.js';
+
+/** How far behind the stitching is: the events waiting (counted up to a cap) and how old the oldest is. */
+export interface InboxBacklog {
+  events: number;
+  oldestSeconds: number;
+}
+
+/** The fields of an event in the inbox's column order. */
+const INBOX_FIELDS = [
+  'appId',
+  'deploymentId',
+  'occurredAt',
+  'visitorId',
+  'name',
+  'pathname',
+  'referrerHost',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'browser',
+  'os',
+  'device',
+] as const satisfies ReadonlyArray<keyof AnalyticsEvent>;
+
+/** Counting the inbox stops here: a backlog this long is as alarming as a longer one, and counting it costs more. */
+const COUNT_UP_TO = 1_000_000;
+/** A key of its own for the transaction-scoped advisory lock that makes one stitcher at a time. */
+const STITCH_LOCK = `hashtextextended('analytics:inbox', 0)`;
+
+/** The analytics inbox (analytics_inbox): events the API took, in order, until a worker stitches them. */
+@Injectable()
+export class AnalyticsInboxRepository {
+  constructor(private readonly db: Transactions) {}
+
+  /**
+   * One statement for the whole batch (the caller's transaction, if any): no visit lookup, no rollup.
+   * Column arrays through unnest: measured against json_to_recordset and a multi-row VALUES on 1,000-row
+   * batches, the same CPU in Node (2.0–2.2 µs a row) and the least in PostgreSQL (2.8–3.0 µs a row,
+   * against 4.0–4.2 and 17–18). A NUL still fails the statement (SQLSTATE class 22): the buffer's
+   * batch writer sets that row aside.
+   */
+  async append(events: AnalyticsEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const columns: unknown[][] = INBOX_FIELDS.map(() => new Array<unknown>(events.length));
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i];
+      for (let c = 0; c < INBOX_FIELDS.length; c++) columns[c][i] = event[INBOX_FIELDS[c]];
+    }
+    await this.db.query(
+      `INSERT INTO analytics_inbox (app_id, deployment_id, occurred_at, visitor_id, name, pathname, referrer_host,
+                                    utm_source, utm_medium, utm_campaign, browser, os, device)
+       SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::timestamptz[], $4::bigint[], $5::varchar[], $6::varchar[], $7::varchar[],
+                            $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[])`,
+      columns,
+    );
+  }
+
+  /**
+   * Takes the stitching lock for this transaction, or answers false when another stitcher holds it:
+   * one stitcher at a time, so rows are stitched once and each visitor's in order.
+   */
+  async lockForStitching(): Promise<boolean> {
+    const [row] = await this.db.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(${STITCH_LOCK}) AS locked`);
+    return row.locked;
+  }
+
+  /**
+   * Takes the first `limit` events waiting, in the order they came in: deleted in the caller's
+   * transaction, so they are gone only if it commits (and back in line if it rolls back).
+   */
+  async take(limit: number): Promise<AnalyticsEvent[]> {
+    const rows = await this.db.query<AnalyticsEvent>(
+      `WITH taken AS (
+         DELETE FROM analytics_inbox WHERE id IN (SELECT id FROM analytics_inbox ORDER BY id LIMIT $1)
+         RETURNING id, app_id, deployment_id, occurred_at, visitor_id, name, pathname, referrer_host, utm_source, utm_medium, utm_campaign, browser, os, device)
+       SELECT app_id AS "appId", deployment_id AS "deploymentId", occurred_at AS "occurredAt", visitor_id::text AS "visitorId", name, pathname,
+              referrer_host AS "referrerHost", utm_source AS "utmSource", utm_medium AS "utmMedium", utm_campaign AS "utmCampaign", browser, os, device
+         FROM taken ORDER BY id`,
+      [limit],
+    );
+    for (const row of rows) row.occurredAt = new Date(row.occurredAt);
+    return rows;
+  }
+
+  /**
+   * Runs `work` inside a savepoint of the caller's transaction: when it fails, what it did is undone
+   * and the transaction goes on (its locks and the rest of its work kept).
+   */
+  async inSavepoint<T>(work: () => Promise<T>): Promise<T> {
+    await this.db.query('SAVEPOINT analytics_stitch');
+    let result: T;
+    try {
+      result = await work();
+      await this.db.query('RELEASE SAVEPOINT analytics_stitch');
+    } catch (err) {
+      await this.db.query('ROLLBACK TO SAVEPOINT analytics_stitch');
+      throw err;
+    }
+    return result;
+  }
+
+  async backlog(): Promise<InboxBacklog> {
+    const [row] = await this.db.query<{ events: number; oldest_seconds: number | null }>(
+      `SELECT (SELECT count(*) FROM (SELECT 1 FROM analytics_inbox LIMIT ${COUNT_UP_TO}) AS capped)::int AS events,
+              extract(epoch FROM now() - (SELECT occurred_at FROM analytics_inbox ORDER BY id LIMIT 1))::float8 AS oldest_seconds`,
+    );
+    return { events: row.events, oldestSeconds: Math.max(0, row.oldest_seconds ?? 0) };
+  }
+}

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, rmSync } from 'node:fs';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { Clock } from './clock.js';
+
+/** A body read from the disk tier, with its length (the Content-Length it is sent with). */
+export type SizedStream = Readable & { length: number };
+
+/** One copy (as stored, gzip or brotli) of a file kept on disk. */
+export interface DiskFile {
+  readonly path: string;
+  readonly length: number;
+  readonly entry: DiskEntry;
+}
+
+type Copy = 'identity' | 'gzip' | 'br';
+
+/**
+ * A file's copies in the disk tier. Its files are removed once it is evicted and no stream reads
+ * them — never sooner: a stream is made in the same tick its entry was found (no await between), and
+ * the removal of an evicted entry waits for the next turn of the event loop.
+ */
+export class DiskEntry {
+  bytes = 0;
+  used = true;
+  identity!: DiskFile;
+  gzip: DiskFile | null = null;
+  br: DiskFile | null = null;
+  private readers = 0;
+  private evicted = false;
+  private removing = false;
+  private markRemoved!: () => void;
+  /** Resolves once its files are removed. */
+  readonly removed = new Promise<void>((resolve) => (this.markRemoved = resolve));
+
+  /** A stream of bytes `start`–`end` (inclusive) of one of its copies. */
+  read(file: DiskFile, start = 0, end = file.length - 1): SizedStream {
+    this.readers++;
+    const stream = createReadStream(file.path, { start, end });
+    stream.once('close', () => {
+      this.readers--;
+      this.removeWhenUnread();
+    });
+    return Object.assign(stream, { length: end - start + 1 });
+  }
+
+  /** Whether a copy may still be added to it (not evicted). */
+  get kept(): boolean {
+    return !this.evicted;
+  }
+
+  evict(): void {
+    this.evicted = true;
+    setImmediate(() => this.removeWhenUnread());
+  }
+
+  private removeWhenUnread(): void {
+    if (!this.evicted || this.readers > 0 || this.removing) return;
+    this.removing = true;
+    const files = [this.identity, this.gzip, this.br].filter((file) => file !== null);
+    void Promise.all(files.map((file) => rm(file.path, { force: true }).catch(() => undefined))).then(this.markRemoved);
+  }
+}
+
+const PREFIX = 'platform-site-files-';
+/** This process's folders, removed when it exits (a killed process's are removed by the next one to start). */
+const ours = new Set<string>();
+
+/**
+ * Large site files on local disk, within `limitBytes` (all copies counted), evicted by the clock:
+ * streamed from there, the operating system's page cache caches them — memory outside the process.
+ * Each instance has its own folder under the system's temporary folder, made on the first file kept;
+ * folders left by processes no longer running are removed then. A file's copies get names of their
+ * own (a counter), so a file evicted and kept again never shares a name with its removed copy.
+ */
+export class DiskTier {
+  private readonly clock: Clock<DiskEntry>;
+  private folder: Promise<string> | undefined;
+  private written = 0;
+
+  constructor(
+    readonly limitBytes: number,
+    private readonly root = tmpdir(),
+  ) {
+    this.clock = new Clock(limitBytes);
+  }
+
+  /**
+   * The entry, if its file is still there: a folder under the temporary one may be emptied by the system's
+   * cleaner (a stat, once per answer of a large file); one that is gone is dropped, and read again.
+   */
+  get(slot: string): DiskEntry | undefined {
+    const entry = this.clock.get(slot);
+    if (!entry || existsSync(entry.identity.path)) return entry;
+    this.clock.drop(slot, entry);
+    entry.evict();
+    return undefined;
+  }
+
+  get size(): { files: number; bytes: number } {
+    return this.clock.size;
+  }
+
+  /** Writes a file's copies and keeps them. */
+  async keep(slot: string, identity: Buffer, gzip: Buffer | null): Promise<DiskEntry> {
+    const entry = new DiskEntry();
+    entry.identity = await this.write(entry, 'identity', identity);
+    entry.gzip = gzip && (await this.write(entry, 'gzip', gzip));
+    entry.bytes = identity.length + (gzip?.length ?? 0);
+    this.evicted(this.clock.add(slot, entry));
+    return entry;
+  }
+
+  /** Adds the brotli copy made in the background, if its entry is still kept. */
+  async addBrotli(slot: string, entry: DiskEntry, br: Buffer): Promise<void> {
+    if (!this.clock.holds(slot, entry)) return;
+    const file = await this.write(entry, 'br', br);
+    if (!entry.kept || !this.clock.holds(slot, entry)) return void (await rm(file.path, { force: true }));
+    entry.br = file;
+    entry.bytes += br.length;
+    this.evicted(this.clock.grew(br.length));
+  }
+
+  private evicted(entries: DiskEntry[]): void {
+    for (const entry of entries) entry.evict();
+  }
+
+  private async write(entry: DiskEntry, copy: Copy, bytes: Buffer): Promise<DiskFile> {
+    const folder = await this.ownFolder();
+    // Again each time: the system's cleaner may have removed the folder since.
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    const path = join(folder, `${++this.written}.${copy}`);
+    await writeFile(path, bytes, { mode: 0o600 });
+    return { path, length: bytes.length, entry };
+  }
+
+  private ownFolder(): Promise<string> {
+    this.folder ??= (async () => {
+      await removeStaleFolders(this.root);
+      const folder = join(this.root, `${PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`);
+      // Ours before it exists: another tier of this process starting now must not take it for stale.
+      if (ours.size === 0) process.once('exit', () => ours.forEach((path) => rmSync(path, { recursive: true, force: true })));
+      ours.add(folder);
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      return folder;
+    })();
+    return this.folder;
+  }
+}
+
+/** The tier's folders whose process is gone (or is this one, restarted with the same id: a container's first process). */
+async function removeStaleFolders(root: string): Promise<void> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(PREFIX)) continue;
+    const pid = Number(name.slice(PREFIX.length).split('-')[0]);
+    const path = join(root, name);
+    if (ours.has(path) || (pid !== process.pid && isRunning(pid))) continue;
+    await rm(path, { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
