@@ -30,6 +30,26 @@ const common = {
   setupFiles: ['<rootDir>/test/setup/esm-instances.mjs'],
 };
 
+/**
+ * Whether this run names what to run (a file pattern, --findRelatedTests, --onlyChanged…): then each e2e spec is a
+ * test file of its own; a full run instead runs the groups of test/groups (the integration specs in one), each loading several spec files into one
+ * module registry (test/setup/e2e-groups.ts: the same tests for about half the fixed CPU per file). E2E_PER_FILE=1
+ * runs the spec files one by one in a full run too (to time them one by one); E2E_GROUPS=1 runs groups with a pattern
+ * too (`E2E_GROUPS=1 npm test -- test/groups/3`, to run one group as a full run does).
+ */
+async function picksFiles() {
+  if (process.env.E2E_PER_FILE === '1') return true;
+  if (process.env.E2E_GROUPS === '1') return false;
+  const { buildArgv } = require('jest-cli');
+  const argv = await buildArgv(process.argv.slice(2));
+  return (
+    argv._.length > 0 ||
+    Boolean(argv.testPathPatterns?.length || argv.findRelatedTests || argv.onlyChanged || argv.changedSince || argv.lastCommit || argv.runTestsByPath)
+  );
+}
+
+const e2eFiles = (perFile) => (perFile ? ['<rootDir>/test/**/*.e2e-spec.ts'] : ['<rootDir>/test/groups/*.e2e-group.ts']);
+
 const e2e = {
   ...common,
   transform: { '^.+\\.ts$': transpileOnly },
@@ -37,7 +57,6 @@ const e2e = {
   // the Swagger plugin (so the OpenAPI document under test is the real one, and what production runs),
   // instead of each worker compiling the sources again with the type checker.
   moduleNameMapper: { '^(?:\\.\\./)+src/(.*)\\.js$': '<rootDir>/dist/$1.js', ...common.moduleNameMapper },
-  testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
   slowTestThreshold: 30,
   // Builds dist/ when stale, provides the migrated template database, names the run (see the files).
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
@@ -46,28 +65,46 @@ const e2e = {
 
 // The integration tier: as the e2e specs (the built app, the template database), a Nest testing module
 // of the modules under test instead of the app (test/support/test-module.ts).
-const integration = { ...e2e, testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'] };
+const integration = { ...e2e };
+const integrationFiles = (perFile) => (perFile ? ['<rootDir>/test/integration/**/*.int-spec.ts'] : ['<rootDir>/test/groups/*.int-group.ts']);
 
-module.exports = {
-  // One more worker than the 2 cores: many files spend most of their time waiting (retry schedules, timeouts, the
-  // local model, browsers), and a third worker runs another file meanwhile (a sleep-heavy subset: 175 s -> 146 s wall,
-  // the same CPU; docs/development.md).
-  maxWorkers: 3,
-  // A worker that grew past this after a file is replaced by a fresh one: a worker that had run fifty suites held
-  // gigabytes and at the end took longer to exit than Jest waits ("failed to exit gracefully").
-  workerIdleMemoryLimit: '1GB',
-  testTimeout: 60_000,
-  projects: [
-    { ...common, displayName: 'unit', transform: { '^.+\\.ts$': transpileOnly }, testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
-    { ...integration, displayName: 'integration-embedded', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-embedded.cjs'] },
-    ...(process.env.DATABASE_URL
-      ? [{ ...integration, displayName: 'integration-postgres', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-postgres.cjs'] }]
-      : []),
-    // The whole e2e suite on the embedded default (PGlite, in-process queue, in-memory limits)...
-    { ...e2e, displayName: 'e2e-embedded', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-embedded.cjs'] },
-    // ...and again on the real PostgreSQL and Redis when they are configured.
-    ...(process.env.DATABASE_URL
-      ? [{ ...e2e, displayName: 'e2e-postgres', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-postgres.cjs'] }]
-      : []),
-  ],
+module.exports = async () => {
+  const perFile = await picksFiles();
+  const e2eMatch = { testMatch: e2eFiles(perFile) };
+  const integrationMatch = { testMatch: integrationFiles(perFile) };
+  return {
+    // One more worker than the 2 cores: many files spend most of their time waiting (retry schedules, timeouts, the
+    // local model, browsers), and a third worker runs another file meanwhile (a sleep-heavy subset: 175 s -> 146 s wall,
+    // the same CPU; docs/development.md).
+    maxWorkers: 3,
+    // A worker that grew past this after a file is replaced by a fresh one: a worker that had run fifty suites held
+    // gigabytes and at the end took longer to exit than Jest waits ("failed to exit gracefully").
+    workerIdleMemoryLimit: '1GB',
+    testTimeout: 60_000,
+    projects: [
+      { ...common, displayName: 'unit', transform: { '^.+\\.ts$': transpileOnly }, testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
+      {
+        ...integration,
+        ...integrationMatch,
+        displayName: 'integration-embedded',
+        setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-embedded.cjs'],
+      },
+      ...(process.env.DATABASE_URL
+        ? [
+            {
+              ...integration,
+              ...integrationMatch,
+              displayName: 'integration-postgres',
+              setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-postgres.cjs'],
+            },
+          ]
+        : []),
+      // The whole e2e suite on the embedded default (PGlite, in-process queue, in-memory limits)...
+      { ...e2e, ...e2eMatch, displayName: 'e2e-embedded', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-embedded.cjs'] },
+      // ...and again on the real PostgreSQL and Redis when they are configured.
+      ...(process.env.DATABASE_URL
+        ? [{ ...e2e, ...e2eMatch, displayName: 'e2e-postgres', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-postgres.cjs'] }]
+        : []),
+    ],
+  };
 };

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
+import { preflight } from './config/preflight.js';
 import { startupErrorLine } from './config/startup-errors.js';
-import { logStartup, RunningServer, startServer } from './server.js';
+import type { RunningServer } from './server.js';
 
 /**
  * `npm start`: boots the server; SIGTERM or SIGINT (also during the start) ends in a clean
- * shutdown and exit code 0. A failed start prints one line on stderr and exits 1.
+ * shutdown and exit code 0. A failed start prints one line on stderr and exits 1 (at once when
+ * `preflight` sees it).
  */
 async function main(): Promise<void> {
   const state: { server?: RunningServer; stopping?: string } = {};
@@ -19,6 +21,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // A start that cannot succeed (a bad setting, DATA_DIR or the port taken) fails here, before the app is loaded.
+  await preflight(process.env);
+  const { logStartup, startServer } = await import('./server.js');
   state.server = await startServer();
   if (state.stopping) return stop(state.server, state.stopping);
   logStartup(state.server);

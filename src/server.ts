@@ -4,7 +4,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
 import { configureApp, createFastifyAdapter } from './app.setup.js';
 import { AppConfig, loadConfig } from './config/app-config.js';
-import { StartupError } from './config/startup-errors.js';
+import { listenError } from './config/startup-errors.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
 import { createLogger, PinoNestLogger } from './logging.js';
 
@@ -99,12 +99,7 @@ async function listen(app: NestFastifyApplication, config: AppConfig): Promise<v
   try {
     await app.getHttpAdapter().getInstance().listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new StartupError(`Port ${config.PORT} is in use: stop the other process or set PORT to another port`);
-    if (code === 'EACCES') throw new StartupError(`Port ${config.PORT} needs privileges this process lacks: set PORT to 1024 or above`);
-    if (code === 'EADDRNOTAVAIL')
-      throw new StartupError(`HOST ${config.HOST} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all`);
-    throw err;
+    throw listenError(err, config);
   }
 }
 

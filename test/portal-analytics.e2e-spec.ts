@@ -4,7 +4,7 @@ import { AnalyticsWriter } from '../src/analytics/analytics-writer.js';
 import { pageview } from './support/analytics-events.js';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
-import { act, scrollWidth, seriousViolations } from './support/portal-browser.js';
+import { act, expectFitsPhoneWidth, seriousViolations } from './support/portal-browser.js';
 import { portalSession } from './support/portal-session.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
@@ -180,21 +180,10 @@ describeInBrowser(`analytics dashboard in the portal (${target})`, () => {
   });
 
   it('fits a 390 px wide screen without sideways scrolling', async () => {
-    const { page } = session;
-    await page.setViewportSize({ width: 390, height: 844 });
-    try {
-      for (const [path, name] of [
-        [`/portal/apps/${appId}/analytics?device=mobile`, 'portal-analytics-390'],
-        [`/portal/apps/${emptyAppId}/analytics`, 'portal-analytics-empty-390'],
-      ]) {
-        await page.goto(`${app.url}${path}`);
-        expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
-        expect(await seriousViolations(page)).toEqual([]);
-        await screenshot(page, name);
-      }
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 900 });
-    }
+    await expectFitsPhoneWidth(session.page, app.url, [
+      [`/portal/apps/${appId}/analytics?device=mobile`, 'portal-analytics-390'],
+      [`/portal/apps/${emptyAppId}/analytics`, 'portal-analytics-empty-390'],
+    ]);
   });
 
   const texts = (all: string[]) => all.map((t) => t.replace(/\s+/g, ' ').trim());

@@ -1,6 +1,6 @@
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
-import { act, scrollWidth, seriousViolations } from './support/portal-browser.js';
+import { act, expectFitsPhoneWidth, seriousViolations } from './support/portal-browser.js';
 import { csrfOf, portalSession, PortalSession } from './support/portal-session.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
@@ -147,20 +147,9 @@ describeInBrowser(`webhooks in the portal (${target})`, () => {
   });
 
   it('fits a 390 px wide screen without sideways scrolling', async () => {
-    const { page } = session;
-    await page.setViewportSize({ width: 390, height: 844 });
-    try {
-      for (const [path, name] of [
-        ['/portal/webhooks', 'portal-webhooks-390'],
-        [endpointPath, 'portal-webhook-log-390'],
-      ]) {
-        await page.goto(`${app.url}${path}`);
-        expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
-        expect(await seriousViolations(page)).toEqual([]);
-        await screenshot(page, name);
-      }
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 900 });
-    }
+    await expectFitsPhoneWidth(session.page, app.url, [
+      ['/portal/webhooks', 'portal-webhooks-390'],
+      [endpointPath, 'portal-webhook-log-390'],
+    ]);
   });
 });

@@ -5,7 +5,10 @@ import { ADMIN_TOKEN, createAccount, startTestApp, target, TestApp } from './sup
 import { itUnless, UNLESS_REDIS } from './support/skips.js';
 import { until } from './support/webhook-receiver.js';
 
-const LIMIT = 100;
+// RATE_LIMIT_MAX for this file: low, so that reaching it takes few requests (the default, 100, is app-config.spec's
+// and the other files' `x-ratelimit-limit`).
+const LIMIT = 20;
+const LIMITED = { RATE_LIMIT_MAX: String(LIMIT) };
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /**
@@ -29,11 +32,11 @@ describe(`rate limits (${target})`, () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: LIMITED });
   });
   afterAll(() => app.close());
 
-  it('answers the 101st request in a window with 429, the exact body and Retry-After: 60', async () => {
+  it('answers the request after RATE_LIMIT_MAX in a window with 429, the exact body and Retry-After: 60', async () => {
     const account = await createAccount(app);
     const first = await app.http().get('/v1/api-keys').set(bearer(account.apiKey)).expect(200);
     expect(first.headers['x-ratelimit-limit']).toBe(String(LIMIT));
@@ -83,7 +86,7 @@ describe(`rate limits (${target})`, () => {
     }
     expect(statuses.slice(0, LIMIT).every((s) => s === 401)).toBe(true);
     expect(statuses[LIMIT]).toBe(429);
-    // Another address still gets its own 100.
+    // Another address still gets its own LIMIT.
     await app.http().get('/v1/api-keys').agent(newClient()).set(bearer('sk_bad_other')).expect(401);
   });
 
@@ -91,8 +94,9 @@ describe(`rate limits (${target})`, () => {
     const second = await startTestApp({ reuse: { dataDir: app.dataDir, env: app.env }, keep: true });
     try {
       const account = await createAccount(app);
-      const a = await burst(app, account.apiKey, 50);
-      const b = await burst(second, account.apiKey, 50);
+      // Half of the limit on each instance: the shared count is spent.
+      const a = await burst(app, account.apiKey, LIMIT / 2);
+      const b = await burst(second, account.apiKey, LIMIT / 2);
       expect([...a, ...b].every((s) => s === 200)).toBe(true);
       await second.http().get('/v1/api-keys').set(bearer(account.apiKey)).expect(429);
       await app.http().get('/v1/api-keys').set(bearer(account.apiKey)).expect(429);
@@ -128,16 +132,16 @@ describe(`rate limits (${target})`, () => {
   it('counts the account beside each credential: minting keys does not multiply the quota', async () => {
     const owner = await createAccount(app);
     const second = (await app.http().post('/v1/api-keys').set(bearer(owner.apiKey)).send({ name: 'second' }).expect(201)).body.key as string;
-    // 1 request above, 60 with the first key, 39 with the second: the account's 100.
+    // 1 request above, 12 with the first key, 7 with the second: the account's 20.
     for (const [key, n] of [
-      [owner.apiKey, 60],
-      [second, 39],
+      [owner.apiKey, 12],
+      [second, 7],
     ] as const)
       expect((await burst(app, key, n)).every((s) => s === 200)).toBe(true);
     const limited = await app.http().get('/v1/api-keys').set(bearer(second)).expect(429);
     expect(limited.headers['x-ratelimit-limit']).toBe(String(LIMIT));
     expect(limited.headers['x-ratelimit-remaining']).toBe('0');
-    // The second key alone has used 40 of its own 100: the account bucket is the one spent.
+    // The second key alone has used 8 of its own 20: the account bucket is the one spent.
     await app.http().get('/v1/api-keys').set(bearer(owner.apiKey)).expect(429);
     // Another account is not affected.
     await app
@@ -207,7 +211,7 @@ describe(`rate limits (${target})`, () => {
     const direct = newClient();
     await spend(app, '198.51.100.1', LIMIT, direct);
     expect(await spend(app, '198.51.100.2', 1, direct)).toEqual([429]);
-    const proxied = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    const proxied = await startTestApp({ env: { ...LIMITED, TRUST_PROXY: '127.0.0.1' } });
     try {
       await spend(proxied, '198.51.100.1', LIMIT);
       expect(await spend(proxied, '198.51.100.1', 1)).toEqual([429]);

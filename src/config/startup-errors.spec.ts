@@ -1,4 +1,4 @@
-import { StartupError, startupErrorLine } from './startup-errors.js';
+import { listenError, StartupError, startupErrorLine } from './startup-errors.js';
 
 describe('startupErrorLine', () => {
   it("is a StartupError's own message", () => {
@@ -25,5 +25,23 @@ describe('startupErrorLine', () => {
       'Failed to start: password authentication failed for user "x"',
     );
     expect(startupErrorLine('a string')).toBe('Failed to start: a string');
+  });
+});
+
+describe('listenError', () => {
+  const config = { PORT: 80, HOST: '10.9.8.7' };
+  const failure = (code: string) => Object.assign(new Error(`listen ${code}`), { code });
+
+  it('names the setting to change for each usual failure to bind', () => {
+    expect(listenError(failure('EADDRINUSE'), config)).toEqual(new StartupError('Port 80 is in use: stop the other process or set PORT to another port'));
+    expect(listenError(failure('EACCES'), config)).toEqual(new StartupError('Port 80 needs privileges this process lacks: set PORT to 1024 or above'));
+    expect(listenError(failure('EADDRNOTAVAIL'), config)).toEqual(
+      new StartupError('HOST 10.9.8.7 is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all'),
+    );
+  });
+
+  it('leaves any other error as it is', () => {
+    const other = failure('EMFILE');
+    expect(listenError(other, config)).toBe(other);
   });
 });

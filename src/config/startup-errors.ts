@@ -9,6 +9,18 @@ export class StartupError extends Error {
   }
 }
 
+/**
+ * A failure to bind PORT on HOST in words (a StartupError naming the setting), or the error itself
+ * when it is none of the usual ones.
+ */
+export function listenError(err: unknown, { PORT, HOST }: { PORT: number; HOST: string }): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE') return new StartupError(`Port ${PORT} is in use: stop the other process or set PORT to another port`);
+  if (code === 'EACCES') return new StartupError(`Port ${PORT} needs privileges this process lacks: set PORT to 1024 or above`);
+  if (code === 'EADDRNOTAVAIL') return new StartupError(`HOST ${HOST} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all`);
+  return err;
+}
+
 /** Network errors of a connection the start needs (the database), told in words. */
 const CONNECT_ERRORS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',

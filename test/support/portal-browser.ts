@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
+import { screenshot } from './browser.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -54,4 +55,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 /** How wide the page's content is at the viewport's width (more than the viewport: the page scrolls sideways). */
 export function scrollWidth(page: Page): Promise<number> {
   return page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+}
+
+/**
+ * Opens each page (`[path, screenshot name]`) at a phone's 390 px width and checks that it needs no sideways
+ * scrolling and has no serious accessibility violation; saves a screenshot of each. The viewport is put back after.
+ */
+export async function expectFitsPhoneWidth(page: Page, baseUrl: string, pages: Array<[path: string, name: string]>): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    for (const [path, name] of pages) {
+      await page.goto(`${baseUrl}${path}`);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, name);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
 }
