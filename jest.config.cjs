@@ -73,10 +73,11 @@ module.exports = async () => {
   const e2eMatch = { testMatch: e2eFiles(perFile) };
   const integrationMatch = { testMatch: integrationFiles(perFile) };
   return {
-    // One more worker than the 2 cores: many files spend most of their time waiting (retry schedules, timeouts, the
-    // local model, browsers), and a third worker runs another file meanwhile (a sleep-heavy subset: 175 s -> 146 s wall,
-    // the same CPU; docs/development.md).
-    maxWorkers: 3,
+    // Twice the 2 cores: many tests spend most of their time waiting (retry schedules, timeouts, the local model,
+    // browsers), and the other workers run meanwhile (the embedded target, idle: 3 workers 4 min 42 s, 4 workers
+    // 3 min 58 s, the same CPU; docs/development.md). Twelve groups of test/groups make three even rounds of four.
+    maxWorkers: 4,
+    testSequencer: '<rootDir>/test/setup/sequencer.cjs',
     // A worker that grew past this after a file is replaced by a fresh one: a worker that had run fifty suites held
     // gigabytes and at the end took longer to exit than Jest waits ("failed to exit gracefully").
     workerIdleMemoryLimit: '1GB',

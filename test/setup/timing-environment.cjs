@@ -26,6 +26,7 @@ class TimingEnvironment extends Environment {
     const line = {
       project: this.project,
       file: this.testPath,
+      startedAt: this.started.wall, // epoch ms: with wallMs, each worker's timeline
       wallMs: Date.now() - this.started.wall,
       cpuMs: now.self - this.started.cpu.self,
       childCpuMs: now.children - this.started.cpu.children,
