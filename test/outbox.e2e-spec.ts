@@ -13,7 +13,7 @@ describe(`domain events through the outbox (${target})`, () => {
   let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ app, receiver, stop } = await startAppWithReceiver({ modules: [EventRecorderModule], env: { ...NO_RATE_LIMIT, WEBHOOK_RETRY_BASE_MS: '50' } }));
+    ({ app, receiver, stop } = await startAppWithReceiver({ modules: [EventRecorderModule], env: NO_RATE_LIMIT }));
     recorder = app.server.app.get(EventRecorder);
   });
   afterAll(() => stop());

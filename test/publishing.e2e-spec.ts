@@ -10,7 +10,7 @@ describe(`publishing (${target})`, () => {
   let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ app, receiver, stop } = await startAppWithReceiver({ env: { ...NO_RATE_LIMIT, WEBHOOK_RETRY_BASE_MS: '50' }, modules: [EventRecorderModule] }));
+    ({ app, receiver, stop } = await startAppWithReceiver({ env: NO_RATE_LIMIT, modules: [EventRecorderModule] }));
     events = app.server.app.get(EventRecorder);
     dev = await newAccountClient(app);
     await dev.post('/v1/webhook-endpoints', { url: `${receiver.url}/publishing`, events: ['app.published', 'app.unpublished'] }).expect(201);

@@ -19,7 +19,7 @@ describe(`the landing page's sign-up form (${target})`, () => {
     // TRUST_PROXY: the tests play visitors from several IPs through X-Forwarded-For.
     ({ app, receiver, stop } = await startAppWithReceiver({
       modules: [EventRecorderModule],
-      env: { RATE_LIMIT_MAX: '100000', WEBHOOK_RETRY_BASE_MS: '50', TRUST_PROXY: '127.0.0.1' },
+      env: { TRUST_PROXY: '127.0.0.1' },
     }));
     events = app.server.app.get(EventRecorder);
     tokens = app.server.app.get(SignupTokens);

@@ -19,10 +19,7 @@ describe(`webhook robustness (${target})`, () => {
   beforeAll(async () => {
     ({ app, receiver, stop } = await startAppWithReceiver({
       env: {
-        WEBHOOK_ALLOW_PRIVATE: 'true',
-        WEBHOOK_RETRY_BASE_MS: '50',
         WEBHOOK_TIMEOUT_MS: '250',
-        RATE_LIMIT_MAX: '100000',
         WEBHOOK_CONCURRENCY: String(CONCURRENCY),
       },
     }));

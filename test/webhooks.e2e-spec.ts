@@ -18,10 +18,7 @@ describe(`webhooks (${target})`, () => {
   beforeAll(async () => {
     ({ app, receiver, stop } = await startAppWithReceiver({
       env: {
-        WEBHOOK_ALLOW_PRIVATE: 'true',
-        WEBHOOK_RETRY_BASE_MS: '50',
         WEBHOOK_TIMEOUT_MS: '3000',
-        RATE_LIMIT_MAX: '100000',
         WEBHOOK_SECRET_KEY: 'test-webhook-secret-key-0123456789abcdef',
       },
     }));

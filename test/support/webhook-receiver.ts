@@ -107,6 +107,7 @@ export class Receiver {
 /**
  * A receiver, then a test app (the receiver's address is known before the app starts). `stop` stops the receiver
  * first, so that the app's shutdown does not wait on requests the receiver holds (mode `hang`), then closes the app.
+ * The app retries after 50 ms (not seconds) and is not rate limited, unless `options.env` says otherwise.
  */
 export async function startAppWithReceiver(
   options: TestAppOptions = {},
@@ -114,7 +115,7 @@ export async function startAppWithReceiver(
 ): Promise<{ app: TestApp; receiver: Receiver; stop(): Promise<void> }> {
   const receiver = new Receiver(receiverOptions);
   await receiver.start();
-  const app = await startTestApp(options).catch(async (err: unknown) => {
+  const app = await startTestApp({ ...options, env: { WEBHOOK_RETRY_BASE_MS: '50', RATE_LIMIT_MAX: '100000', ...options.env } }).catch(async (err: unknown) => {
     await receiver.stop();
     throw err;
   });
