@@ -347,7 +347,7 @@ describe(`analytics (${target})`, () => {
       const count = async () => {
         const rows = await app.query(
           `SELECT (SELECT count(*) FROM analytics_events WHERE app_id = $1) + (SELECT count(*) FROM analytics_visits WHERE app_id = $1)
-                + (SELECT count(*) FROM analytics_daily WHERE app_id = $1) + (SELECT count(*) FROM analytics_daily_visitors WHERE app_id = $1) AS n`,
+                + (SELECT count(*) FROM analytics_daily WHERE app_id = $1) + (SELECT count(*) FROM analytics_visitor_days WHERE app_id = $1) AS n`,
           [doomed],
         );
         return Number(rows[0].n);

@@ -11,12 +11,18 @@ export interface RollupValue {
   value: string;
 }
 
-export interface VisitorMark {
+/** A visitor's day on an app, with the breakdown values (as `dimension:value`) the batch counts them under. */
+export interface VisitorDay {
   appId: string;
   day: string;
-  dimension: string;
-  value: string;
   visitorId: string;
+  seen: string[];
+}
+
+/** What a batch's visitor days add: whether the visitor is new that day, and the values of `seen` they are new under. */
+export interface VisitorDayNews extends Omit<VisitorDay, 'seen'> {
+  first: boolean;
+  fresh: string[];
 }
 
 interface VisitRow {
@@ -36,7 +42,7 @@ interface VisitRow {
   device: Visit['device'];
 }
 
-/** The write side of analytics: raw events, visits and rollups, each written set-wise (unnest), once per batch. */
+/** The write side of analytics: raw events, visits, visitor days and rollups, each written set-wise, once per batch. */
 @Injectable()
 export class AnalyticsEventsRepository {
   constructor(private readonly db: Transactions) {}
@@ -99,17 +105,32 @@ export class AnalyticsEventsRepository {
     );
   }
 
-  /** Records that these visitors were seen under these rollup rows today; answers the marks that are new (each one more visitor). */
-  async markVisitors(marks: VisitorMark[]): Promise<VisitorMark[]> {
-    if (marks.length === 0) return [];
-    // Named as VisitorMark's fields: the driver's rows are the answer (bigint comes back as text).
-    return this.db.query<VisitorMark>(
-      `INSERT INTO analytics_daily_visitors (app_id, day, dimension, value, visitor_id)
-       SELECT "appId", day, dimension, value, "visitorId"
-         FROM json_to_recordset($1::json) AS m("appId" varchar, day date, dimension varchar, value varchar, "visitorId" bigint)
-       ON CONFLICT DO NOTHING
-       RETURNING app_id AS "appId", to_char(day, 'YYYY-MM-DD') AS day, dimension, value, visitor_id AS "visitorId"`,
-      [rowsAsJson(marks)],
+  /**
+   * Records these visitor days (one row per app, day and visitor, holding the values they were counted
+   * under), in one statement: answers, for each day that brings something new, whether the visitor is new
+   * that day and which of its `seen` values are. Exact as long as one writer at a time writes an app
+   * (the writer's app lock): the rows are read as they were before this statement wrote them.
+   */
+  async markVisitorDays(days: VisitorDay[]): Promise<VisitorDayNews[]> {
+    if (days.length === 0) return [];
+    // Named as VisitorDayNews' fields: the driver's rows are the answer (bigint comes back as text).
+    return this.db.query<VisitorDayNews>(
+      `WITH input AS (
+         SELECT * FROM json_to_recordset($1::json) AS m("appId" varchar, day date, "visitorId" bigint, seen text[])
+       ), before AS (
+         SELECT d.app_id, d.day, d.visitor_id, d.seen
+           FROM analytics_visitor_days d JOIN input i ON d.app_id = i."appId" AND d.day = i.day AND d.visitor_id = i."visitorId"
+       ), written AS (
+         INSERT INTO analytics_visitor_days AS d (app_id, day, visitor_id, seen)
+         SELECT "appId", day, "visitorId", seen FROM input
+         ON CONFLICT (app_id, day, visitor_id) DO UPDATE SET seen = d.seen || ARRAY(SELECT unnest(EXCLUDED.seen) EXCEPT SELECT unnest(d.seen))
+          WHERE NOT d.seen @> EXCLUDED.seen
+       )
+       SELECT i."appId", to_char(i.day, 'YYYY-MM-DD') AS day, i."visitorId"::text AS "visitorId", b.seen IS NULL AS first,
+              ARRAY(SELECT unnest(i.seen) EXCEPT SELECT unnest(b.seen)) AS fresh
+         FROM input i LEFT JOIN before b ON b.app_id = i."appId" AND b.day = i.day AND b.visitor_id = i."visitorId"
+        WHERE b.seen IS NULL OR NOT b.seen @> i.seen`,
+      [rowsAsJson(days)],
     );
   }
 

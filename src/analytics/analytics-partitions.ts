@@ -95,9 +95,9 @@ export class AnalyticsPartitions implements OnModuleInit {
     });
   }
 
-  /** Visitor marks of days before yesterday: those days take no more events (ids are daily), so the marks are no longer needed. */
+  /** Visitor days before yesterday: those days take no more events (ids are daily), so they are no longer needed (a scan of at most two days of rows, once a day). */
   async forgetCountedVisitors(now = new Date()): Promise<void> {
-    await this.db.query(`DELETE FROM analytics_daily_visitors WHERE day < $1`, [utcDay(new Date(now.getTime() - DAY_MS))]);
+    await this.db.query(`DELETE FROM analytics_visitor_days WHERE day < $1`, [utcDay(new Date(now.getTime() - DAY_MS))]);
   }
 
   /** DDL on the partitions from several instances at once would collide: one at a time. */

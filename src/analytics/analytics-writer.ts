@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Meters } from '../billing/meters.js';
 import { Transactions } from '../database/transactions.js';
 import { AnalyticsEvent, PAGEVIEW, SIGNUP, Visit, VISIT_GAP_MS } from './analytics-event.js';
-import { AnalyticsEventsRepository, VisitorMark } from './analytics-events.repository.js';
+import { AnalyticsEventsRepository, VisitorDay } from './analytics-events.repository.js';
 import { eventDimensions, TOTAL, visitDimensions } from './dimensions.js';
 import { RollupCardinality } from './rollup-cardinality.js';
 import { RollupDeltas } from './rollup-deltas.js';
@@ -15,10 +15,11 @@ const VISITOR_INVARIANT = new Set(['browser', 'os', 'device']);
 /**
  * Writes a batch of events in one transaction (the caller's, if there is one): the raw rows, the
  * visits they open or continue, and what they add to the daily rollups — so the rollups are exact
- * and always agree with the raw rows. `visitors` stays exact under upserts because each (day, row,
- * visitor) is marked once; it needs no more than a day of marks, as visitor ids change daily.
- * Breakdown values past a property's daily cap are folded into `(other)` (RollupCardinality)
- * before anything is marked or added, so `(other)` counts its visitors exactly too.
+ * and always agree with the raw rows. `visitors` stays exact under upserts because each visitor's
+ * day is recorded once, with the breakdown values it was counted under (analytics_visitor_days);
+ * it needs no more than a day of those, as visitor ids change daily. Breakdown values past a
+ * property's daily cap are folded into `(other)` (RollupCardinality) before anything is recorded
+ * or added, so `(other)` counts its visitors exactly too.
  */
 @Injectable()
 export class AnalyticsWriter {
@@ -40,8 +41,11 @@ export class AnalyticsWriter {
       const visits = await this.latestVisits(events);
       const touched = new Map<string, Visit>();
       let rollups = new RollupDeltas();
-      const rawMarks: VisitorMark[] = [];
-      const invariants = new Map<string, Array<readonly [string, string]>>();
+      /** By visitor day: the breakdown values its pageviews count visitors under (folded below), and the day's browser, OS and device. */
+      const visitorDays = new Map<
+        string,
+        { appId: string; day: string; visitorId: string; pairs: Array<readonly [string, string]>; invariant: Array<readonly [string, string]> }
+      >();
       for (const event of events) {
         if (event.name !== PAGEVIEW && event.name !== SIGNUP) continue; // custom events are kept raw only
         const key = `${event.appId}\u0000${event.visitorId}`;
@@ -71,41 +75,39 @@ export class AnalyticsWriter {
           continue;
         }
         rollups.add(event.appId, day, pairs, { pageviews: 1 });
-        for (const [dimension, value] of pairs) {
-          if (VISITOR_INVARIANT.has(dimension)) continue; // counted with the day's total, below
-          rawMarks.push({ appId: event.appId, day, dimension, value, visitorId: event.visitorId });
+        const dayKey = `${key}\u0000${day}`;
+        let visitorDay = visitorDays.get(dayKey);
+        if (!visitorDay) {
+          visitorDay = { appId: event.appId, day, visitorId: event.visitorId, pairs: [], invariant: [] };
+          visitorDays.set(dayKey, visitorDay);
         }
-        invariants.set(
-          `${key}\u0000${day}`,
-          pairs.filter(([dimension]) => VISITOR_INVARIANT.has(dimension)),
-        );
+        // The totals and the browser, OS and device count the visitor once a day (those come from the User-Agent, part of the id).
+        visitorDay.invariant = pairs.filter(([dimension]) => VISITOR_INVARIANT.has(dimension));
+        for (const pair of pairs) if (pair[0] !== TOTAL[0] && !VISITOR_INVARIANT.has(pair[0])) visitorDay.pairs.push(pair);
       }
 
       // Raw rows keep every value; the rollups keep each property's first values of the day, the rest as `(other)`.
       const fold = await this.cardinality.fold(rollups.list());
       rollups = rollups.folded(fold);
-      const marks = new Map<string, VisitorMark>();
-      for (const mark of rawMarks) {
-        const value = fold(mark.appId, mark.day, mark.dimension, mark.value);
-        marks.set(`${mark.appId}\u0000${mark.visitorId}\u0000${mark.day}\u0000${mark.dimension}\u0000${value}`, { ...mark, value });
-      }
-      for (const [key, pairs] of invariants) {
-        const [appId, , day] = key.split('\u0000');
-        invariants.set(
-          key,
-          pairs.map(([dimension, value]) => [dimension, fold(appId, day, dimension, value)] as const),
-        );
+      const days: VisitorDay[] = [];
+      for (const { appId, day, visitorId, pairs } of visitorDays.values()) {
+        const seen = new Set<string>();
+        for (const [dimension, value] of pairs) seen.add(`${dimension}:${fold(appId, day, dimension, value)}`);
+        days.push({ appId, day, visitorId, seen: [...seen] });
       }
 
       await this.repository.insertEvents(events);
       await this.repository.saveVisits([...touched.values()]);
-      for (const mark of await this.repository.markVisitors([...marks.values()])) {
-        // A visitor new today is new under its browser, OS and device too: those come from the User-Agent, part of the id.
-        const pairs =
-          mark.dimension === ''
-            ? [TOTAL, ...(invariants.get(`${mark.appId}\u0000${mark.visitorId}\u0000${mark.day}`) ?? [])]
-            : [[mark.dimension, mark.value] as const];
-        rollups.add(mark.appId, mark.day, pairs, { visitors: 1 });
+      for (const news of await this.repository.markVisitorDays(days)) {
+        if (news.first) {
+          const { invariant } = visitorDays.get(`${news.appId}\u0000${news.visitorId}\u0000${news.day}`)!;
+          const folded = invariant.map(([dimension, value]) => [dimension, fold(news.appId, news.day, dimension, value)] as const);
+          rollups.add(news.appId, news.day, [TOTAL, ...folded], { visitors: 1 });
+        }
+        for (const mark of news.fresh) {
+          const colon = mark.indexOf(':'); // a dimension has none; a value may
+          rollups.add(news.appId, news.day, [[mark.slice(0, colon), mark.slice(colon + 1)]], { visitors: 1 });
+        }
       }
       await this.repository.addToRollups(rollups.list());
       // The analytics.events meter, per account, in the batch's transaction.

@@ -130,4 +130,41 @@ describe(`the analytics stitcher, on the database (${target})`, () => {
     expect(await totalOf(appId)).toEqual({ visitors: 50, pageviews: n, visits: 50, signups: 0 });
     expect(await count(`SELECT sum(pageviews)::int AS n FROM analytics_visits WHERE app_id = $1`, [appId])).toBe(n);
   });
+
+  it('counts a visitor once a day in the totals and once under each value, across batches', async () => {
+    const appId = await newApp();
+    const at = (minute: number) => today(minute + 1);
+    const visitorsBy = async () =>
+      Object.fromEntries(
+        (
+          await t.query<{ row: string; visitors: number; pageviews: number }>(
+            `SELECT dimension || '=' || value AS row, visitors, pageviews FROM analytics_daily
+              WHERE app_id = $1 AND dimension IN ('', 'page', 'browser') ORDER BY 1`,
+            [appId],
+          )
+        ).map(({ row, visitors, pageviews }) => [row, [visitors, pageviews]]),
+      );
+    await inbox.append([pageview({ appId, visitor: 1, pathname: '/', at: at(0) })]);
+    await stitcher.stitchNow();
+    // The same visitor again (a page they saw, one they did not, one with a colon), and a new one, in later batches.
+    await inbox.append([
+      pageview({ appId, visitor: 1, pathname: '/', at: at(1) }),
+      pageview({ appId, visitor: 1, pathname: '/a:b', at: at(2) }),
+      pageview({ appId, visitor: 2, pathname: '/a:b', at: at(3) }),
+    ]);
+    await stitcher.stitchNow();
+    await inbox.append([pageview({ appId, visitor: 1, pathname: '/a:b', at: at(4) })]);
+    await stitcher.stitchNow();
+    expect(await visitorsBy()).toEqual({
+      '=': [2, 5],
+      'browser=Firefox': [2, 5],
+      'page=/': [1, 2],
+      'page=/a:b': [2, 3],
+    });
+    // One row per visitor and day, holding the values it was counted under.
+    expect(await t.query(`SELECT visitor_id::text AS visitor, seen FROM analytics_visitor_days WHERE app_id = $1 ORDER BY visitor_id`, [appId])).toEqual([
+      { visitor: '1', seen: expect.arrayContaining(['page:/', 'page:/a:b', 'referrer:Direct / None', 'source:Direct / None']) },
+      { visitor: '2', seen: expect.arrayContaining(['page:/a:b', 'referrer:Direct / None', 'source:Direct / None']) },
+    ]);
+  });
 });

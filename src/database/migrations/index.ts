@@ -25,6 +25,7 @@ import { MfaAndSso1763990000000 } from './1763990000000-mfa-and-sso.js';
 import { MemberPasswords1764000000000 } from './1764000000000-member-passwords.js';
 import { MemberSsoIdentities1764010000000 } from './1764010000000-member-sso-identities.js';
 import { AnalyticsInbox1764020000000 } from './1764020000000-analytics-inbox.js';
+import { AnalyticsVisitorDays1764030000000 } from './1764030000000-analytics-visitor-days.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   MemberPasswords1764000000000,
   MemberSsoIdentities1764010000000,
   AnalyticsInbox1764020000000,
+  AnalyticsVisitorDays1764030000000,
 ];
