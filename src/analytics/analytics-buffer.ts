@@ -75,8 +75,11 @@ export class AnalyticsBuffer implements BeforeApplicationShutdown {
     });
   }
 
-  /** Queues an event. While shutting down, writes at once (the caller waits): the final flush may already have run. */
-  async add(event: AnalyticsEvent): Promise<void> {
+  /**
+   * Queues an event, without a promise: the beacon is answered at once. While shutting down, writes at
+   * once and answers the write's promise (the caller waits): the final flush may already have run.
+   */
+  add(event: AnalyticsEvent): void | Promise<void> {
     this.pending.push(event);
     if (this.pending.length > MAX_BUFFERED) {
       const excess = this.pending.length - MAX_BUFFERED;
@@ -84,8 +87,8 @@ export class AnalyticsBuffer implements BeforeApplicationShutdown {
       this.dropped.inc(excess);
       this.logger.error(`The analytics buffer is full (the database has not taken a batch for a while): dropped the ${excess} oldest event(s)`);
     }
-    if (this.closing) await this.writePending();
-    else if (this.pending.length >= BATCH_SIZE) void this.writePending();
+    if (this.closing) return this.writePending();
+    if (this.pending.length >= BATCH_SIZE) void this.writePending();
   }
 
   /** Counts `work` (which ends by adding an event, or not) as on its way into the buffer. */

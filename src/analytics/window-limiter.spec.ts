@@ -34,4 +34,17 @@ describe('WindowLimiter', () => {
     for (let i = 0; i < 10_000; i++) l.hit(`flood-${i}`);
     expect(l.size).toBe(3);
   });
+
+  it('evicts in one pass, down to nine tenths when full, and sweeps ended windows every tenth of a window', () => {
+    const { l, advance } = limiter(1, 100);
+    for (let i = 0; i < 100; i++) l.hit(`k${i}`);
+    expect(l.size).toBe(100);
+    l.hit('new'); // full: the 10 oldest go at once, then the new one is kept
+    expect(l.size).toBe(91);
+    expect(l.hit('k9')).toBe(true); // evicted: counts again from zero
+    expect(l.hit('k10')).toBe(false); // kept
+    advance(60_000); // every window has ended
+    l.hit('late');
+    expect(l.size).toBe(1);
+  });
 });
