@@ -30,6 +30,8 @@ export class AnalyticsBuffer implements BeforeApplicationShutdown {
   /** Sightings still being turned into events (a salt read, say): a flush waits for them, so none is left behind. */
   private readonly arriving = new Set<Promise<unknown>>();
   private writing: Promise<void> | undefined;
+  /** The last write found the database unreachable: until a write succeeds, only the timer (and shutdown) try again. */
+  private outage = false;
   private closing = false;
   private readonly dropped: Counter;
   private readonly flushSeconds: Histogram;
@@ -88,7 +90,9 @@ export class AnalyticsBuffer implements BeforeApplicationShutdown {
       this.logger.error(`The analytics buffer is full (the database has not taken a batch for a while): dropped the ${excess} oldest event(s)`);
     }
     if (this.closing) return this.writePending();
-    if (this.pending.length >= BATCH_SIZE) void this.writePending();
+    // A write under way goes on while full batches wait (another caller now would only queue a write of what is left: a small
+    // batch); after an outage the timer tries again, not every request.
+    if (this.pending.length >= BATCH_SIZE && !this.writing && !this.outage) void this.writePending(true);
   }
 
   /** Counts `work` (which ends by adding an event, or not) as on its way into the buffer. */
@@ -112,17 +116,19 @@ export class AnalyticsBuffer implements BeforeApplicationShutdown {
     await this.writePending();
   }
 
-  /** Writes what is buffered now, without waiting for sightings on their way (they may be the caller). */
-  private async writePending(): Promise<void> {
+  /** Writes what is buffered now (`fullOnly`: its full batches), without waiting for sightings on their way (they may be the caller). */
+  private async writePending(fullOnly = false): Promise<void> {
     while (this.writing) await this.writing;
     if (this.pending.length === 0) return;
-    this.writing = this.writeAll().finally(() => (this.writing = undefined));
+    this.writing = this.writeAll(fullOnly).finally(() => (this.writing = undefined));
     await this.writing;
   }
 
-  private async writeAll(): Promise<void> {
-    while (this.pending.length > 0) {
+  /** Batches until none is left, or (`fullOnly`, while requests add events) until less than a full batch waits: the timer writes the rest. */
+  private async writeAll(fullOnly: boolean): Promise<void> {
+    while (this.pending.length >= (fullOnly ? BATCH_SIZE : 1)) {
       const { unwritten, error } = await this.batches.write(this.pending.splice(0, BATCH_SIZE));
+      this.outage = unwritten.length > 0;
       if (unwritten.length > 0) {
         this.pending.unshift(...unwritten); // kept, in order, for the next flush
         this.logger.warn(`Could not write ${unwritten.length} analytics event(s), will retry: ${(error as Error).message}`);
