@@ -166,15 +166,23 @@ export class AnalyticsCollector {
     return this.eventWith(sighting, name, traits, occurredAt, await this.visitors.idOf(sighting.appId, sighting.ip, userAgentOf(sighting)!, occurredAt));
   }
 
+  /** Every field named, in one order: events share one object shape (spreads made each a copy of changing shape, read by the inbox's writer). */
   private eventWith(sighting: Sighting, name: string, traits: VisitorTraits, occurredAt: Date, visitorHex: string): AnalyticsEvent {
+    const address = pageAddress(sighting.pathname, sighting.search, sighting.siteHost, sighting.referrer);
     return {
       appId: sighting.appId,
       deploymentId: sighting.deploymentId ?? null,
       occurredAt,
       visitorId: visitorIdFromHex(visitorHex),
       name,
-      ...pageAddress(sighting.pathname, sighting.search, sighting.siteHost, sighting.referrer),
-      ...traits,
+      pathname: address.pathname,
+      referrerHost: address.referrerHost,
+      utmSource: address.utmSource,
+      utmMedium: address.utmMedium,
+      utmCampaign: address.utmCampaign,
+      browser: traits.browser,
+      os: traits.os,
+      device: traits.device,
     };
   }
 

@@ -30,8 +30,11 @@ export class UserAgents {
       if (this.cache.size >= CACHE_SIZE) dropOldest(this.cache, CACHE_SIZE / 10);
       this.cache.set(userAgent, traits);
     }
-    // A desktop-looking User-Agent on a narrow screen (the script tells) is a phone or tablet.
-    if (traits && traits.device === 'desktop' && screenWidth !== undefined) return { ...traits, device: deviceOfWidth(screenWidth) };
+    // A desktop-looking User-Agent on a narrow screen (the script tells) is a phone or tablet (a copy only then: most beacons share the cached traits).
+    if (traits && traits.device === 'desktop' && screenWidth !== undefined) {
+      const device = deviceOfWidth(screenWidth);
+      if (device !== 'desktop') return { ...traits, device };
+    }
     return traits;
   }
 }
