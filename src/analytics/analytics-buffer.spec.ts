@@ -48,6 +48,8 @@ describe('AnalyticsBuffer', () => {
 
   it('after an outage leaves retries to the timer, not to every event that arrives', async () => {
     const { buffer, batches, state } = bufferOverSlowInbox();
+    const warnings: string[] = [];
+    Object.assign(buffer, { logger: { warn: (message: string) => warnings.push(message) } }); // kept, not printed
     state.down = true;
     for (let i = 0; i < BATCH_SIZE; i++) void buffer.add(event);
     await settle();
@@ -64,5 +66,6 @@ describe('AnalyticsBuffer', () => {
     state.release();
     await flushed;
     expect(batches.slice(tries)).toEqual([BATCH_SIZE, 100]);
+    expect(warnings).toEqual([expect.stringContaining('Could not write 1000 analytics event(s), will retry: connect ECONNREFUSED')]);
   });
 });
