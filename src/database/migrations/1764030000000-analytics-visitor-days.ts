@@ -24,7 +24,7 @@ export class AnalyticsVisitorDays1764030000000 implements MigrationInterface {
       INSERT INTO analytics_visitor_days (app_id, day, visitor_id, seen)
       SELECT app_id, day, visitor_id, coalesce(array_agg(dimension || ':' || value) FILTER (WHERE dimension <> ''), '{}')
         FROM analytics_daily_visitors
-       WHERE day >= current_date - 1
+       WHERE day >= (now() AT TIME ZONE 'UTC')::date - 1
        GROUP BY app_id, day, visitor_id`);
     await q.query(`DROP TABLE analytics_daily_visitors`);
   }
