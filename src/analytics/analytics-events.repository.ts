@@ -20,12 +20,6 @@ export interface VisitorDay {
   seen: string[];
 }
 
-/** What a batch's visitor days add: whether the visitor is new that day, and the values of `seen` they are new under. */
-export interface VisitorDayNews extends Omit<VisitorDay, 'seen'> {
-  first: boolean;
-  fresh: string[];
-}
-
 interface VisitRow {
   app_id: string;
   visitor_id: string;
@@ -100,32 +94,29 @@ export class AnalyticsEventsRepository {
     );
   }
 
-  /**
-   * Records these visitor days (one row per app, day and visitor, holding the values they were counted
-   * under), in one statement: answers, for each day that brings something new, whether the visitor is new
-   * that day and which of its `seen` values are (`seen` holds each value once). Exact as long as one
-   * writer at a time writes an app (the writer's app lock): the rows are read as they were before this
-   * statement wrote them.
-   */
-  async markVisitorDays(days: VisitorDay[]): Promise<VisitorDayNews[]> {
+  /** The rows these visitors' days already have: the values each was counted under. */
+  async visitorDaysOf(days: Array<Omit<VisitorDay, 'seen'>>): Promise<VisitorDay[]> {
     if (days.length === 0) return [];
-    // Named as VisitorDayNews' fields: the driver's rows are the answer (bigint comes back as text).
-    return this.db.query<VisitorDayNews>(
-      `WITH input AS (
-         SELECT * FROM json_to_recordset($1::json) AS m("appId" varchar, day date, "visitorId" bigint, seen text[])
-       ), before AS (
-         SELECT d.app_id, d.day, d.visitor_id, d.seen
-           FROM analytics_visitor_days d JOIN input i ON d.app_id = i."appId" AND d.day = i.day AND d.visitor_id = i."visitorId"
-       ), written AS (
-         INSERT INTO analytics_visitor_days AS d (app_id, day, visitor_id, seen)
-         SELECT "appId", day, "visitorId", seen FROM input
-         ON CONFLICT (app_id, day, visitor_id) DO UPDATE SET seen = d.seen || ARRAY(SELECT unnest(EXCLUDED.seen) EXCEPT SELECT unnest(d.seen))
-          WHERE NOT d.seen @> EXCLUDED.seen
-       )
-       SELECT i."appId", to_char(i.day, 'YYYY-MM-DD') AS day, i."visitorId"::text AS "visitorId", b.seen IS NULL AS first,
-              CASE WHEN b.seen IS NULL THEN i.seen ELSE ARRAY(SELECT unnest(i.seen) EXCEPT SELECT unnest(b.seen)) END AS fresh
-         FROM input i LEFT JOIN before b ON b.app_id = i."appId" AND b.day = i.day AND b.visitor_id = i."visitorId"
-        WHERE b.seen IS NULL OR NOT b.seen @> i.seen`,
+    // Named as VisitorDay's fields: the driver's rows are the answer (bigint comes back as text).
+    return this.db.query<VisitorDay>(
+      `SELECT d.app_id AS "appId", to_char(d.day, 'YYYY-MM-DD') AS day, d.visitor_id::text AS "visitorId", d.seen
+         FROM analytics_visitor_days d
+         JOIN json_to_recordset($1::json) AS k("appId" varchar, day date, "visitorId" bigint)
+           ON d.app_id = k."appId" AND d.day = k.day AND d.visitor_id = k."visitorId"`,
+      [rowsAsJson(days)],
+    );
+  }
+
+  /**
+   * Writes visitor days whole (one row per app, day and visitor, holding every value it was counted under). The
+   * caller read them first (`visitorDaysOf`) under the app's lock: one writer at a time writes an app's rows.
+   */
+  async saveVisitorDays(days: VisitorDay[]): Promise<void> {
+    if (days.length === 0) return;
+    await this.db.query(
+      `INSERT INTO analytics_visitor_days AS d (app_id, day, visitor_id, seen)
+       SELECT "appId", day, "visitorId", seen FROM json_to_recordset($1::json) AS v("appId" varchar, day date, "visitorId" bigint, seen text[])
+       ON CONFLICT (app_id, day, visitor_id) DO UPDATE SET seen = EXCLUDED.seen`,
       [rowsAsJson(days)],
     );
   }

@@ -38,7 +38,10 @@ export class AnalyticsWriter {
       const events = batch.filter((e) => live.has(e.appId)).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
       if (events.length === 0) return 0;
 
-      const visits = await this.latestVisits(events);
+      // A visitor without a row for the day has no visit that day either (both are written by its first pageview, together).
+      const known = new Map<string, string[]>();
+      for (const row of await this.repository.visitorDaysOf(uniqueDays(events))) known.set(dayKeyOf(row.appId, row.visitorId, row.day), row.seen);
+      const visits = await this.latestVisits(events.filter((e) => known.has(dayKeyOf(e.appId, e.visitorId, utcDay(e.occurredAt)))));
       const touched = new Map<string, Visit>();
       let rollups = new RollupDeltas();
       /** By visitor day: the breakdown values its pageviews count visitors under (folded below), and the day's browser, OS and device. */
@@ -75,7 +78,7 @@ export class AnalyticsWriter {
           continue;
         }
         rollups.add(event.appId, day, pairs, { pageviews: 1 });
-        const dayKey = `${key}\u0000${day}`;
+        const dayKey = dayKeyOf(event.appId, event.visitorId, day);
         let visitorDay = visitorDays.get(dayKey);
         if (!visitorDay) {
           visitorDay = { appId: event.appId, day, visitorId: event.visitorId, pairs: [], invariant: [] };
@@ -90,25 +93,27 @@ export class AnalyticsWriter {
       const fold = await this.cardinality.fold(rollups.list());
       rollups = rollups.folded(fold);
       const days: VisitorDay[] = [];
-      for (const { appId, day, visitorId, pairs } of visitorDays.values()) {
-        const seen = new Set<string>();
-        for (const [dimension, value] of pairs) seen.add(`${dimension}:${fold(appId, day, dimension, value)}`);
-        days.push({ appId, day, visitorId, seen: [...seen] });
+      for (const [dayKey, { appId, day, visitorId, pairs, invariant }] of visitorDays) {
+        const before = known.get(dayKey);
+        if (!before) {
+          const folded = invariant.map(([dimension, value]) => [dimension, fold(appId, day, dimension, value)] as const);
+          rollups.add(appId, day, [TOTAL, ...folded], { visitors: 1 });
+        }
+        const seen = new Set(before);
+        const fresh = new Set<string>();
+        for (const [dimension, value] of pairs) {
+          const folded = fold(appId, day, dimension, value);
+          const mark = `${dimension}:${folded}`;
+          if (seen.has(mark) || fresh.has(mark)) continue;
+          fresh.add(mark);
+          rollups.add(appId, day, [[dimension, folded]], { visitors: 1 });
+        }
+        if (!before || fresh.size > 0) days.push({ appId, day, visitorId, seen: [...seen, ...fresh] });
       }
 
       await this.repository.insertEvents(events);
       await this.repository.saveVisits([...touched.values()]);
-      for (const news of await this.repository.markVisitorDays(days)) {
-        if (news.first) {
-          const { invariant } = visitorDays.get(`${news.appId}\u0000${news.visitorId}\u0000${news.day}`)!;
-          const folded = invariant.map(([dimension, value]) => [dimension, fold(news.appId, news.day, dimension, value)] as const);
-          rollups.add(news.appId, news.day, [TOTAL, ...folded], { visitors: 1 });
-        }
-        for (const mark of news.fresh) {
-          const colon = mark.indexOf(':'); // a dimension has none; a value may
-          rollups.add(news.appId, news.day, [[mark.slice(0, colon), mark.slice(colon + 1)]], { visitors: 1 });
-        }
-      }
+      await this.repository.saveVisitorDays(days);
       await this.repository.addToRollups(rollups.list());
       // The analytics.events meter, per account, in the batch's transaction.
       const perAccount = new Map<string, number>();
@@ -121,6 +126,7 @@ export class AnalyticsWriter {
 
   /** The latest visit of each visitor of the batch begun since the batch's first day (a visit never spans two UTC days: the ids differ). */
   private async latestVisits(events: AnalyticsEvent[]): Promise<Map<string, Visit>> {
+    if (events.length === 0) return new Map();
     const pairs = new Map<string, { appId: string; visitorId: string }>();
     for (const e of events) pairs.set(`${e.appId}\u0000${e.visitorId}`, { appId: e.appId, visitorId: e.visitorId });
     const since = new Date(utcDay(events[0].occurredAt));
@@ -128,6 +134,21 @@ export class AnalyticsWriter {
     for (const visit of await this.repository.latestVisits([...pairs.values()], since)) visits.set(`${visit.appId}\u0000${visit.visitorId}`, visit);
     return visits;
   }
+}
+
+/** An app's visitor on a day: the key of the day's row (and of `visitorDays`). */
+function dayKeyOf(appId: string, visitorId: string, day: string): string {
+  return `${appId}\u0000${visitorId}\u0000${day}`;
+}
+
+/** The (app, day, visitor) of each event, once. */
+function uniqueDays(events: AnalyticsEvent[]): Array<Omit<VisitorDay, 'seen'>> {
+  const days = new Map<string, Omit<VisitorDay, 'seen'>>();
+  for (const { appId, visitorId, occurredAt } of events) {
+    const day = utcDay(occurredAt);
+    days.set(dayKeyOf(appId, visitorId, day), { appId, day, visitorId });
+  }
+  return [...days.values()];
 }
 
 function continuesVisit(visit: Visit, event: AnalyticsEvent): boolean {
