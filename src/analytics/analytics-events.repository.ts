@@ -73,7 +73,7 @@ export class AnalyticsEventsRepository {
     return rows.map(toVisit);
   }
 
-  /** Column arrays through unnest, as the inbox is written (a third less PostgreSQL time a row than json_to_recordset in bench load 4). */
+  /** Column arrays through unnest, as the inbox is written (bench load 4, the same table: 7.6 µs of PostgreSQL a row, json_to_recordset 11.3). */
   async insertEvents(events: AnalyticsEvent[]): Promise<void> {
     if (events.length === 0) return;
     await this.db.query(insertEventsSql('analytics_events'), eventColumns(events));
