@@ -100,15 +100,15 @@ export class AnalyticsWriter {
           rollups.add(appId, day, [TOTAL, ...folded], { visitors: 1 });
         }
         const seen = new Set(before);
-        const fresh = new Set<string>();
+        const seenBefore = seen.size;
         for (const [dimension, value] of pairs) {
           const folded = fold(appId, day, dimension, value);
           const mark = `${dimension}:${folded}`;
-          if (seen.has(mark) || fresh.has(mark)) continue;
-          fresh.add(mark);
+          if (seen.has(mark)) continue;
+          seen.add(mark);
           rollups.add(appId, day, [[dimension, folded]], { visitors: 1 });
         }
-        if (!before || fresh.size > 0) days.push({ appId, day, visitorId, seen: [...seen, ...fresh] });
+        if (!before || seen.size > seenBefore) days.push({ appId, day, visitorId, seen: [...seen] });
       }
 
       await this.repository.insertEvents(events);
