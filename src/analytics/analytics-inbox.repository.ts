@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
 import type { AnalyticsEvent } from './analytics-event.js';
-import { eventColumns, insertEventsSql } from './event-columns.js';
+import { EVENT_COLUMNS_SQL, EVENT_FIELDS_SQL, eventColumns, insertEventsSql } from './event-columns.js';
 
 /** How far behind the stitching is: the events waiting (counted up to a cap) and how old the oldest is. */
 export interface InboxBacklog {
@@ -41,11 +41,8 @@ export class AnalyticsInboxRepository {
   async take(limit: number): Promise<AnalyticsEvent[]> {
     const rows = await this.db.query<AnalyticsEvent>(
       `WITH taken AS (
-         DELETE FROM analytics_inbox WHERE id IN (SELECT id FROM analytics_inbox ORDER BY id LIMIT $1)
-         RETURNING id, app_id, deployment_id, occurred_at, visitor_id, name, pathname, referrer_host, utm_source, utm_medium, utm_campaign, browser, os, device)
-       SELECT app_id AS "appId", deployment_id AS "deploymentId", occurred_at AS "occurredAt", visitor_id::text AS "visitorId", name, pathname,
-              referrer_host AS "referrerHost", utm_source AS "utmSource", utm_medium AS "utmMedium", utm_campaign AS "utmCampaign", browser, os, device
-         FROM taken ORDER BY id`,
+         DELETE FROM analytics_inbox WHERE id IN (SELECT id FROM analytics_inbox ORDER BY id LIMIT $1) RETURNING id, ${EVENT_COLUMNS_SQL})
+       SELECT ${EVENT_FIELDS_SQL} FROM taken ORDER BY id`,
       [limit],
     );
     for (const row of rows) row.occurredAt = new Date(row.occurredAt);

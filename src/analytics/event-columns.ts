@@ -24,9 +24,15 @@ const COLUMNS = [
  * against 4.0–4.2 and 17–18). A NUL still fails the statement (SQLSTATE class 22): batch writers set that row aside.
  */
 export function insertEventsSql(table: 'analytics_inbox' | 'analytics_events'): string {
-  return `INSERT INTO ${table} (${COLUMNS.map(([, column]) => column).join(', ')})
+  return `INSERT INTO ${table} (${EVENT_COLUMNS_SQL})
           SELECT * FROM unnest(${COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ')})`;
 }
+
+/** The columns as a SELECT list naming each as the event's field (the visitor id as text: a bigint past JavaScript's integers). */
+export const EVENT_FIELDS_SQL = COLUMNS.map(([field, column, type]) => `${column}${type === 'bigint' ? '::text' : ''} AS "${field}"`).join(', ');
+
+/** The columns' names, in order. */
+export const EVENT_COLUMNS_SQL = COLUMNS.map(([, column]) => column).join(', ');
 
 /** The parameters of `insertEventsSql`: one array per column. */
 export function eventColumns(events: readonly AnalyticsEvent[]): unknown[][] {
