@@ -17,18 +17,7 @@ export class CreateAnalytics1763890000000 implements MigrationInterface {
     await q.query(`
       CREATE TABLE analytics_events (
         app_id         varchar(40)  NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-        deployment_id  varchar(40),
-        occurred_at    timestamptz(3) NOT NULL,
-        visitor_id     bigint       NOT NULL,
-        name           varchar(40)  NOT NULL,
-        pathname       varchar(300) NOT NULL,
-        referrer_host  varchar(255),
-        utm_source     varchar(100),
-        utm_medium     varchar(100),
-        utm_campaign   varchar(100),
-        browser        varchar(40),
-        os             varchar(40),
-        device         varchar(10)  NOT NULL
+        ${ANALYTICS_EVENT_COLUMNS}
       ) PARTITION BY RANGE (occurred_at)`);
     await q.query(`CREATE INDEX analytics_events_app_time_idx ON analytics_events (app_id, occurred_at)`);
     await q.query(`
@@ -64,7 +53,31 @@ export class CreateAnalytics1763890000000 implements MigrationInterface {
         signups        integer      NOT NULL DEFAULT 0,
         PRIMARY KEY (app_id, dimension, day, value)
       )`);
-    await q.query(`
+    for (const statement of CREATE_ANALYTICS_DAILY_VISITORS) await q.query(statement);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE analytics_daily_visitors, analytics_daily, analytics_visits, analytics_events`);
+  }
+}
+
+// analytics_events' columns after app_id: 1764020000000-analytics-inbox.ts gives analytics_inbox the same (frozen, shared).
+export const ANALYTICS_EVENT_COLUMNS = `deployment_id  varchar(40),
+        occurred_at    timestamptz(3) NOT NULL,
+        visitor_id     bigint       NOT NULL,
+        name           varchar(40)  NOT NULL,
+        pathname       varchar(300) NOT NULL,
+        referrer_host  varchar(255),
+        utm_source     varchar(100),
+        utm_medium     varchar(100),
+        utm_campaign   varchar(100),
+        browser        varchar(40),
+        os             varchar(40),
+        device         varchar(10)  NOT NULL`;
+
+// analytics_daily_visitors as made here: 1764030000000-analytics-visitor-days.ts drops it, and its down re-creates it with these (frozen, shared).
+export const CREATE_ANALYTICS_DAILY_VISITORS = [
+  `
       CREATE TABLE analytics_daily_visitors (
         app_id         varchar(40)  NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
         day            date         NOT NULL,
@@ -72,11 +85,6 @@ export class CreateAnalytics1763890000000 implements MigrationInterface {
         value          varchar(300) NOT NULL,
         visitor_id     bigint       NOT NULL,
         PRIMARY KEY (app_id, day, dimension, value, visitor_id)
-      )`);
-    await q.query(`CREATE INDEX analytics_daily_visitors_day_idx ON analytics_daily_visitors (day)`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE analytics_daily_visitors, analytics_daily, analytics_visits, analytics_events`);
-  }
-}
+      )`,
+  `CREATE INDEX analytics_daily_visitors_day_idx ON analytics_daily_visitors (day)`,
+];

@@ -29,15 +29,20 @@ export class CreatePortal1763910000000 implements MigrationInterface {
         created_at    timestamptz(3) NOT NULL DEFAULT now(),
         last_seen_at  timestamptz(3) NOT NULL DEFAULT now()
       )`);
-    await q.query(`
-      CREATE TABLE portal_login_failures (
-        email_hash  varchar(64)    NOT NULL,
-        failed_at   timestamptz(3) NOT NULL DEFAULT now()
-      )`);
-    await q.query(`CREATE INDEX portal_login_failures_idx ON portal_login_failures (email_hash, failed_at)`);
+    for (const statement of CREATE_PORTAL_LOGIN_FAILURES) await q.query(statement);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE portal_login_failures, portal_sessions, portal_invites, portal_passwords`);
   }
 }
+
+// portal_login_failures as made here: 1763934000000-portal-sign-in-attempts.ts drops it, and its down re-creates it with these (frozen, shared).
+export const CREATE_PORTAL_LOGIN_FAILURES = [
+  `
+      CREATE TABLE portal_login_failures (
+        email_hash  varchar(64)    NOT NULL,
+        failed_at   timestamptz(3) NOT NULL DEFAULT now()
+      )`,
+  `CREATE INDEX portal_login_failures_idx ON portal_login_failures (email_hash, failed_at)`,
+];

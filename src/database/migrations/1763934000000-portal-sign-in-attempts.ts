@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { CREATE_PORTAL_LOGIN_FAILURES } from './1763910000000-create-portal.js';
 
 /**
  * The portal's lockout counts sign-in attempts, not failures after the fact: one row per e-mail
@@ -25,12 +26,8 @@ export class PortalSignInAttempts1763934000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`
-      CREATE TABLE portal_login_failures (
-        email_hash  varchar(64)    NOT NULL,
-        failed_at   timestamptz(3) NOT NULL DEFAULT now()
-      )`);
-    await q.query(`CREATE INDEX portal_login_failures_idx ON portal_login_failures (email_hash, failed_at)`);
+    // The table back as 1763910000000-create-portal.ts made it (its statements, frozen there).
+    for (const statement of CREATE_PORTAL_LOGIN_FAILURES) await q.query(statement);
     await q.query(`INSERT INTO portal_login_failures (email_hash, failed_at) SELECT email_hash, unnest(attempted_at) FROM portal_sign_in_attempts`);
     await q.query(`DROP TABLE portal_sign_in_attempts`);
   }

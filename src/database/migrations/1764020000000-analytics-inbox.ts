@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { ANALYTICS_EVENT_COLUMNS } from './1763890000000-create-analytics.js';
 
 /**
  * analytics_inbox: analytics events as the API took them, waiting for a worker to stitch them into
@@ -12,22 +13,12 @@ export class AnalyticsInbox1764020000000 implements MigrationInterface {
   name = 'AnalyticsInbox1764020000000';
 
   async up(q: QueryRunner): Promise<void> {
+    // analytics_events' columns as 1763890000000-create-analytics.ts made them (frozen there).
     await q.query(`
       CREATE TABLE analytics_inbox (
         id             bigint       GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
         app_id         varchar(40)  NOT NULL,
-        deployment_id  varchar(40),
-        occurred_at    timestamptz(3) NOT NULL,
-        visitor_id     bigint       NOT NULL,
-        name           varchar(40)  NOT NULL,
-        pathname       varchar(300) NOT NULL,
-        referrer_host  varchar(255),
-        utm_source     varchar(100),
-        utm_medium     varchar(100),
-        utm_campaign   varchar(100),
-        browser        varchar(40),
-        os             varchar(40),
-        device         varchar(10)  NOT NULL
+        ${ANALYTICS_EVENT_COLUMNS}
       )`);
   }
 

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { CREATE_ANALYTICS_DAILY_VISITORS } from './1763890000000-create-analytics.js';
 
 /**
  * analytics_visitor_days replaces analytics_daily_visitors: one row per visitor and day of an app
@@ -30,16 +31,8 @@ export class AnalyticsVisitorDays1764030000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`
-      CREATE TABLE analytics_daily_visitors (
-        app_id         varchar(40)  NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-        day            date         NOT NULL,
-        dimension      varchar(20)  NOT NULL,
-        value          varchar(300) NOT NULL,
-        visitor_id     bigint       NOT NULL,
-        PRIMARY KEY (app_id, day, dimension, value, visitor_id)
-      )`);
-    await q.query(`CREATE INDEX analytics_daily_visitors_day_idx ON analytics_daily_visitors (day)`);
+    // The table back as 1763890000000-create-analytics.ts made it (its statements, frozen there).
+    for (const statement of CREATE_ANALYTICS_DAILY_VISITORS) await q.query(statement);
     await q.query(`
       INSERT INTO analytics_daily_visitors (app_id, day, dimension, value, visitor_id)
       SELECT app_id, day, '', '', visitor_id FROM analytics_visitor_days
