@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
 import { act, criticalViolations } from './support/portal-browser.js';
@@ -5,10 +6,19 @@ import { verify } from '../libs/webhook-signature/index.js';
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
 import { UsersService } from '../src/users/users.service.js';
 import { OpenAiStub, startOpenAiStub } from './support/openai-stub.js';
+import { csrfOf } from './support/portal-session.js';
 import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
 
 const PASSWORD = 'correct horse battery staple';
+
+/** A landing page as the editor's form posts it (`hero.headline`, `features.0.title`, `signup.enabled=on`…). */
+function formFields(value: unknown, name = ''): Record<string, string> {
+  if (typeof value === 'object' && value !== null) {
+    return Object.assign({}, ...Object.entries(value).map(([key, inner]) => formFields(inner, name ? `${name}.${key}` : key)));
+  }
+  return value === false ? {} : { [name]: value === true ? 'on' : String(value) };
+}
 
 describeInBrowser(`developer portal in a browser (${target})`, () => {
   let app: TestApp;
@@ -356,6 +366,36 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
       await app.http().post('/portal/logout').set('cookie', again).type('form').send({ _csrf: form.csrf }).expect(303);
       expect(await app.query(`SELECT count(*)::int AS n FROM portal_sessions WHERE account_id = $1`, [dev.accountId])).toEqual([{ n: 0 }]);
       expect((await app.http().get('/portal/').set('cookie', again)).status).toBe(303);
+    });
+
+    it('stops the AI writing when the browser leaves, from the app page and from the editor', async () => {
+      const dev = await invited('left-early@example.com');
+      const auth = { authorization: `Bearer ${dev.apiKey}` };
+      const appId = (await app.http().post('/v1/apps').set(auth).send({ name: 'Left Early' }).expect(201)).body.appId;
+      const { page } = (await app.http().get(`/v1/apps/${appId}/landing-page`).set(auth).expect(200)).body;
+      const csrf = csrfOf((await app.http().get(`/portal/apps/${appId}`).set('cookie', dev.cookie).expect(200)).text);
+      const posts: Array<[string, Record<string, string>, string]> = [
+        [`/portal/apps/${appId}/generate`, { _csrf: csrf, prompt: 'Slow [hang] [left-app-page]' }, '[left-app-page]'],
+        [`/portal/apps/${appId}/editor`, { ...formFields(page), _csrf: csrf, _action: 'generate:hero', prompt: 'Slow [hang] [left-editor]' }, '[left-editor]'],
+      ];
+      for (const [path, form, marker] of posts) {
+        // The browser posts, the portal asks the AI provider (which never answers), the browser goes elsewhere.
+        const post = httpRequest(`${app.url}${path}`, {
+          method: 'POST',
+          agent: false,
+          headers: { cookie: dev.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        });
+        post.on('error', () => undefined);
+        post.end(new URLSearchParams(form).toString());
+        await until(() => stub.requestsWith(marker).length > 0, 10_000, `the AI provider asked (${path})`);
+        post.destroy();
+        // The portal hangs up on the provider then, not when AI_TIMEOUT_MS (60 s) runs out.
+        const [upstream] = stub.requestsWith(marker);
+        let closed = false;
+        void upstream.closed.then(() => (closed = true));
+        await until(() => closed, 10_000, `the portal hanging up on the AI provider (${path})`);
+        expect(upstream.abandoned()).toBe(true);
+      }
     });
 
     /** Signs the account in again (its password is PASSWORD). */

@@ -42,13 +42,6 @@ export function queryOf(request: FastifyRequest, name: string): string | undefin
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** An abort signal for work the browser stops waiting for (it closed the tab or went elsewhere). */
-export function clientGone(request: FastifyRequest): AbortSignal {
-  const aborted = new AbortController();
-  request.raw.once('close', () => aborted.abort());
-  return aborted.signal;
-}
-
 /** Sends a page with the portal's headers, or the redirect (303: the browser then GETs it). */
 export async function sendPortal(reply: FastifyReply, answer: PortalAnswer): Promise<void> {
   if ('redirect' in answer) return void (await reply.redirect(answer.redirect, 303));

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 export interface ClientSignal {
   /** Aborts when the client closes the connection before the answer is sent. */
   signal: AbortSignal;
-  /** Stops watching (call once the answer is out). */
+  /** Stops watching now (the watch also ends when the response closes: its answer sent, the close is no abort). */
   dispose(): void;
 }
 

@@ -2,7 +2,8 @@ import { Body, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PortalAppsPages } from '../portal-apps.pages.js';
-import { clientGone, FORM, queryOf, sendPortal, SignedIn } from '../portal-http.js';
+import { watchClient } from '../../common/http/client-signal.js';
+import { FORM, queryOf, sendPortal, SignedIn } from '../portal-http.js';
 import type { Form, Signed } from '../portal-page.js';
 import { SignedInPortalRoutes } from './portal-routes.js';
 import { PortalPermission } from '../portal-role.guard.js';
@@ -42,14 +43,8 @@ export class PortalAppsController {
   @Post('apps/:appId/generate')
   @PortalPermission('ai:generate')
   @RouteConfig(FORM)
-  async generate(
-    @SignedIn() signed: Signed,
-    @Param('appId') appId: string,
-    @Body() form: Form,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.generate(signed, appId, form, clientGone(request))));
+  async generate(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.generate(signed, appId, form, watchClient(reply).signal)));
   }
 
   @Post('apps/:appId/deploy')

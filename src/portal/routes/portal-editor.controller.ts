@@ -2,7 +2,8 @@ import { Body, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PortalEditorPages } from '../portal-editor.pages.js';
-import { clientGone, FORM, queryOf, sendPortal, SignedIn } from '../portal-http.js';
+import { watchClient } from '../../common/http/client-signal.js';
+import { FORM, queryOf, sendPortal, SignedIn } from '../portal-http.js';
 import type { Form, Signed } from '../portal-page.js';
 import { SignedInPortalRoutes } from './portal-routes.js';
 import { PortalPermission } from '../portal-role.guard.js';
@@ -22,14 +23,8 @@ export class PortalEditorController {
   @Post(['apps/:appId/editor', 'apps/:appId/landing-page'])
   @PortalPermission('apps:write')
   @RouteConfig(FORM)
-  async act(
-    @SignedIn() signed: Signed,
-    @Param('appId') appId: string,
-    @Body() form: Form,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    return sendPortal(reply, await this.pages.act(signed, appId, form, clientGone(request)));
+  async act(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.act(signed, appId, form, watchClient(reply).signal));
   }
 
   /** The saved page as a deploy would serve it. */
