@@ -1,24 +1,20 @@
 import { ApiClient, EventRecorder, EventRecorderModule, expectErrorBody, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
-import { Receiver, startAppWithReceiver, until } from './support/webhook-receiver.js';
+import { appWithReceiver, until } from './support/webhook-receiver.js';
 
 describe(`publishing (${target})`, () => {
-  let app: TestApp;
+  const setup = appWithReceiver({ env: NO_RATE_LIMIT, modules: [EventRecorderModule] });
   let dev: ApiClient;
   let events: EventRecorder;
-  let receiver: Receiver;
-  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ app, receiver, stop } = await startAppWithReceiver({ env: NO_RATE_LIMIT, modules: [EventRecorderModule] }));
-    events = app.server.app.get(EventRecorder);
-    dev = await newAccountClient(app);
-    await dev.post('/v1/webhook-endpoints', { url: `${receiver.url}/publishing`, events: ['app.published', 'app.unpublished'] }).expect(201);
+    events = setup.app.server.app.get(EventRecorder);
+    dev = await newAccountClient(setup.app);
+    await dev.post('/v1/webhook-endpoints', { url: `${setup.receiver.url}/publishing`, events: ['app.published', 'app.unpublished'] }).expect(201);
   });
-  afterAll(() => stop());
 
   const deploy = async (appId: string, env = 'production') => (await dev.post('/v1/apps/deploy', { appId, env }).expect(200)).body.deploymentId as string;
-  const page = (path: string, headers: Record<string, string> = {}) => app.http().get(path).set(headers);
+  const page = (path: string, headers: Record<string, string> = {}) => setup.app.http().get(path).set(headers);
   const headline = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
   const withPage = async (appId: string, text: string) => {
     const current = (await dev.get(`/v1/apps/${appId}/landing-page`).expect(200)).body.page;
@@ -29,7 +25,7 @@ describe(`publishing (${target})`, () => {
     it('makes one from the name, unique on the server, and refuses a taken or malformed one', async () => {
       const first = (await dev.post('/v1/apps', { name: 'Crème Brûlée Club!' }).expect(201)).body;
       expect(first.slug).toBe('creme-brulee-club');
-      const other = await newAccountClient(app);
+      const other = await newAccountClient(setup.app);
       const second = (await other.post('/v1/apps', { name: 'Crème brûlée club' }).expect(201)).body;
       expect(second.slug).toBe('creme-brulee-club-2');
       const taken = await other.post('/v1/apps', { name: 'Mine', slug: 'creme-brulee-club' }).expect(409);
@@ -54,19 +50,19 @@ describe(`publishing (${target})`, () => {
       expect(moved.headers.location).toBe('/p/after-rename/thanks?ref=mail');
       expect((await page('/p/after-rename/')).status).toBe(200);
       // Nobody else may take it meanwhile; the app itself may take it back.
-      const other = await newAccountClient(app);
+      const other = await newAccountClient(setup.app);
       await other.post('/v1/apps', { name: 'Squatter', slug: 'before-rename' }).expect(409);
       await dev.patch(`/v1/apps/${created.appId}`, { slug: 'before-rename' }).expect(200);
       expect((await page('/p/before-rename/')).status).toBe(200);
       expect((await page('/p/after-rename/')).headers.location).toBe('/p/before-rename/');
       // After 30 days the old address is gone and free.
-      await app.query(`UPDATE slug_redirects SET expires_at = now() - interval '1 second' WHERE slug = 'after-rename'`);
+      await setup.app.query(`UPDATE slug_redirects SET expires_at = now() - interval '1 second' WHERE slug = 'after-rename'`);
       expect((await page('/p/after-rename/')).status).toBe(404);
       await other.post('/v1/apps', { name: 'Later', slug: 'after-rename' }).expect(201);
     });
 
     it("holds a deleted app's slugs for its account for 30 days: 404 at the old addresses, 409 for anyone else, reusable by the account", async () => {
-      const bank = await newAccountClient(app);
+      const bank = await newAccountClient(setup.app);
       const created = (await bank.post('/v1/apps', { name: 'Famous Bank', slug: 'famous-bank-was', visibility: 'public' }).expect(201)).body;
       await bank.post('/v1/apps/deploy', { appId: created.appId, env: 'production' }).expect(200);
       await bank.post(`/v1/apps/${created.appId}/publish`, {}).expect(200);
@@ -81,7 +77,7 @@ describe(`publishing (${target})`, () => {
         expect(res.headers.location).toBeUndefined();
       }
       // Nobody else may take them, by creating or renaming; a default slug from the name passes them by.
-      const squatter = await newAccountClient(app);
+      const squatter = await newAccountClient(setup.app);
       for (const slug of ['famous-bank', 'famous-bank-was']) {
         const refused = await squatter.post('/v1/apps', { name: 'Famous Bank', slug }).expect(409);
         expect(refused.body).toMatchObject({ error: true, code: 409, reason: 'slug_taken', message: `slug "${slug}" is taken; choose another` });
@@ -98,12 +94,12 @@ describe(`publishing (${target})`, () => {
       expect(again.slug).toBe('famous-bank');
       const other = (await bank.post('/v1/apps', { name: 'Other' }).expect(201)).body;
       expect((await bank.patch(`/v1/apps/${other.appId}`, { slug: 'famous-bank-was' }).expect(200)).body.slug).toBe('famous-bank-was');
-      expect(await app.query(`SELECT slug FROM slug_redirects WHERE slug LIKE 'famous-bank%'`)).toEqual([]);
+      expect(await setup.app.query(`SELECT slug FROM slug_redirects WHERE slug LIKE 'famous-bank%'`)).toEqual([]);
 
       // After 30 days a deleted app's slug is free for anyone.
       await bank.delete(`/v1/apps/${again.appId}`).expect(204);
       await squatter.post('/v1/apps', { name: 'Too soon', slug: 'famous-bank' }).expect(409);
-      await app.query(`UPDATE slug_redirects SET expires_at = now() - interval '1 second' WHERE slug = 'famous-bank'`);
+      await setup.app.query(`UPDATE slug_redirects SET expires_at = now() - interval '1 second' WHERE slug = 'famous-bank'`);
       await squatter.patch(`/v1/apps/${own.appId}`, { slug: 'famous-bank' }).expect(200);
       expect((await page('/p/famous-bank/')).status).toBe(200);
     });
@@ -157,7 +153,7 @@ describe(`publishing (${target})`, () => {
       const rolledBack = (await dev.post(`/v1/apps/${appId}/publish`, { deploymentId: v1 }).expect(200)).body;
       expect(rolledBack.publishedDeploymentId).toBe(v1);
       expect(headline((await page(address).expect(200)).text)).toBe('Version one');
-      expect(await app.query(`SELECT count(*)::int AS n FROM deployments WHERE app_id = $1`, [appId])).toEqual([{ n: 2 }]);
+      expect(await setup.app.query(`SELECT count(*)::int AS n FROM deployments WHERE app_id = $1`, [appId])).toEqual([{ n: 2 }]);
       // Any environment can be published; another app's deployment cannot.
       const staging = await deploy(appId, 'staging');
       await dev.post(`/v1/apps/${appId}/publish`, { deploymentId: staging }).expect(200);
@@ -198,7 +194,7 @@ describe(`publishing (${target})`, () => {
         { name: 'app.unpublished', appId },
         { name: 'app.published', appId, deploymentId: v2, previousDeploymentId: null, publicUrl },
       ]);
-      await until(() => receiver.at('/publishing').filter((r) => JSON.parse(r.raw).data.appId === appId).length === 6, 10_000, 'six deliveries');
+      await until(() => setup.receiver.at('/publishing').filter((r) => JSON.parse(r.raw).data.appId === appId).length === 6, 10_000, 'six deliveries');
 
       // Deleting the app takes the address with it; the slug stays the account's to reuse.
       await dev.delete(`/v1/apps/${appId}`).expect(204);
@@ -213,18 +209,18 @@ describe(`publishing (${target})`, () => {
       const html = (await page('/p/published-signup/').expect(200)).text;
       expect(html).toContain('action="/p/published-signup/signup"');
       const { SignupTokens } = await import('../src/sites/signup-token.js');
-      const token = app.server.app.get(SignupTokens).issue(deploymentId, Date.now() - 5000);
-      const res = await app.http().post('/p/published-signup/signup').type('form').send({ email: 'public@example.com', website: '', token }).expect(303);
+      const token = setup.app.server.app.get(SignupTokens).issue(deploymentId, Date.now() - 5000);
+      const res = await setup.app.http().post('/p/published-signup/signup').type('form').send({ email: 'public@example.com', website: '', token }).expect(303);
       expect(res.headers.location).toBe('/p/published-signup/thanks');
       const { SignupService } = await import('../src/sites/signup.service.js');
-      await app.server.app.get(SignupService).settled(); // stored after the answer
+      await setup.app.server.app.get(SignupService).settled(); // stored after the answer
       expect((await events.of('user.created')).filter((e) => e.data.appId === created.appId).map((e) => e.data.deploymentId)).toEqual([deploymentId]);
     });
   });
 
   describe('the catalogue', () => {
     it('lists published public apps only, newest publication first, as JSON and as a page', async () => {
-      const owner = await newAccountClient(app);
+      const owner = await newAccountClient(setup.app);
       const make = async (name: string, visibility: 'public' | 'unlisted', publish: boolean) => {
         const a = (await owner.post('/v1/apps', { name, visibility, description: `About <${name}>` }).expect(201)).body;
         await owner.post('/v1/apps/deploy', { appId: a.appId, env: 'production' }).expect(200);
@@ -243,7 +239,7 @@ describe(`publishing (${target})`, () => {
       do {
         const res: {
           body: { data: Array<{ slug: string; name: string; publicUrl: string; publishedAt: string; description: string }>; nextCursor: string | null };
-        } = await app
+        } = await setup.app
           .http()
           .get(`/catalog?limit=1${cursor ? `&cursor=${cursor}` : ''}`)
           .expect(200);
@@ -256,14 +252,14 @@ describe(`publishing (${target})`, () => {
       expect(slugs.indexOf(later.slug)).toBeLessThan(slugs.indexOf(listed.slug));
       for (const hidden of ['unlisted-one', 'draft-one', 'withdrawn-one']) expect(slugs).not.toContain(hidden);
 
-      const html = await app.http().get('/catalog/').expect(200);
+      const html = await setup.app.http().get('/catalog/').expect(200);
       expect(html.headers['content-type']).toMatch(/^text\/html/);
       expect(html.text).toContain('Catalogued One');
       expect(html.text).toContain('About &lt;Catalogued One&gt;');
       expect(html.text).not.toContain('Unlisted One');
       // Visibility can change while published: unlisted leaves the catalogue, the address stays.
       await owner.patch(`/v1/apps/${listed.appId}`, { visibility: 'unlisted' }).expect(200);
-      expect((await app.http().get('/catalog?limit=100').expect(200)).body.data.map((e: { slug: string }) => e.slug)).not.toContain(listed.slug);
+      expect((await setup.app.http().get('/catalog?limit=100').expect(200)).body.data.map((e: { slug: string }) => e.slug)).not.toContain(listed.slug);
       expect((await page(`/p/${listed.slug}/`)).status).toBe(200);
     });
   });

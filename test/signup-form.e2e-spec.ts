@@ -2,30 +2,26 @@ import { SignupTokens } from '../src/sites/signup-token.js';
 import { SignupService } from '../src/sites/signup.service.js';
 import { ApiClient, EventRecorder, EventRecorderModule, newAccountClient } from './support/api-client.js';
 import { describeInBrowser, openBrowser, screenshot } from './support/browser.js';
-import { target, TestApp } from './support/test-app.js';
-import { Receiver, startAppWithReceiver, until } from './support/webhook-receiver.js';
+import { target } from './support/test-app.js';
+import { appWithReceiver, until } from './support/webhook-receiver.js';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 describe(`the landing page's sign-up form (${target})`, () => {
-  let app: TestApp;
+  // TRUST_PROXY: the tests play visitors from several IPs through X-Forwarded-For.
+  const setup = appWithReceiver({
+    modules: [EventRecorderModule],
+    env: { TRUST_PROXY: '127.0.0.1' },
+  });
   let dev: ApiClient;
   let events: EventRecorder;
   let tokens: SignupTokens;
-  let receiver: Receiver;
-  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    // TRUST_PROXY: the tests play visitors from several IPs through X-Forwarded-For.
-    ({ app, receiver, stop } = await startAppWithReceiver({
-      modules: [EventRecorderModule],
-      env: { TRUST_PROXY: '127.0.0.1' },
-    }));
-    events = app.server.app.get(EventRecorder);
-    tokens = app.server.app.get(SignupTokens);
-    dev = await newAccountClient(app);
+    events = setup.app.server.app.get(EventRecorder);
+    tokens = setup.app.server.app.get(SignupTokens);
+    dev = await newAccountClient(setup.app);
   });
-  afterAll(() => stop());
 
   /** A fresh app with a webhook endpoint and a deployed page; `url` is its page. */
   async function deployedApp(name: string, page?: object) {
@@ -38,19 +34,20 @@ describe(`the landing page's sign-up form (${target})`, () => {
   /** A token rendered `ageMs` ago, as if a person had been reading the page that long. */
   const tokenFor = (deploymentId: string, ageMs = 5000) => tokens.issue(deploymentId, Date.now() - ageMs);
   const post = (path: string, fields: Record<string, string>, ip = '203.0.113.10') =>
-    app.http().post(`${path}signup`).set('content-type', 'application/x-www-form-urlencoded').set('x-forwarded-for', ip).send(form(fields));
-  const usersOf = (appId: string) => app.query<{ id: string; email: string }>('SELECT id, email FROM users WHERE app_id = $1 ORDER BY created_at', [appId]);
+    setup.app.http().post(`${path}signup`).set('content-type', 'application/x-www-form-urlencoded').set('x-forwarded-for', ip).send(form(fields));
+  const usersOf = (appId: string) =>
+    setup.app.query<{ id: string; email: string }>('SELECT id, email FROM users WHERE app_id = $1 ORDER BY created_at', [appId]);
   const signupsOf = async (appId: string) => (await events.of('user.created')).filter((e) => e.data.appId === appId);
   /** Sign-ups are stored after their 303 went out: waits for those answered so far. */
-  const settled = () => app.server.app.get(SignupService).settled();
+  const settled = () => setup.app.server.app.get(SignupService).settled();
   const spamCount = async (reason: string) => {
-    const metrics = (await app.http().get('/metrics').expect(200)).text;
+    const metrics = (await setup.app.http().get('/metrics').expect(200)).text;
     return Number(new RegExp(`signup_spam_dropped_total\\{reason="${reason}"\\} (\\d+)`).exec(metrics)?.[1] ?? 0);
   };
 
   it('signs a visitor up: 303 to the thanks page, one user through the users service, user.created from the landing page', async () => {
     const site = await deployedApp('Signup one');
-    const page = await app.http().get(site.path).expect(200);
+    const page = await setup.app.http().get(site.path).expect(200);
     expect(page.headers['content-security-policy']).toBe(
       "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
     );
@@ -66,7 +63,7 @@ describe(`the landing page's sign-up form (${target})`, () => {
     expect(raised.map((e) => e.data)).toEqual([
       { id: expect.any(String), email: 'ada@example.com', appId: site.appId, source: 'landing-page', deploymentId: site.deploymentId },
     ]);
-    const thanks = await app.http().get(res.headers.location).set('accept', 'text/html').expect(200);
+    const thanks = await setup.app.http().get(res.headers.location).set('accept', 'text/html').expect(200);
     expect(thanks.text).toContain('Thanks! You&#39;re on the list.');
   });
 
@@ -91,7 +88,7 @@ describe(`the landing page's sign-up form (${target})`, () => {
     await post(site.path, { email: 'known@example.com', website: '', token: tokenFor(site.deploymentId) }).expect(303);
     await settled();
     // While every sign-up's storing is held back, both answers still come: neither waits on it.
-    const signups = app.server.app.get(SignupService) as unknown as { create: (...args: unknown[]) => Promise<void> };
+    const signups = setup.app.server.app.get(SignupService) as unknown as { create: (...args: unknown[]) => Promise<void> };
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const create = signups.create.bind(signups);
@@ -179,7 +176,7 @@ describe(`the landing page's sign-up form (${target})`, () => {
       signup: { enabled: false, buttonLabel: 'Join', consentText: '', successMessage: 'Thanks' },
       theme: { accent: '#5146E5' },
     });
-    expect((await app.http().get(off.path).expect(200)).text).not.toContain('<form');
+    expect((await setup.app.http().get(off.path).expect(200)).text).not.toContain('<form');
     await post(off.path, { email: 'x@example.com', website: '', token: tokenFor(off.deploymentId) }).expect(404);
     const gone = await deployedApp('Signup gone');
     await dev.delete(`/v1/apps/${gone.appId}`).expect(204);
@@ -205,7 +202,7 @@ describe(`the landing page's sign-up form (${target})`, () => {
 
   describeInBrowser('in a real browser, with JavaScript off', () => {
     it('fills the form, lands on the thanks page, and a webhook receiver gets exactly one user.created', async () => {
-      await dev.post('/v1/webhook-endpoints', { url: `${receiver.url}/browser`, events: ['user.created'] }).expect(201);
+      await dev.post('/v1/webhook-endpoints', { url: `${setup.receiver.url}/browser`, events: ['user.created'] }).expect(201);
       const site = await deployedApp('Recipe Box', {
         schemaVersion: 1,
         hero: {
@@ -234,7 +231,7 @@ describe(`the landing page's sign-up form (${target})`, () => {
       const session = await openBrowser({ javaScriptEnabled: false });
       try {
         const { page } = session;
-        await page.goto(`${app.url}${site.path}`);
+        await page.goto(`${setup.app.url}${site.path}`);
         expect(await page.locator('h1').innerText()).toBe('Family recipes, finally in one place');
         expect(await page.locator('.card').count()).toBe(3);
         await screenshot(page, 'landing-page');
@@ -251,9 +248,9 @@ describe(`the landing page's sign-up form (${target})`, () => {
       } finally {
         await session.close();
       }
-      await until(() => receiver.at('/browser').length >= 1, 10_000, 'user.created delivery');
+      await until(() => setup.receiver.at('/browser').length >= 1, 10_000, 'user.created delivery');
       await new Promise((r) => setTimeout(r, 300));
-      const delivered = receiver.at('/browser').map((r) => JSON.parse(r.raw));
+      const delivered = setup.receiver.at('/browser').map((r) => JSON.parse(r.raw));
       expect(delivered).toHaveLength(1);
       expect(delivered[0]).toMatchObject({
         event: 'user.created',

@@ -104,27 +104,46 @@ export class Receiver {
   }
 }
 
+/** The app and receiver of `appWithReceiver`: there once the describe block's `beforeAll` has run. */
+export interface AppWithReceiver {
+  readonly app: TestApp;
+  readonly receiver: Receiver;
+}
+
 /**
- * A receiver, then a test app (the receiver's address is known before the app starts). `stop` stops the receiver
- * first, so that the app's shutdown does not wait on requests the receiver holds (mode `hang`), then closes the app.
- * The app retries after 50 ms (not seconds) and is not rate limited, unless `options.env` says otherwise.
+ * A receiver, then a test app (the receiver's address is known before the app starts), for the describe block that
+ * calls this: it registers the block's `beforeAll` that starts them and `afterAll` that stops them (call it before
+ * the block's own `beforeAll`, which may then use them). The receiver stops first, so that the app's shutdown does
+ * not wait on requests it holds (mode `hang`). The app retries after 50 ms (not seconds) and is not rate limited,
+ * unless `options.env` says otherwise.
  */
-export async function startAppWithReceiver(
-  options: TestAppOptions = {},
-  receiverOptions: ConstructorParameters<typeof Receiver>[0] = {},
-): Promise<{ app: TestApp; receiver: Receiver; stop(): Promise<void> }> {
-  const receiver = new Receiver(receiverOptions);
-  await receiver.start();
-  const app = await startTestApp({ ...options, env: { WEBHOOK_RETRY_BASE_MS: '50', RATE_LIMIT_MAX: '100000', ...options.env } }).catch(async (err: unknown) => {
-    await receiver.stop();
-    throw err;
-  });
-  return {
-    app,
-    receiver,
-    async stop() {
+export function appWithReceiver(options: TestAppOptions = {}): AppWithReceiver {
+  let running: AppWithReceiver | undefined;
+  beforeAll(async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    try {
+      running = { app: await startTestApp({ ...options, env: { WEBHOOK_RETRY_BASE_MS: '50', RATE_LIMIT_MAX: '100000', ...options.env } }), receiver };
+    } catch (err) {
       await receiver.stop();
-      await app.close();
+      throw err;
+    }
+  });
+  afterAll(async () => {
+    if (!running) return;
+    await running.receiver.stop();
+    await running.app.close();
+  });
+  const started = (): AppWithReceiver => {
+    if (!running) throw new Error('appWithReceiver: the app and receiver start in the beforeAll it registers');
+    return running;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get receiver() {
+      return started().receiver;
     },
   };
 }
