@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     });
     expect(config.embeddedDatabase).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.secureCookies).toBe(false);
     expect(config.retryOffsetsMs).toEqual([300_000, 3_600_000, 86_400_000]);
     expect(config.disableAfterMs).toBe(5 * 86_400_000);
   });
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
     expect(config.WEBHOOK_ALLOW_PRIVATE).toBe(true);
     expect(config.embeddedDatabase).toBe(false);
     expect(config.publicUrl).toBe('https://api.example.com');
+    expect(config.secureCookies).toBe(true);
   });
 
   it('names every bad variable', () => {

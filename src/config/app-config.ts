@@ -328,6 +328,11 @@ export class AppConfig {
     return (this.PUBLIC_URL ?? `http://localhost:${this.PORT}`).replace(/\/+$/, '');
   }
 
+  /** Whether the service's cookies (the portal's) are marked Secure: its public address is https. */
+  get secureCookies(): boolean {
+    return this.publicUrl.startsWith('https://');
+  }
+
   get runsHttpApi(): boolean {
     return this.APP_ROLE !== 'worker';
   }

@@ -33,16 +33,12 @@ const RESET_FORM: PlatformRouteConfig & SecretPathRouteConfig = { acceptsForm: t
 @Public()
 @Controller('portal')
 export class PortalPasswordController {
-  private readonly secure: boolean;
-
   constructor(
     private readonly auth: PortalAuthService,
     private readonly account: PortalAccountService,
     private readonly resets: PasswordResetService,
-    config: AppConfig,
-  ) {
-    this.secure = config.publicUrl.startsWith('https://');
-  }
+    private readonly config: AppConfig,
+  ) {}
 
   @Get('account')
   async accountPage(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -78,7 +74,7 @@ export class PortalPasswordController {
     if (!signed) return void (await reply.redirect('/portal/login', 303));
     if (!this.auth.csrfValid(signed.sessionId, ((request.body ?? {}) as Form)._csrf)) return this.formExpired(reply, '/portal/account', signed.csrf);
     await this.account.signOutEverywhere(signed.memberId);
-    await reply.header('set-cookie', portalCookie(SESSION_COOKIE, '', this.secure, 0)).redirect('/portal/login', 303);
+    await reply.header('set-cookie', portalCookie(SESSION_COOKIE, '', this.config.secureCookies, 0)).redirect('/portal/login', 303);
   }
 
   @Get('forgot-password')
@@ -154,7 +150,7 @@ export class PortalPasswordController {
     }
     if (!(await this.resets.reset(token, form.value.password))) return this.linkClosed(reply);
     // Signed out everywhere: this browser's session cookie goes too.
-    await reply.header('set-cookie', portalCookie(SESSION_COOKIE, '', this.secure, 0)).redirect('/portal/reset-password/done', 303);
+    await reply.header('set-cookie', portalCookie(SESSION_COOKIE, '', this.config.secureCookies, 0)).redirect('/portal/reset-password/done', 303);
   }
 
   private async accountView(signed: Signed, data: Record<string, unknown>, status = 200): Promise<PortalHtml> {
@@ -164,7 +160,7 @@ export class PortalPasswordController {
 
   private forgotView(request: FastifyRequest, reply: FastifyReply, data: Record<string, unknown>, status = 200): PortalHtml {
     const available = this.resets.available;
-    const csrf = available ? preSessionCsrf(this.auth, request, reply, this.secure) : undefined;
+    const csrf = available ? preSessionCsrf(this.auth, request, reply, this.config.secureCookies) : undefined;
     return renderAccountPage('forgot-password', { available, csrf, ...data }, status);
   }
 
@@ -174,7 +170,7 @@ export class PortalPasswordController {
     const action = `/portal/reset-password/${encodeURIComponent(token)}`;
     return renderAccountPage(
       'reset-password',
-      { csrf: preSessionCsrf(this.auth, request, reply, this.secure), action, minLength: MIN_PASSWORD_LENGTH, ...data },
+      { csrf: preSessionCsrf(this.auth, request, reply, this.config.secureCookies), action, minLength: MIN_PASSWORD_LENGTH, ...data },
       status,
     );
   }

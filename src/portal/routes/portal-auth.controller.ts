@@ -1,16 +1,16 @@
 import { Get, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import type { PlatformRouteConfig } from '../../app.setup.js';
 import { AppConfig } from '../../config/app-config.js';
 import type { SecretPathRouteConfig } from '../../logging.js';
 import { RateLimitError } from '../../rate-limit/rate-limit.errors.js';
-import { cookieOf, portalCookie } from '../cookies.js';
+import { portalCookie } from '../cookies.js';
 import { MIN_PASSWORD_LENGTH, PortalAuthService, SESSION_IDLE_MS } from '../portal-auth.service.js';
 import { FORM, PortalFormExpired, PRE_COOKIE, SESSION_COOKIE, sendPortal, SignedIn } from '../portal-http.js';
 import type { Form, Signed } from '../portal-page.js';
 import { HTMX_JS, PORTAL_CSS, renderPortal } from '../portal-pages.js';
+import { preSessionCsrf, preSessionCsrfValid } from '../portal-session.js';
 import { PortalSessionGuard } from '../portal-session.guard.js';
 import { SignInRateLimit } from '../sign-in-rate-limit.js';
 import { PortalSecondFactor, sendToSecondFactor } from '../team/portal-second-factor.service.js';
@@ -31,16 +31,12 @@ const MAX_EMAIL_LENGTH = 320;
  */
 @PortalRoutes()
 export class PortalAuthController {
-  private readonly secure: boolean;
-
   constructor(
     private readonly auth: PortalAuthService,
     private readonly signInLimit: SignInRateLimit,
     private readonly secondFactor: PortalSecondFactor,
-    config: AppConfig,
-  ) {
-    this.secure = config.publicUrl.startsWith('https://');
-  }
+    private readonly config: AppConfig,
+  ) {}
 
   @Get('assets/htmx.min.js')
   async htmx(@Res() reply: FastifyReply): Promise<void> {
@@ -66,7 +62,7 @@ export class PortalAuthController {
     const password = typeof form.password === 'string' ? form.password : '';
     const outcome = email.length <= MAX_EMAIL_LENGTH ? await this.auth.login(email, password, request.ip) : { kind: 'invalid' as const };
     if (outcome.kind === 'signed-in') return this.startSession(reply, outcome.sessionId);
-    if (outcome.kind === 'second-factor') return sendToSecondFactor(reply, await this.secondFactor.ticket(outcome), this.secure);
+    if (outcome.kind === 'second-factor') return sendToSecondFactor(reply, await this.secondFactor.ticket(outcome), this.config.secureCookies);
     const error = {
       locked: 'Too many wrong passwords: this e-mail is locked for 15 minutes.',
       invalid: 'That e-mail and password do not match an account.',
@@ -81,7 +77,7 @@ export class PortalAuthController {
   @UseGuards(PortalSessionGuard)
   async logout(@SignedIn() signed: Signed, @Res() reply: FastifyReply): Promise<void> {
     await this.auth.logout(signed.sessionId);
-    await reply.header('set-cookie', portalCookie(SESSION_COOKIE, '', this.secure, 0)).redirect('/portal/login', 303);
+    await reply.header('set-cookie', portalCookie(SESSION_COOKIE, '', this.config.secureCookies, 0)).redirect('/portal/login', 303);
   }
 
   // `/portal/invite/<token>/` (a trailing slash, or more) is the same invite: routed here too (`invite/*`), so its token is not logged either.
@@ -105,7 +101,7 @@ export class PortalAuthController {
     const outcome = await this.auth.acceptInvite(token, password, request.ip);
     if (!outcome) return this.invitePage(request, reply, token);
     if (outcome.kind === 'signed-in') return this.startSession(reply, outcome.sessionId);
-    if (outcome.kind === 'second-factor') return sendToSecondFactor(reply, await this.secondFactor.ticket(outcome), this.secure);
+    if (outcome.kind === 'second-factor') return sendToSecondFactor(reply, await this.secondFactor.ticket(outcome), this.config.secureCookies);
     // The password is set, but the account requires single sign-on: the same answer as the login form's.
     return sendPortal(reply, renderPortal('login', { csrf: this.preCsrf(request, reply), error: SSO_REQUIRED_MESSAGE }, 403));
   }
@@ -130,24 +126,22 @@ export class PortalAuthController {
   /** The form of a signed-out page, once its CSRF token matched the pre-session cookie (else the 403 page). */
   private preForm(request: FastifyRequest): Form {
     const form = (request.body ?? {}) as Form;
-    if (!this.auth.csrfValid(cookieOf(request.headers.cookie, PRE_COOKIE), form._csrf)) throw new PortalFormExpired('/portal/login');
+    if (!preSessionCsrfValid(this.auth, request, form._csrf)) throw new PortalFormExpired('/portal/login');
     return form;
   }
 
   private async startSession(reply: FastifyReply, sessionId: string): Promise<void> {
     await reply
-      .header('set-cookie', [portalCookie(SESSION_COOKIE, sessionId, this.secure, SESSION_IDLE_MS / 1000), portalCookie(PRE_COOKIE, '', this.secure, 0)])
+      .header('set-cookie', [
+        portalCookie(SESSION_COOKIE, sessionId, this.config.secureCookies, SESSION_IDLE_MS / 1000),
+        portalCookie(PRE_COOKIE, '', this.config.secureCookies, 0),
+      ])
       .redirect('/portal/', 303);
   }
 
   /** The pre-session cookie (made if missing) and the CSRF token bound to it. */
   private preCsrf(request: FastifyRequest, reply: FastifyReply): string {
-    let pre = cookieOf(request.headers.cookie, PRE_COOKIE);
-    if (!pre) {
-      pre = randomBytes(18).toString('base64url');
-      void reply.header('set-cookie', portalCookie(PRE_COOKIE, pre, this.secure));
-    }
-    return this.auth.csrfToken(pre);
+    return preSessionCsrf(this.auth, request, reply, this.config.secureCookies);
   }
 
   /** Counts a try of a credential against the client IP's sign-in limit; past it, answers the 429 page (true: answered). */

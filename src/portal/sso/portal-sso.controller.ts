@@ -30,21 +30,17 @@ const MAX_EMAIL_LENGTH = 320;
  */
 @PortalRoutes()
 export class PortalSsoController {
-  private readonly secure: boolean;
-
   constructor(
     private readonly sso: SsoSignInService,
     private readonly auth: PortalAuthService,
     private readonly signInLimit: SignInRateLimit,
     private readonly secondFactor: PortalSecondFactor,
-    config: AppConfig,
-  ) {
-    this.secure = config.publicUrl.startsWith('https://');
-  }
+    private readonly config: AppConfig,
+  ) {}
 
   @Get('sso')
   page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return sendPortal(reply, renderPortal('sso', { csrf: preSessionCsrf(this.auth, request, reply, this.secure) }));
+    return sendPortal(reply, renderPortal('sso', { csrf: preSessionCsrf(this.auth, request, reply, this.config.secureCookies) }));
   }
 
   /** A form post carrying the pre-session CSRF token (as the login form): a link from another site starts no sign-in. */
@@ -56,11 +52,11 @@ export class PortalSsoController {
     if (!preSessionCsrfValid(this.auth, request, form._csrf)) throw new PortalFormExpired('/portal/sso');
     const email = (typeof form.email === 'string' ? form.email : '').trim();
     const again = (error: string, status: number) =>
-      sendPortal(reply, renderPortal('sso', { csrf: preSessionCsrf(this.auth, request, reply, this.secure), email, error }, status));
+      sendPortal(reply, renderPortal('sso', { csrf: preSessionCsrf(this.auth, request, reply, this.config.secureCookies), email, error }, status));
     if (!email || email.length > MAX_EMAIL_LENGTH) return again('Enter your work e-mail address.', 400);
     try {
       const { url, flow } = await this.sso.start(email);
-      void reply.header('set-cookie', portalCookie(SSO_FLOW_COOKIE, flow, this.secure, SSO_FLOW_TTL_MS / 1000));
+      void reply.header('set-cookie', portalCookie(SSO_FLOW_COOKIE, flow, this.config.secureCookies, SSO_FLOW_TTL_MS / 1000));
       return sendPortal(reply, renderPortal('sso', { redirectTo: url }));
     } catch (err) {
       if (!(err instanceof SsoError)) throw err;
@@ -74,14 +70,17 @@ export class PortalSsoController {
     await this.signInLimit.consume(request.ip);
     const params = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
     // Used once, whatever the outcome.
-    void reply.header('set-cookie', portalCookie(SSO_FLOW_COOKIE, '', this.secure, 0));
+    void reply.header('set-cookie', portalCookie(SSO_FLOW_COOKIE, '', this.config.secureCookies, 0));
     try {
       const { accountId, memberId, email, secondFactor } = await this.sso.finish(params, cookieOf(request.headers.cookie, SSO_FLOW_COOKIE), request.ip);
       // A member with MFA types a code next, as after a password: the provider alone never skips their second factor.
-      if (secondFactor) return sendToSecondFactor(reply, await this.secondFactor.ticket({ accountId, memberId, email }), this.secure);
+      if (secondFactor) return sendToSecondFactor(reply, await this.secondFactor.ticket({ accountId, memberId, email }), this.config.secureCookies);
       const sessionId = await this.auth.startSession(accountId, memberId);
       await reply
-        .header('set-cookie', [portalCookie(SESSION_COOKIE, sessionId, this.secure, SESSION_IDLE_MS / 1000), portalCookie(PRE_COOKIE, '', this.secure, 0)])
+        .header('set-cookie', [
+          portalCookie(SESSION_COOKIE, sessionId, this.config.secureCookies, SESSION_IDLE_MS / 1000),
+          portalCookie(PRE_COOKIE, '', this.config.secureCookies, 0),
+        ])
         .redirect('/portal/', 303);
     } catch (err) {
       if (!(err instanceof SsoError)) throw err;

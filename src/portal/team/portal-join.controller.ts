@@ -31,16 +31,12 @@ const MESSAGES = {
  */
 @PortalRoutes()
 export class PortalJoinController {
-  private readonly secure: boolean;
-
   constructor(
     private readonly join: PortalJoinService,
     private readonly auth: PortalAuthService,
     private readonly signInLimit: SignInRateLimit,
-    config: AppConfig,
-  ) {
-    this.secure = config.publicUrl.startsWith('https://');
-  }
+    private readonly config: AppConfig,
+  ) {}
 
   @Get(['join/:token', 'join/*'])
   @RouteConfig(JOIN_PAGE)
@@ -68,8 +64,8 @@ export class PortalJoinController {
     if (outcome.kind !== 'joined') return retry(MESSAGES[outcome.kind], outcome.kind === 'wrong-email' ? 403 : 409);
     await reply
       .header('set-cookie', [
-        portalCookie(SESSION_COOKIE, outcome.sessionId, this.secure, SESSION_IDLE_MS / 1000),
-        portalCookie(PRE_COOKIE, '', this.secure, 0),
+        portalCookie(SESSION_COOKIE, outcome.sessionId, this.config.secureCookies, SESSION_IDLE_MS / 1000),
+        portalCookie(PRE_COOKIE, '', this.config.secureCookies, 0),
       ])
       .redirect('/portal/', 303);
   }
@@ -87,7 +83,7 @@ export class PortalJoinController {
         'This account requires single sign-on: no password is set here. Use "Sign in with SSO" with the invited address: your account is created at your first sign-in through your company\'s identity provider.';
       return sendPortal(reply, renderPortal('notice', { title: 'Join with single sign-on', text, back: '/portal/sso' }, 403));
     }
-    const csrf = preSessionCsrf(this.auth, request, reply, this.secure);
+    const csrf = preSessionCsrf(this.auth, request, reply, this.config.secureCookies);
     const action = `/portal/join/${encodeURIComponent(token)}`;
     return sendPortal(reply, renderPortal('join', { csrf, action, minLength: MIN_PASSWORD_LENGTH, ...invitation, ...data }, status));
   }

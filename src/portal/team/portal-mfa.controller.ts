@@ -66,21 +66,17 @@ export class PortalMfaController {
  */
 @PortalRoutes()
 export class PortalSecondFactorController {
-  private readonly secure: boolean;
-
   constructor(
     private readonly secondFactor: PortalSecondFactor,
     private readonly auth: PortalAuthService,
     private readonly signInLimit: SignInRateLimit,
-    config: AppConfig,
-  ) {
-    this.secure = config.publicUrl.startsWith('https://');
-  }
+    private readonly config: AppConfig,
+  ) {}
 
   @Get('login/code')
   async page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!this.secondFactor.open(cookieOf(request.headers.cookie, SECOND_FACTOR_COOKIE))) throw new PortalRedirect('/portal/login');
-    return sendPortal(reply, renderPortal('login-code', { csrf: preSessionCsrf(this.auth, request, reply, this.secure) }));
+    return sendPortal(reply, renderPortal('login-code', { csrf: preSessionCsrf(this.auth, request, reply, this.config.secureCookies) }));
   }
 
   @Post('login/code')
@@ -99,9 +95,9 @@ export class PortalSecondFactorController {
       const sessionId = await this.auth.startSession(outcome.accountId, outcome.memberId);
       await reply
         .header('set-cookie', [
-          portalCookie(SESSION_COOKIE, sessionId, this.secure, SESSION_IDLE_MS / 1000),
-          portalCookie(SECOND_FACTOR_COOKIE, '', this.secure, 0),
-          portalCookie(PRE_COOKIE, '', this.secure, 0),
+          portalCookie(SESSION_COOKIE, sessionId, this.config.secureCookies, SESSION_IDLE_MS / 1000),
+          portalCookie(SECOND_FACTOR_COOKIE, '', this.config.secureCookies, 0),
+          portalCookie(PRE_COOKIE, '', this.config.secureCookies, 0),
         ])
         .redirect('/portal/', 303);
       return;
@@ -111,6 +107,6 @@ export class PortalSecondFactorController {
         ? 'Too many wrong codes: this e-mail is locked for 15 minutes.'
         : 'That code is not valid. A code works once, within 30 seconds of its time; a recovery code works once.';
     const status = outcome.kind === 'locked' ? 429 : 401;
-    return sendPortal(reply, renderPortal('login-code', { csrf: preSessionCsrf(this.auth, request, reply, this.secure), error }, status));
+    return sendPortal(reply, renderPortal('login-code', { csrf: preSessionCsrf(this.auth, request, reply, this.config.secureCookies), error }, status));
   }
 }
