@@ -29,13 +29,7 @@ export class CreateAnalytics1763890000000 implements MigrationInterface {
         pageviews      integer      NOT NULL,
         entry_page     varchar(300) NOT NULL,
         deployment_id  varchar(40),
-        referrer_host  varchar(255),
-        utm_source     varchar(100),
-        utm_medium     varchar(100),
-        utm_campaign   varchar(100),
-        browser        varchar(40),
-        os             varchar(40),
-        device         varchar(10)  NOT NULL,
+        ${SOURCE_COLUMNS},
         PRIMARY KEY (app_id, visitor_id, started_at)
       ) PARTITION BY RANGE (started_at)`);
     await q.query(`CREATE INDEX analytics_visits_app_time_idx ON analytics_visits (app_id, started_at)`);
@@ -61,19 +55,22 @@ export class CreateAnalytics1763890000000 implements MigrationInterface {
   }
 }
 
-// analytics_events' columns after app_id: 1764020000000-analytics-inbox.ts gives analytics_inbox the same (frozen, shared).
-export const ANALYTICS_EVENT_COLUMNS = `deployment_id  varchar(40),
-        occurred_at    timestamptz(3) NOT NULL,
-        visitor_id     bigint       NOT NULL,
-        name           varchar(40)  NOT NULL,
-        pathname       varchar(300) NOT NULL,
-        referrer_host  varchar(255),
+// Where a visit came from and on what, alike in analytics_events and analytics_visits: a visit takes its first event's.
+const SOURCE_COLUMNS = `referrer_host  varchar(255),
         utm_source     varchar(100),
         utm_medium     varchar(100),
         utm_campaign   varchar(100),
         browser        varchar(40),
         os             varchar(40),
         device         varchar(10)  NOT NULL`;
+
+// analytics_events' columns after app_id: 1764020000000-analytics-inbox.ts gives analytics_inbox the same (frozen, shared).
+export const ANALYTICS_EVENT_COLUMNS = `deployment_id  varchar(40),
+        occurred_at    timestamptz(3) NOT NULL,
+        visitor_id     bigint       NOT NULL,
+        name           varchar(40)  NOT NULL,
+        pathname       varchar(300) NOT NULL,
+        ${SOURCE_COLUMNS}`;
 
 // analytics_daily_visitors as made here: 1764030000000-analytics-visitor-days.ts drops it, and its down re-creates it with these (frozen, shared).
 export const CREATE_ANALYTICS_DAILY_VISITORS = [
