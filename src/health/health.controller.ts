@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorFunction, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
+import { QueueService } from '../queue/queue.service.js';
 import { RedisConnection } from '../redis/redis.module.js';
 import { WritePaths } from './write-paths.js';
 
@@ -15,6 +16,7 @@ export class HealthController {
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     private readonly redis: RedisConnection,
+    private readonly queue: QueueService,
     private readonly writePaths: WritePaths,
   ) {}
 
@@ -27,7 +29,8 @@ export class HealthController {
 
   @Get('ready')
   @ApiOperation({
-    summary: 'Readiness: the database (and Redis when configured) answer, and no background write path has been failing for more than 30 s',
+    summary:
+      'Readiness: the database (and Redis and its queue connections when configured) answer, and no background write path has been failing for more than 30 s',
     description: 'A 503 names what is down, e.g. `Not ready: analytics writes failing for 42 s`.',
   })
   @ApiOkResponse({ schema: { example: { status: 'ok', info: { database: { status: 'up' } } } } })
@@ -50,6 +53,8 @@ export class HealthController {
     const check = this.indicators.check('redis');
     try {
       await this.redis.client!.ping();
+      // Ready means a job can be queued: the queue's own connections come back after the shared one.
+      if (!this.queue.connected()) return check.down({ message: 'the queue is reconnecting' });
       return check.up();
     } catch (err) {
       return check.down({ message: (err as Error).message });

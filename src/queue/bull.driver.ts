@@ -64,6 +64,11 @@ export class BullQueueDriver implements QueueDriver {
     return { waiting: c.waiting, active: c.active, delayed: c.delayed, failed: c.failed };
   }
 
+  connected(): boolean {
+    // Each queue reconnects on its own schedule after an outage, later than the shared connection may.
+    return Object.values(this.queues).every((queue) => queue.client.status === 'ready');
+  }
+
   async close(): Promise<void> {
     // @nestjs/bull closes the queues on shutdown; nothing of ours to release.
   }

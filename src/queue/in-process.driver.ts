@@ -71,6 +71,10 @@ export class InProcessQueueDriver implements QueueDriver {
     return counts;
   }
 
+  connected(): boolean {
+    return true;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.live.values()) if (job.timer) clearTimeout(job.timer);

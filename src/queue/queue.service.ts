@@ -50,6 +50,11 @@ export class QueueService implements OnApplicationShutdown {
     return withTimeout(this.driver.counts(queue));
   }
 
+  /** Whether jobs can be added now; readiness reports it. */
+  connected(): boolean {
+    return this.driver.connected();
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.driver.close();
   }

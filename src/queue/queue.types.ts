@@ -54,6 +54,8 @@ export interface QueueDriver {
   /** Whether a job with this id is waiting, delayed or running. */
   isLive(queue: QueueName, jobId: string): Promise<boolean>;
   counts(queue: QueueName): Promise<QueueCounts>;
+  /** Whether jobs can be added now (Bull: every queue's Redis connection is ready). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 

@@ -102,7 +102,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness: the database (and Redis when configured) answer, and no background write path has been failing for more than 30 s
+         * Readiness: the database (and Redis and its queue connections when configured) answer, and no background write path has been failing for more than 30 s
          * @description A 503 names what is down, e.g. `Not ready: analytics writes failing for 42 s`.
          */
         get: operations["HealthController_ready"];
