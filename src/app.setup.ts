@@ -7,6 +7,7 @@ import { createValidationPipe } from './common/errors/validation.js';
 import { AppConfig } from './config/app-config.js';
 import { RequestError, RequestErrorCode } from './common/errors/request-errors.js';
 import { clientErrorHandler } from './common/http/client-errors.js';
+import { clientIpFunction } from './common/http/client-ip.js';
 import { frameworkErrorHandler } from './common/http/framework-errors.js';
 import { createJsonBodyParser } from './common/http/json-body.js';
 import { BODY_LIMIT_BYTES, type GuardedBeforeBody, PlatformRouteConfig, routeConfigOf } from './common/http/route-config.js';
@@ -16,7 +17,7 @@ import { setupSwagger } from './docs/swagger.js';
 import { leanBeacons, registerCollectRoute, COLLECT_PATH } from './analytics/collect-route.js';
 import { CollectService } from './analytics/collect.service.js';
 import { CustomDomains } from './domains/custom-domains.js';
-import { clientIpFunction, CustomDomainRoute, registerLeanSitePath, registerSiteRoute, SITE_ROUTE, siteRouting } from './hosting/site-routes.js';
+import { CustomDomainRoute, registerLeanSitePath, registerSiteRoute, SITE_ROUTE, siteRouting } from './hosting/site-routes.js';
 import { SiteServer } from './hosting/site-server.js';
 import { PinoNestLogger, RequestLog, SITE_TRAFFIC_LOG_MS } from './logging.js';
 import { PeriodicJobs } from './common/periodic/periodic-jobs.js';
@@ -122,8 +123,10 @@ export function configureApp(app: NestFastifyApplication): void {
       },
     });
     // Beacons too (src/analytics/collect-route.ts): a plain one is answered before Fastify, anything else by the route.
+    const accepted = metrics.requestSeries('POST', COLLECT_PATH, 202); // the lean path answers 202 only
     const beacons = leanBeacons(collector, fastify.getDefaultJsonParser('error', 'error'), clientIpFunction(config.trustProxy), (host, status, seconds) => {
-      metrics.observeRequest('POST', COLLECT_PATH, status, seconds);
+      if (status === 202) accepted.observe(seconds);
+      else metrics.observeRequest('POST', COLLECT_PATH, status, seconds);
       requestLog.beaconTraffic.count(host, status);
     });
     // Site origins' GETs answered from memory skip Fastify (src/hosting/site-routes.ts): their metrics and traffic log are kept here.

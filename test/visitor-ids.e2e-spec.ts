@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { VisitorIds } from '../src/analytics/visitor-ids.service.js';
 import { VisitorSaltsRepository } from '../src/analytics/visitor-salts.repository.js';
 import { PeriodicJobs } from '../src/common/periodic/periodic-jobs.js';
@@ -17,7 +18,10 @@ describe(`cookieless visitor ids (${target})`, () => {
 
   it('is a 64-bit HMAC of scope, IP and User-Agent under a random salt of the UTC day, stored once per day', async () => {
     const a = await ids.idOf('app_1', '203.0.113.7', 'Mozilla/5.0 A', at('2026-11-20T10:00:00Z'));
-    expect(a).toMatch(/^[0-9a-f]{16}$/);
+    // The first 64 bits of HMAC-SHA256 under the day's stored salt, signed, as analytics_events.visitor_id holds it.
+    const [{ salt }] = await app.query<{ salt: Buffer }>(`SELECT salt FROM visitor_salts WHERE day = '2026-11-20'`);
+    const hmac = createHmac('sha256', salt).update('app_1\u0000203.0.113.7\u0000Mozilla/5.0 A').digest();
+    expect(a).toBe(hmac.readBigInt64BE(0).toString());
     expect(await ids.idOf('app_1', '203.0.113.7', 'Mozilla/5.0 A', at('2026-11-20T23:59:59Z'))).toBe(a);
     expect(await ids.idOf('app_2', '203.0.113.7', 'Mozilla/5.0 A', at('2026-11-20T10:00:00Z'))).not.toBe(a);
     expect(await ids.idOf('app_1', '203.0.113.8', 'Mozilla/5.0 A', at('2026-11-20T10:00:00Z'))).not.toBe(a);

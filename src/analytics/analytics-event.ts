@@ -24,8 +24,3 @@ export interface Visit extends Omit<AnalyticsEvent, 'name' | 'occurredAt' | 'pat
 }
 
 export const VISIT_GAP_MS = 30 * 60_000;
-
-/** The 16-hex-digit visitor id of VisitorIds as a signed 64-bit integer. */
-export function visitorIdFromHex(hex: string): string {
-  return BigInt.asIntN(64, BigInt(`0x${hex}`)).toString();
-}

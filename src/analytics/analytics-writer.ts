@@ -38,27 +38,37 @@ export class AnalyticsWriter {
       const events = batch.filter((e) => live.has(e.appId)).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
       if (events.length === 0) return 0;
 
+      // Each event's day, and its visitor's keys (by app and visitor; by app, visitor and day), made once.
+      const days = events.map((e) => utcDay(e.occurredAt));
+      const visitorKeys = events.map((e) => `${e.appId}\u0000${e.visitorId}`);
+      const dayKeys = events.map((_, i) => `${visitorKeys[i]}\u0000${days[i]}`);
+
       // A visitor without a row for the day has no visit that day either (both are written by its first pageview, together).
       const known = new Map<string, string[]>();
-      for (const row of await this.repository.visitorDaysOf(uniqueDays(events))) known.set(dayKeyOf(row.appId, row.visitorId, row.day), row.seen);
-      const visits = await this.latestVisits(events.filter((e) => known.has(dayKeyOf(e.appId, e.visitorId, utcDay(e.occurredAt)))));
-      const touched = new Map<string, Visit>();
+      for (const row of await this.repository.visitorDaysOf(uniqueDays(events, days, dayKeys)))
+        known.set(dayKeyOf(row.appId, row.visitorId, row.day), row.seen);
+      const visits = await this.latestVisits(events.filter((_, i) => known.has(dayKeys[i])));
+      /** The visits this batch touches, and of those the ones it begins (inserted; the others are updated). */
+      const touched = new Set<Visit>();
+      const begun = new Set<Visit>();
       let rollups = new RollupDeltas();
       /** By visitor day: the breakdown values its pageviews count visitors under (folded below), and the day's browser, OS and device. */
       const visitorDays = new Map<
         string,
         { appId: string; day: string; visitorId: string; pairs: Array<readonly [string, string]>; invariant: Array<readonly [string, string]> }
       >();
-      for (const event of events) {
+      for (let i = 0; i < events.length; i++) {
+        const event = events[i];
         if (event.name !== PAGEVIEW && event.name !== SIGNUP) continue; // custom events are kept raw only
-        const key = `${event.appId}\u0000${event.visitorId}`;
+        const key = visitorKeys[i];
+        const day = days[i];
         let visit = visits.get(key);
-        const continues = visit !== undefined && continuesVisit(visit, event);
-        const day = utcDay(event.occurredAt);
+        const continues = visit !== undefined && continuesVisit(visit, event, day);
         if (event.name === PAGEVIEW) {
           if (!visit || !continues) {
             visit = startVisit(event);
             visits.set(key, visit);
+            begun.add(visit);
             rollups.add(event.appId, day, visitDimensions(visit), { visits: 1, bounces: 1 });
           } else {
             rollups.add(event.appId, utcDay(visit.startedAt), visitDimensions(visit), {
@@ -68,17 +78,17 @@ export class AnalyticsWriter {
             visit.pageviews += 1;
             visit.lastSeenAt = event.occurredAt;
           }
-          touched.set(`${key}\u0000${visit.startedAt.getTime()}`, visit);
+          touched.add(visit);
         }
-        // A visit is credited to where it came from: every event of it carries the entry's source.
-        if (visit && (continues || event.name === PAGEVIEW)) Object.assign(event, sourceOf(visit));
+        // A visit is credited to where it came from: every event of it carries the entry's source (a visit's first pageview is its entry).
+        if (visit && continues) creditToEntry(event, visit);
         const pairs = eventDimensions(event);
         if (event.name === SIGNUP) {
           rollups.add(event.appId, day, pairs, { signups: 1 });
           continue;
         }
         rollups.add(event.appId, day, pairs, { pageviews: 1 });
-        const dayKey = dayKeyOf(event.appId, event.visitorId, day);
+        const dayKey = dayKeys[i];
         let visitorDay = visitorDays.get(dayKey);
         if (!visitorDay) {
           visitorDay = { appId: event.appId, day, visitorId: event.visitorId, pairs: [], invariant: [] };
@@ -92,7 +102,8 @@ export class AnalyticsWriter {
       // Raw rows keep every value; the rollups keep each property's first values of the day, the rest as `(other)`.
       const fold = await this.cardinality.fold(rollups.list());
       rollups = rollups.folded(fold);
-      const days: VisitorDay[] = [];
+      const newDays: VisitorDay[] = [];
+      const changedDays: VisitorDay[] = [];
       for (const [dayKey, { appId, day, visitorId, pairs, invariant }] of visitorDays) {
         const before = known.get(dayKey);
         if (!before) {
@@ -108,12 +119,16 @@ export class AnalyticsWriter {
           seen.add(mark);
           rollups.add(appId, day, [[dimension, folded]], { visitors: 1 });
         }
-        if (!before || seen.size > seenBefore) days.push({ appId, day, visitorId, seen: [...seen] });
+        if (!before) newDays.push({ appId, day, visitorId, seen: [...seen] });
+        else if (seen.size > seenBefore) changedDays.push({ appId, day, visitorId, seen: [...seen] });
       }
 
       await this.repository.insertEvents(events);
-      await this.repository.saveVisits([...touched.values()]);
-      await this.repository.saveVisitorDays(days);
+      const written = [...touched];
+      await this.repository.insertVisits(written.filter((visit) => begun.has(visit)));
+      await this.repository.updateVisits(written.filter((visit) => !begun.has(visit)));
+      await this.repository.insertVisitorDays(newDays);
+      await this.repository.updateVisitorDays(changedDays);
       await this.repository.addToRollups(rollups.list());
       // The analytics.events meter, per account, in the batch's transaction.
       const perAccount = new Map<string, number>();
@@ -141,18 +156,16 @@ function dayKeyOf(appId: string, visitorId: string, day: string): string {
   return `${appId}\u0000${visitorId}\u0000${day}`;
 }
 
-/** The (app, day, visitor) of each event, once. */
-function uniqueDays(events: AnalyticsEvent[]): Array<Omit<VisitorDay, 'seen'>> {
-  const days = new Map<string, Omit<VisitorDay, 'seen'>>();
-  for (const { appId, visitorId, occurredAt } of events) {
-    const day = utcDay(occurredAt);
-    days.set(dayKeyOf(appId, visitorId, day), { appId, day, visitorId });
-  }
-  return [...days.values()];
+/** The (app, day, visitor) of each event, once (`days` and `dayKeys` are the events' own, by index). */
+function uniqueDays(events: AnalyticsEvent[], days: string[], dayKeys: string[]): Array<Omit<VisitorDay, 'seen'>> {
+  const unique = new Map<string, Omit<VisitorDay, 'seen'>>();
+  for (let i = 0; i < events.length; i++) unique.set(dayKeys[i], { appId: events[i].appId, day: days[i], visitorId: events[i].visitorId });
+  return [...unique.values()];
 }
 
-function continuesVisit(visit: Visit, event: AnalyticsEvent): boolean {
-  return event.occurredAt.getTime() - visit.lastSeenAt.getTime() <= VISIT_GAP_MS && utcDay(visit.startedAt) === utcDay(event.occurredAt);
+/** Whether `event` (on `day`) continues `visit`: within the gap, on the day the visit began. */
+function continuesVisit(visit: Visit, event: AnalyticsEvent, day: string): boolean {
+  return event.occurredAt.getTime() - visit.lastSeenAt.getTime() <= VISIT_GAP_MS && utcDay(visit.startedAt) === day;
 }
 
 function startVisit(event: AnalyticsEvent): Visit {
@@ -174,6 +187,10 @@ function startVisit(event: AnalyticsEvent): Visit {
   };
 }
 
-function sourceOf(visit: Visit): Pick<AnalyticsEvent, 'referrerHost' | 'utmSource' | 'utmMedium' | 'utmCampaign'> {
-  return { referrerHost: visit.referrerHost, utmSource: visit.utmSource, utmMedium: visit.utmMedium, utmCampaign: visit.utmCampaign };
+/** The event takes its visit's source (the entry's referrer and campaign). */
+function creditToEntry(event: AnalyticsEvent, visit: Visit): void {
+  event.referrerHost = visit.referrerHost;
+  event.utmSource = visit.utmSource;
+  event.utmMedium = visit.utmMedium;
+  event.utmCampaign = visit.utmCampaign;
 }

@@ -4,6 +4,7 @@ import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { AnalyticsBuffer } from './analytics-buffer.js';
 import { AnalyticsCollector } from './analytics-collector.js';
+import { AnalyticsErasure } from './analytics-erasure.js';
 import { AnalyticsEventsRepository } from './analytics-events.repository.js';
 import { AnalyticsInboxRepository } from './analytics-inbox.repository.js';
 import { AnalyticsPartitions } from './analytics-partitions.js';
@@ -33,6 +34,7 @@ import { VisitorSaltsRepository } from './visitor-salts.repository.js';
     VisitorSaltsRepository,
     VisitorIds,
     AnalyticsEventsRepository,
+    AnalyticsErasure,
     AnalyticsStatsRepository,
     RollupCardinality,
     AnalyticsWriter,

@@ -11,6 +11,8 @@ import { CollectService } from './collect.service.js';
 /** The beacon endpoint (no `/v1` prefix: it is the visitor plane's). */
 export const COLLECT_PATH = '/collect';
 export const COLLECT_CORS = { 'access-control-allow-origin': '*' } as const;
+/** The same, as the flat `[name, value]` list `writeHead` takes fastest. */
+const COLLECT_CORS_RAW: readonly string[] = Object.entries(COLLECT_CORS).flat();
 /** Bodies up to this many bytes are read by the lean path; larger ones (never a beacon) go to the route, with its limits and answers. */
 const LEAN_BODY_BYTES = 16 * 1024;
 /** A body the lean path has read but left to the route: the route reads it from here instead of the (consumed) request. */
@@ -77,7 +79,8 @@ export function leanBeacons(
         next(req, res);
       };
       const answer = () => {
-        res.writeHead(202, { ...COLLECT_CORS, 'x-request-id': requestIdOf(req), 'content-length': '0' });
+        // A flat array, as the sites' lean path writes (see hosting/raw-headers.ts): an object spread here cost a beacon about 5 µs.
+        res.writeHead(202, [...COLLECT_CORS_RAW, 'x-request-id', requestIdOf(req), 'content-length', '0']);
         res.end();
         answered(headers.host, 202, (performance.now() - started) / 1000);
       };

@@ -58,15 +58,14 @@ export class CollectService implements BeforeApplicationShutdown {
     await this.take(await this.read(body), ip, headers);
   }
 
-  private take(event: CollectDto, ip: string, headers: Record<string, string | string[] | undefined>): void | Promise<void> {
-    const url = new URL(event.url);
+  private take(event: CollectDto, ip: string, headers: Record<string, string | string[] | undefined>, url = new URL(event.url)): void | Promise<void> {
     return this.collector.collect(
       {
         appId: event.appId,
         ip,
         headers,
         pathname: url.pathname,
-        search: url.searchParams,
+        search: url.search,
         siteHost: url.host,
         referrer: event.referrer ?? undefined,
         screenWidth: event.screenWidth,
@@ -83,8 +82,9 @@ export class CollectService implements BeforeApplicationShutdown {
   collectPlain(body: unknown, ip: string, headers: Record<string, string | string[] | undefined>): boolean | Promise<void> {
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !plainlyValid(body)) return false;
     const event = body as CollectDto;
-    if (!URL.canParse(event.url) || propsProblem(event.props)) return false;
-    const pending = this.take(event, ip, headers);
+    const url = urlOf(event.url);
+    if (!url || propsProblem(event.props)) return false;
+    const pending = this.take(event, ip, headers, url);
     return pending instanceof Promise ? pending : true;
   }
 
@@ -99,6 +99,15 @@ export class CollectService implements BeforeApplicationShutdown {
       throw AnalyticsError.event(`props must be at most ${MAX_PROPS} string pairs (keys up to 40, values up to 200 characters, no control characters)`);
     }
     return event;
+  }
+}
+
+/** The URL, or undefined where `new URL` throws (one parse, where `URL.canParse` and then `new URL` parsed twice). */
+function urlOf(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,3 +1,4 @@
+import { unnestColumns } from '../database/unnest-columns.js';
 import type { AnalyticsEvent } from './analytics-event.js';
 
 /** An event's fields in the column order of analytics_inbox and analytics_events, with each column's name and type. */
@@ -28,18 +29,15 @@ export function insertEventsSql(table: 'analytics_inbox' | 'analytics_events'): 
           SELECT * FROM unnest(${COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ')})`;
 }
 
+const FIELDS = COLUMNS.map(([field]) => field);
+
 /** The columns as a SELECT list naming each as the event's field (the visitor id as text: a bigint past JavaScript's integers). */
 export const EVENT_FIELDS_SQL = COLUMNS.map(([field, column, type]) => `${column}${type === 'bigint' ? '::text' : ''} AS "${field}"`).join(', ');
 
 /** The columns' names, in order. */
 export const EVENT_COLUMNS_SQL = COLUMNS.map(([, column]) => column).join(', ');
 
-/** The parameters of `insertEventsSql`: one array per column. */
-export function eventColumns(events: readonly AnalyticsEvent[]): unknown[][] {
-  const columns: unknown[][] = COLUMNS.map(() => new Array<unknown>(events.length));
-  for (let i = 0; i < events.length; i++) {
-    const event = events[i];
-    for (let c = 0; c < COLUMNS.length; c++) columns[c][i] = event[COLUMNS[c][0]];
-  }
-  return columns;
+/** The parameters of `insertEventsSql`: one array literal per column. */
+export function eventColumns(events: readonly AnalyticsEvent[]): string[] {
+  return unnestColumns(events, FIELDS);
 }

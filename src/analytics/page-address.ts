@@ -20,9 +20,9 @@ const MAX_HOST = 255;
  * (a click within the site is not a source). Every value is cut to its column and loses control
  * characters and lone surrogates (a `%00` in a link decodes to a NUL, which the database refuses).
  */
-export function pageAddress(pathname: string, search: URLSearchParams | string, siteHost: string | undefined, referrer: string | undefined): PageAddress {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const tag = (name: string) => storableText((params.get(name) ?? '').trim(), MAX_TAG).trim() || null;
+export function pageAddress(pathname: string, search: string, siteHost: string | undefined, referrer: string | undefined): PageAddress {
+  const params = search.length > 1 ? new URLSearchParams(search) : undefined; // ('?' alone has none)
+  const tag = (name: string) => (params && storableText((params.get(name) ?? '').trim(), MAX_TAG).trim()) || null;
   return {
     pathname: normalisePath(pathname),
     referrerHost: referrerHostOf(referrer, siteHost),

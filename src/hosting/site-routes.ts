@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import proxyAddr from '@fastify/proxy-addr';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { clientIpFunction, type TrustProxy } from '../common/http/client-ip.js';
 import { requestIdOf } from '../common/http/request-id.js';
 import { RequestError, RequestErrorCode } from '../common/errors/request-errors.js';
 import type { PlatformRouteConfig } from '../common/http/route-config.js';
@@ -97,11 +97,11 @@ export function registerLeanSitePath(
   sites: SiteServer,
   routing: (this: unknown, req: RoutedRequest) => string,
   self: unknown,
-  trustProxy: boolean | string | ((address: string, hop: number) => boolean),
+  trustProxy: TrustProxy,
   answered: LeanAnswered,
   apiPlane?: LeanApiHandler,
 ): void {
-  const trust = trustFunction(trustProxy);
+  const clientIp = clientIpFunction(trustProxy);
   const [fastify, ...others] = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
   if (!fastify || others.length > 0) throw new Error('the lean site path expects Fastify as the only request listener');
   server.removeListener('request', fastify);
@@ -110,7 +110,7 @@ export function registerLeanSitePath(
     const url = req.url ?? '/';
     if (routing.call(self, req) !== SITE_ROUTE) return apiPlane?.(req, res, fastify) || fastify(req, res);
     const label = req[SITE_LABEL]!;
-    const ip = () => (trust ? proxyAddr(req, trust) : (req.socket.remoteAddress ?? ''));
+    const ip = () => clientIp(req);
     let answer: Answer | undefined;
     try {
       answer = sites.answerLean(req.method ?? 'GET', url, req.headers, label, ip);
@@ -136,18 +136,4 @@ function write(req: IncomingMessage, res: ServerResponse, answer: Answer): void 
   else if (status >= 200 && status !== 204 && status !== 304 && req.method !== 'HEAD') headers.push('content-length', '0');
   res.writeHead(status, headers);
   res.end(req.method === 'HEAD' || body === null ? undefined : body);
-}
-
-/** `request.ip` as Fastify works it out (the same `@fastify/proxy-addr`, the same TRUST_PROXY), for a raw request. */
-export function clientIpFunction(trustProxy: boolean | string | ((address: string, hop: number) => boolean)): (req: IncomingMessage) => string {
-  const trust = trustFunction(trustProxy);
-  return (req) => (trust ? proxyAddr(req, trust) : (req.socket.remoteAddress ?? ''));
-}
-
-/** TRUST_PROXY as Fastify reads it (its `getTrustProxyFn`): undefined when nothing is trusted. */
-function trustFunction(trustProxy: boolean | string | ((address: string, hop: number) => boolean)): ((address: string, hop: number) => boolean) | undefined {
-  if (trustProxy === false) return undefined;
-  if (trustProxy === true) return () => true;
-  if (typeof trustProxy === 'function') return trustProxy;
-  return proxyAddr.compile(trustProxy.split(',').map((it) => it.trim()));
 }

@@ -124,7 +124,7 @@ export class SitesController {
       ip: request.ip,
       headers: request.headers,
       pathname: target.action === 'page' ? '/' : `/${target.action}`,
-      search: new URL(request.url, 'http://site.invalid').searchParams,
+      search: new URL(request.url, 'http://site.invalid').search,
       siteHost: request.headers.host,
       referrer: request.headers.referer,
     };

@@ -5,6 +5,7 @@ import { AnalyticsInboxRepository } from '../../src/analytics/analytics-inbox.re
 import { AnalyticsStitcher, STITCH_BATCH } from '../../src/analytics/analytics-stitcher.js';
 import { AnalyticsModule } from '../../src/analytics/analytics.module.js';
 import { AppsService } from '../../src/apps/apps.service.js';
+import { operatorActor } from '../../src/common/request-context/actor.js';
 import { EventsModule } from '../../src/events/events.module.js';
 import { MetricsService } from '../../src/metrics/metrics.service.js';
 import { pageview } from '../support/analytics-events.js';
@@ -24,10 +25,11 @@ describe(`the analytics stitcher, on the database (${target})`, () => {
   });
   afterAll(() => t?.close());
 
-  const newApp = async () => {
+  const newAppOf = async () => {
     const account = await t.get(AccountsService).create(`dev-${randomBytes(4).toString('hex')}@example.com`);
-    return (await t.get(AppsService).create(account.id, { name: 'Stitched' })).appId;
+    return { accountId: account.id, appId: (await t.get(AppsService).create(account.id, { name: 'Stitched' })).appId };
   };
+  const newApp = async () => (await newAppOf()).appId;
   const count = async (sql: string, params: unknown[]) => (await t.query<{ n: number }>(sql, params))[0].n;
   const inboxOf = (appId: string) => count(`SELECT count(*)::int AS n FROM analytics_inbox WHERE app_id = $1`, [appId]);
   const eventsOf = (appId: string) => count(`SELECT count(*)::int AS n FROM analytics_events WHERE app_id = $1`, [appId]);
@@ -166,5 +168,79 @@ describe(`the analytics stitcher, on the database (${target})`, () => {
       { visitor: '1', seen: expect.arrayContaining(['page:/', 'page:/a:b', 'referrer:Direct / None', 'source:Direct / None']) },
       { visitor: '2', seen: expect.arrayContaining(['page:/a:b', 'referrer:Direct / None', 'source:Direct / None']) },
     ]);
+  });
+
+  describe('an app deleted while its events are stitched', () => {
+    const operator = operatorActor(null);
+    /** Every analytics row of the app (they hold no foreign key: the app's erasure deletes them). */
+    const rowsOf = (appId: string) =>
+      count(
+        `SELECT ((SELECT count(*) FROM analytics_events WHERE app_id = $1) + (SELECT count(*) FROM analytics_visits WHERE app_id = $1)
+               + (SELECT count(*) FROM analytics_visitor_days WHERE app_id = $1) + (SELECT count(*) FROM analytics_daily WHERE app_id = $1))::int AS n`,
+        [appId],
+      );
+    /** Makes the next call of `method` wait, once it has done its work, until the returned `release` is called. */
+    const pauseAfter = (method: 'lockApps' | 'eraseApp') => {
+      const repository = t.get(AnalyticsEventsRepository) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      const original = repository[method];
+      let release!: () => void;
+      let reached!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const done = new Promise<void>((resolve) => (reached = resolve));
+      repository[method] = async function (this: unknown, ...args: unknown[]) {
+        repository[method] = original; // once
+        const result = await original.apply(this, args);
+        reached();
+        await released;
+        return result;
+      };
+      return { done, release };
+    };
+
+    /**
+     * On PostgreSQL, until another transaction waits for an advisory lock (the app's analytics lock) in this database:
+     * the interleaving under test has begun. The embedded database has one connection, so there the second transaction
+     * cannot begin until the first ends (and a query here would wait behind it too): nothing to wait for.
+     */
+    const untilWaitingForTheLock = async () => {
+      if (target !== 'postgres') return;
+      const waiting = () =>
+        count(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          [],
+        );
+      for (const started = Date.now(); (await waiting()) === 0;) {
+        if (Date.now() - started > 10_000) throw new Error('nobody waited for the analytics lock');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+
+    it('leaves none of its rows when the deletion comes while a stitcher writes it', async () => {
+      const { accountId, appId } = await newAppOf();
+      await inbox.append([pageview({ appId, visitor: 1, pathname: '/', at: today(1) })]);
+      const stitching = pauseAfter('lockApps'); // the stitcher has the app's lock and has found it
+      const stitched = stitcher.stitchNow();
+      await stitching.done;
+      const deleted = t.get(AppsService).delete(accountId, operator, appId); // waits for the stitcher's lock (or connection)
+      await untilWaitingForTheLock();
+      stitching.release();
+      await Promise.all([stitched, deleted]);
+      expect(await rowsOf(appId)).toBe(0);
+      expect(await inboxOf(appId)).toBe(0);
+    });
+
+    it('writes none of its rows when a stitcher comes while the deletion erases it', async () => {
+      const { accountId, appId } = await newAppOf();
+      await inbox.append([pageview({ appId, visitor: 1, pathname: '/', at: today(1) })]);
+      const erasing = pauseAfter('eraseApp'); // the deletion holds the app's lock, its rows erased, the app not yet deleted
+      const deleted = t.get(AppsService).delete(accountId, operator, appId);
+      await erasing.done;
+      const stitched = stitcher.stitchNow(); // waits for the deletion's lock (or connection), then finds the app gone
+      await untilWaitingForTheLock();
+      erasing.release();
+      await Promise.all([deleted, stitched]);
+      expect(await rowsOf(appId)).toBe(0);
+      expect(await inboxOf(appId)).toBe(0); // dropped, not kept for later
+    });
   });
 });

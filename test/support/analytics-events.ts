@@ -1,6 +1,6 @@
 import type request from 'supertest';
 import { AnalyticsBuffer } from '../../src/analytics/analytics-buffer.js';
-import { AnalyticsEvent, visitorIdFromHex } from '../../src/analytics/analytics-event.js';
+import type { AnalyticsEvent } from '../../src/analytics/analytics-event.js';
 import type { TestApp } from './test-app.js';
 
 export const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
@@ -11,7 +11,7 @@ export function pageview(fields: { appId: string; visitor: number; pathname: str
   return {
     deploymentId: null,
     occurredAt: at ?? new Date(),
-    visitorId: visitorIdFromHex(visitor.toString(16).padStart(16, '0')),
+    visitorId: String(visitor),
     name: 'pageview',
     referrerHost: null,
     utmSource: null,

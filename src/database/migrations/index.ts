@@ -26,6 +26,7 @@ import { MemberPasswords1764000000000 } from './1764000000000-member-passwords.j
 import { MemberSsoIdentities1764010000000 } from './1764010000000-member-sso-identities.js';
 import { AnalyticsInbox1764020000000 } from './1764020000000-analytics-inbox.js';
 import { AnalyticsVisitorDays1764030000000 } from './1764030000000-analytics-visitor-days.js';
+import { AnalyticsWithoutAppForeignKeys1764040000000 } from './1764040000000-analytics-without-app-foreign-keys.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   MemberSsoIdentities1764010000000,
   AnalyticsInbox1764020000000,
   AnalyticsVisitorDays1764030000000,
+  AnalyticsWithoutAppForeignKeys1764040000000,
 ];
