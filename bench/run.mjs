@@ -141,14 +141,21 @@ async function stopProcess(child) {
   clearTimeout(timer);
 }
 
+/** The bench's own queries, on one kept connection per database: a connection each would add backends' start-up to the database's CPU. */
+const sqlPools = new Map();
 async function sql(url, text) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
+  if (!sqlPools.has(url))
+    sqlPools.set(
+      url,
+      new pg.Pool({ connectionString: url, max: 1 }).on('error', () => undefined),
+    );
+  return (await sqlPools.get(url).query(text)).rows;
+}
+
+async function endSqlPools() {
+  const pools = [...sqlPools.values()];
+  sqlPools.clear();
+  await Promise.all(pools.map((pool) => pool.end()));
 }
 
 function forkReady(script, env = {}) {
@@ -185,12 +192,8 @@ const summary = (r) => ({
 
 /** CPU time a process has used so far, in ms (Linux: utime + stime of /proc/<pid>/stat). */
 function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
-  } catch {
-    return null;
-  }
+  const fields = procStat(pid);
+  return fields ? ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 : null; // clock ticks of 10 ms
 }
 
 /**
@@ -655,7 +658,7 @@ async function loadCollect(serviceUrl, servicePid, databaseUrl, serviceAppId, re
   ]) {
     const warmUp = await cannon({ url, ...beacons(appId), duration: 2 });
     const pid = label === 'service' ? servicePid : reference.pid;
-    const [cpuBefore, workerBefore, dbBefore] = [cpuMs(pid), cpuMs(worker.child.pid), await databaseCpuMs(databaseUrl)];
+    const [cpuBefore, workerBefore, dbBefore] = [cpuMs(pid), cpuMs(worker.child.pid), await databaseCpu(databaseUrl)];
     const startedAt = Date.now();
     const r = await cannon({ url, ...beacons(appId) });
     if (label === 'service') profileWindow('load 4', startedAt);
@@ -670,7 +673,7 @@ async function loadCollect(serviceUrl, servicePid, databaseUrl, serviceAppId, re
       await sleep(1500); // the reference's last batches are written after the load: the database's share is counted once they are
     }
     results[label].cpuUsPerRequest = Math.round(((cpuMs(pid) - cpuBefore) * 1000) / r.requests.total);
-    results[label].databaseCpuUsPerRequest = Math.round((((await databaseCpuMs(databaseUrl)) - dbBefore) * 1000) / r.requests.total);
+    results[label].databaseCpuUsPerRequest = Math.round((databaseCpuSince(dbBefore, await databaseCpu(databaseUrl)) * 1000) / r.requests.total);
     if (results[label].failed > 0) throw new Error(`load 4: ${label} answered ${results[label].failed} requests with errors`);
     const worked = label === 'service' ? `, worker ${results.service.workerCpuUsPerRequest} µs` : '';
     log(
@@ -694,10 +697,43 @@ async function loadCollect(serviceUrl, servicePid, databaseUrl, serviceAppId, re
   };
 }
 
-/** CPU time (ms) the PostgreSQL backends connected to this database have used so far (those alive now; Linux). */
-async function databaseCpuMs(databaseUrl) {
+/**
+ * CPU time (ms) of the PostgreSQL backends connected to this database (Linux): each live backend's, and the
+ * postmaster's reaped children's. A pool closes idle backends during a load; without the reaped share
+ * their time vanished from the second reading and the difference could even be negative.
+ */
+async function databaseCpu(databaseUrl) {
   const rows = await sql(databaseUrl, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
-  return rows.reduce((sum, { pid }) => sum + (cpuMs(pid) ?? 0), 0);
+  const backends = new Map(rows.map(({ pid }) => [pid, cpuMs(pid)]).filter(([, ms]) => ms !== null));
+  const [{ pid: self }] = await sql(databaseUrl, 'SELECT pg_backend_pid() AS pid');
+  return { backends, reaped: childrenCpuMs(parentOf(self)) ?? 0 };
+}
+
+/** The CPU time (ms) between two databaseCpu readings. */
+function databaseCpuSince(before, after) {
+  let ms = after.reaped - before.reaped;
+  for (const [pid, now] of after.backends) ms += now - (before.backends.get(pid) ?? 0);
+  // An ended backend's whole life is in `reaped`: what it had spent before the first reading is taken off.
+  for (const [pid, then] of before.backends) if (!after.backends.has(pid)) ms -= then;
+  return ms;
+}
+
+function procStat(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return null;
+  }
+}
+
+function parentOf(pid) {
+  return procStat(pid)?.[1];
+}
+
+/** CPU time (ms) of a process's children that have ended and been waited for. */
+function childrenCpuMs(pid) {
+  const fields = pid === undefined ? null : procStat(pid);
+  return fields ? ((Number(fields[13]) + Number(fields[14])) * 1000) / 100 : null;
 }
 
 /** A GET with its own Host header (fetch does not send one): status and body as text. */
@@ -1029,12 +1065,13 @@ function writeBenchPlans() {
 }
 
 async function cleanup() {
-  await Promise.all(children.map(stopProcess));
+  await Promise.all([...children.map(stopProcess), endSqlPools()]);
   await adminQuery(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch((err) => log(`could not drop ${DB_NAME}: ${err.message}`));
   const redis = new Redis(REDIS_URL);
   // SCAN, not KEYS: the Redis may be shared, and KEYS blocks it.
   for await (const keys of redis.scanStream({ match: `${REDIS_PREFIX}*`, count: 1000 })) if (keys.length) await redis.del(...keys);
   redis.disconnect();
+  await endSqlPools();
 }
 
 main().then(cleanup, async (err) => {
