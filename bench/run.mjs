@@ -987,6 +987,7 @@ async function loadSites(api, apiKey, apps) {
   );
   const landingLoad = await compare('load 9', `${api.url}/`, `${ref}/landing`, { headers: { ...browser, host: landingHost } }, pids);
   const rssAfterLoads = rssMiB(api.child.pid);
+  const peakAfterLoads = peakRssMiB(api.child.pid);
 
   // The cache's bound: 2.5 × SITE_CACHE_BYTES of files, each asked twice (the second time from memory if it was kept).
   const count = Math.round((2.5 * SITE_CACHE_BYTES) / 2 ** 20);
@@ -1009,11 +1010,12 @@ async function loadSites(api, apiKey, apps) {
     // Files of 256 KiB and over are kept on disk (streamed; the OS page cache holds them, outside the RSS).
     diskBytesAfter: await metric(api.url, 'site_file_disk_cache_bytes'),
     rssMiBAfterLoads: rssAfterLoads,
+    peakRssMiBAfterLoads: peakAfterLoads,
     rssMiBAfterSweep: rssMiB(api.child.pid),
     peakRssMiB: peakRssMiB(api.child.pid),
   };
   log(
-    `sites: cache ${Math.round(memory.cacheBytesAfter / 2 ** 20)} MiB of ${memory.cacheLimitMiB} in memory, ${Math.round(memory.diskBytesAfter / 2 ** 20)} MiB on disk; RSS ${memory.rssMiBAfterLoads} → ${memory.rssMiBAfterSweep} MiB`,
+    `sites: cache ${Math.round(memory.cacheBytesAfter / 2 ** 20)} MiB of ${memory.cacheLimitMiB} in memory, ${Math.round(memory.diskBytesAfter / 2 ** 20)} MiB on disk; RSS ${memory.rssMiBAfterLoads} → ${memory.rssMiBAfterSweep} MiB, peak ${memory.peakRssMiBAfterLoads} after loads 7–9 and ${memory.peakRssMiB} after load 10`,
   );
   return {
     page: { ...page, bytes: msg.bytes['/page'] },
