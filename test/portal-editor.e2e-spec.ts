@@ -69,7 +69,9 @@ describeInBrowser(`the landing-page editor in a browser, without JavaScript (${t
     // The preview renders the form as typed, through the deployed page's renderer; nothing is saved yet.
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     const preview = page.frameLocator('iframe[name=preview]');
-    await expect(preview.locator('h1').textContent({ timeout: 10_000 })).resolves.toBe('Every trail, remembered');
+    // The frame shows the saved page (its own h1) until the posted preview replaces it: wait for the new one, then check it is the only one.
+    await preview.locator('h1', { hasText: 'Every trail, remembered' }).waitFor({ timeout: 10_000 });
+    await expect(preview.locator('h1').allTextContents()).resolves.toEqual(['Every trail, remembered']);
     await expect(preview.locator('body').textContent()).resolves.toMatch(/Photo journal[\s\S]*Offline maps[\s\S]*Is it free\?[\s\S]*Count me in/);
     expect((await saved()).source).toBe('default');
     await screenshot(page, 'portal-editor-preview');
