@@ -197,6 +197,17 @@ function cpuMs(pid) {
 }
 
 /**
+ * Waits (up to a minute) while PostgreSQL's autovacuum works, so that neither side of a comparison shares the
+ * cores with it: PostgreSQL vacuums a table after enough inserts, such as load 5's two million seeded rows.
+ */
+async function databaseAtRest(name) {
+  const since = Date.now();
+  const busy = async () => (await adminQuery(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'`))[0].n > 0;
+  while (Date.now() - since < 60_000 && (await busy())) await sleep(500);
+  if (Date.now() - since > 1000) log(`${name}: waited ${((Date.now() - since) / 1000).toFixed(1)} s for autovacuum`);
+}
+
+/**
  * Same load on both servers, reference first, after a short warm-up of each. With `pids`, also each
  * process's CPU time per request (µs), which the machine's noise moves less than the rates.
  */
@@ -206,6 +217,7 @@ async function compare(name, serviceUrl, referenceUrl, request, pids = {}) {
     ['reference', referenceUrl],
     ['service', serviceUrl],
   ]) {
+    await databaseAtRest(name);
     await cannon({ url, ...request, duration: 2 });
     const cpuBefore = pids[label] ? cpuMs(pids[label]) : null;
     const startedAt = Date.now();
@@ -873,7 +885,9 @@ async function loadAggregate(serviceUrl, databaseUrl, apiKey, smallAppId, largeA
         WHERE app_id = '${appId}' GROUP BY 1, 2, 3, 4`,
     );
   }
-  await sql(databaseUrl, 'ANALYZE');
+  // What autovacuum would do to the new rows (a vacuum, statistics), and their pages written, now, not during the loads after.
+  await sql(databaseUrl, 'VACUUM (ANALYZE)');
+  await sql(databaseUrl, 'CHECKPOINT');
   log(`load 5: seeded ${SMALL_EVENTS} and ${LARGE_EVENTS} raw events with their rollups in ${Math.round((Date.now() - started) / 1000)} s`);
   const query = 'period=30d&metrics=visitors,visits,pageviews,bounceRate,visitDuration,signups,conversionRate';
   const measure = async (appId, events) => {
