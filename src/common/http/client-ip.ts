@@ -13,7 +13,7 @@ const PEER_TRUSTED = Symbol('peerTrusted');
  * request on the lean paths: the peer's address, or, where the peer is a trusted proxy, the first
  * address of `X-Forwarded-For` (from the right) that is not one. The peer's trust is asked once per
  * connection (a keep-alive connection from the proxy carries many requests), so a request through
- * one trusted proxy parses no address at all.
+ * one trusted proxy checks no address against TRUST_PROXY at all.
  */
 export function clientIpFunction(trustProxy: TrustProxy): (req: IncomingMessage) => string {
   const trust = trustFunction(trustProxy);
