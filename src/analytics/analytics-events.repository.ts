@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
 import type { AnalyticsEvent, Visit } from './analytics-event.js';
 import { unnestColumns } from '../database/unnest-columns.js';
-import { eventColumns, insertEventsSql } from './event-columns.js';
+import { eventColumns, insertEventsSql, SOURCE_FIELDS } from './event-columns.js';
 import type { RollupDelta } from './rollup-deltas.js';
 
 /** The key of an app's analytics lock (a transaction-scoped advisory lock), for the SQL expression of its id. */
@@ -17,13 +17,7 @@ const VISIT_FIELDS = [
   'pageviews',
   'entryPage',
   'deploymentId',
-  'referrerHost',
-  'utmSource',
-  'utmMedium',
-  'utmCampaign',
-  'browser',
-  'os',
-  'device',
+  ...SOURCE_FIELDS,
 ] as const satisfies ReadonlyArray<keyof Visit>;
 const SEEN_SEPARATOR = '\u001f';
 

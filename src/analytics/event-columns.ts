@@ -1,6 +1,11 @@
 import { unnestColumns } from '../database/unnest-columns.js';
 import type { AnalyticsEvent } from './analytics-event.js';
 
+/** Where an event came from and on what device: the events' last columns, and what a visit takes from its first event. */
+export const SOURCE_FIELDS = ['referrerHost', 'utmSource', 'utmMedium', 'utmCampaign', 'browser', 'os', 'device'] as const satisfies ReadonlyArray<
+  keyof AnalyticsEvent
+>;
+
 /** An event's fields in the column order of analytics_inbox and analytics_events, with each column's name and type. */
 const COLUMNS = [
   ['appId', 'app_id', 'varchar'],
@@ -9,13 +14,7 @@ const COLUMNS = [
   ['visitorId', 'visitor_id', 'bigint'],
   ['name', 'name', 'varchar'],
   ['pathname', 'pathname', 'varchar'],
-  ['referrerHost', 'referrer_host', 'varchar'],
-  ['utmSource', 'utm_source', 'varchar'],
-  ['utmMedium', 'utm_medium', 'varchar'],
-  ['utmCampaign', 'utm_campaign', 'varchar'],
-  ['browser', 'browser', 'varchar'],
-  ['os', 'os', 'varchar'],
-  ['device', 'device', 'varchar'],
+  ...SOURCE_FIELDS.map((field) => [field, field.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`), 'varchar'] as const),
 ] as const satisfies ReadonlyArray<readonly [keyof AnalyticsEvent, string, string]>;
 
 /**
