@@ -346,13 +346,17 @@ describe(`custom domains (${target})`, () => {
         )
       )[0];
 
+    // A round of checks. The worker's own 15-second tick may run one at the same moment and take a domain first (runDue
+    // then waits for that round and checks what is left): the rows, not this round's count, say what was checked.
+    const checkDue = () => recheck.runDue();
+
     // Nothing is due yet: the first check is a minute after the claim.
     expect(await recheck.runDue()).toBe(0);
 
     dns.set(later.verification.name, { txt: [later.verification.value] });
     await due(later.id);
     await due(never.id);
-    expect(await recheck.runDue()).toBe(2);
+    await checkDue();
     expect(await row(later.id)).toEqual({ status: 'verified', next_in_s: null, result: 'verified' });
     expect(await row(never.id)).toMatchObject({ status: 'pending', result: 'no_record' });
     expect((await row(never.id)).next_in_s).toBeGreaterThanOrEqual(58);
@@ -362,13 +366,13 @@ describe(`custom domains (${target})`, () => {
 
     // Past its first hour: hourly.
     await due(never.id, '2 hours');
-    expect(await recheck.runDue()).toBe(1);
+    await checkDue();
     expect((await row(never.id)).next_in_s).toBeGreaterThanOrEqual(3598);
     expect((await row(never.id)).next_in_s).toBeLessThanOrEqual(3600);
 
     // Seven days without the record: failed, no more checks.
     await due(never.id, '7 days 1 second');
-    expect(await recheck.runDue()).toBe(1);
+    await checkDue();
     expect(await row(never.id)).toEqual({ status: 'failed', next_in_s: null, result: 'no_record' });
     await until(() => deliveries('domain.failed').some((d) => JSON.parse(d.raw).data.domainId === never.id), 10_000, 'domain.failed delivery');
     expect(JSON.parse(deliveries('domain.failed')[0].raw).data).toEqual({ domainId: never.id, appId: site.appId, hostname: 'never.example.org' });
