@@ -11,6 +11,9 @@ export function jitterBackoffStrategy(attemptsMade: number, err: Error, options:
   return backoffDelay(options?.baseMs ?? 1000, attemptsMade);
 }
 
+/** How many times isLive asks a job's state that came back 'stuck' (in no list, as it moved from one to another). */
+const STATE_LOOKS = 3;
+
 /** Bull on Redis: jobs survive restarts and are shared by every worker process. */
 export class BullQueueDriver implements QueueDriver {
   private readonly logger = new Logger('BullQueue');
@@ -55,8 +58,13 @@ export class BullQueueDriver implements QueueDriver {
   async isLive(queue: QueueName, jobId: string): Promise<boolean> {
     const job = await this.queues[queue].getJob(jobId);
     if (!job) return false;
-    const state = await job.getState();
-    return state === 'waiting' || state === 'active' || state === 'delayed' || state === 'paused';
+    // Bull's getState asks list after list: a job that moves between two of them meanwhile (active → delayed, waiting →
+    // active) is in none it asked, 'stuck'. Asked again, it is where it went.
+    for (let look = 0; look < STATE_LOOKS; look++) {
+      const state = await job.getState();
+      if (state !== 'stuck') return state === 'waiting' || state === 'active' || state === 'delayed' || state === 'paused';
+    }
+    return false;
   }
 
   async counts(queue: QueueName): Promise<QueueCounts> {
