@@ -123,10 +123,8 @@ export function configureApp(app: NestFastifyApplication): void {
       },
     });
     // Beacons too (src/analytics/collect-route.ts): a plain one is answered before Fastify, anything else by the route.
-    const accepted = metrics.requestSeries('POST', COLLECT_PATH, 202); // the lean path answers 202 only
     const beacons = leanBeacons(collector, fastify.getDefaultJsonParser('error', 'error'), clientIpFunction(config.trustProxy), (host, status, seconds) => {
-      if (status === 202) accepted.observe(seconds);
-      else metrics.observeRequest('POST', COLLECT_PATH, status, seconds);
+      metrics.observeRequest('POST', COLLECT_PATH, status, seconds);
       requestLog.beaconTraffic.count(host, status);
     });
     // Site origins' GETs answered from memory skip Fastify (src/hosting/site-routes.ts): their metrics and traffic log are kept here.

@@ -89,7 +89,7 @@ export class MetricsService {
     this.requestSeries(method, route, status).observe(seconds);
   }
 
-  /** The series of (method, route, status), for a caller that answers many requests alike (the lean paths keep theirs). */
+  /** The series of (method, route, status), made at its first request and kept. */
   requestSeries(method: string, route: string, status: number): RequestSeries {
     const key = `${method} ${status} ${route}`;
     let series = this.series.get(key);
