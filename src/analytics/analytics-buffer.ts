@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { Counter, Gauge, Histogram } from 'prom-client';
+import type { Counter, Histogram } from 'prom-client';
 import type { BatchWriter } from '../common/batch-writer.js';
 import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { WritePaths } from '../health/write-paths.js';
@@ -55,22 +55,19 @@ export class AnalyticsBuffer implements BeforeApplicationShutdown {
       cutShort: 'the analytics events still buffered are lost',
       run: ({ reason }) => (reason === 'shutdown' ? this.flushAtShutdown() : this.writePending()),
     });
-    this.dropped = new Counter({
+    this.dropped = metrics.counter({
       name: 'analytics_buffer_overflow_total',
       help: 'Analytics events dropped because the database was unreachable for too long',
-      registers: [metrics.registry],
     });
-    this.flushSeconds = new Histogram({
+    this.flushSeconds = metrics.histogram({
       name: 'analytics_flush_seconds',
       help: 'Time to write one batch of analytics events to the inbox',
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [metrics.registry],
     });
     const waiting = () => this.pending.length;
-    new Gauge({
+    metrics.gauge({
       name: 'analytics_buffered_events',
       help: 'Analytics events waiting in memory to be written to the inbox',
-      registers: [metrics.registry],
       collect() {
         this.set(waiting());
       },

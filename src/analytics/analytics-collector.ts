@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Counter } from 'prom-client';
+import type { Counter } from 'prom-client';
 import { AppsService } from '../apps/apps.service.js';
 import { MetricsService, PendingCount } from '../metrics/metrics.service.js';
 import { AnalyticsEvent, PAGEVIEW, SIGNUP } from './analytics-event.js';
@@ -66,20 +66,18 @@ export class AnalyticsCollector {
     metrics: MetricsService,
   ) {
     const flushCollected = () => Object.values(this.collectedFrom).forEach((count) => count.flush());
-    this.accepted = new Counter({
+    this.accepted = metrics.counter({
       name: 'analytics_events_collected_total',
       help: 'Analytics events accepted, by where they came from',
       labelNames: ['source'] as const,
-      registers: [metrics.registry],
       collect: flushCollected,
     });
     // Counted here and handed on in batches (and in full before a scrape): a prom-client call per beacon cost about a microsecond.
     this.collectedFrom = { collect: new PendingCount(this.accepted.labels('collect')), served_page: new PendingCount(this.accepted.labels('served_page')) };
-    this.notCounted = new Counter({
+    this.notCounted = metrics.counter({
       name: 'analytics_events_dropped_total',
       help: 'Requests not counted: bots, visitors who opted out (Sec-GPC / DNT), unknown apps, visitors over their rate limit',
       labelNames: ['reason'] as const,
-      registers: [metrics.registry],
     });
   }
 

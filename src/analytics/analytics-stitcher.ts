@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Counter, Gauge, Histogram } from 'prom-client';
+import type { Counter, Histogram } from 'prom-client';
 import type { BatchWriter } from '../common/batch-writer.js';
 import { PeriodicJob, PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { AppConfig } from '../config/app-config.js';
@@ -54,16 +54,14 @@ export class AnalyticsStitcher {
       cutShort: 'the rest stays in the inbox for the next worker',
       run: ({ signal, reason }) => this.drain(reason === 'shutdown' ? undefined : signal),
     });
-    this.written = new Counter({
+    this.written = metrics.counter({
       name: 'analytics_events_written_total',
       help: 'Analytics events stitched into visits and rollups',
-      registers: [metrics.registry],
     });
-    this.stitchSeconds = new Histogram({
+    this.stitchSeconds = metrics.histogram({
       name: 'analytics_stitch_seconds',
       help: 'Time to stitch one batch of the analytics inbox (events, visits, rollups)',
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-      registers: [metrics.registry],
     });
     // One query for both gauges at each scrape (their collects start together); a database that does not answer leaves them as they were.
     let reading: Promise<InboxBacklog | undefined> | undefined;
@@ -73,10 +71,9 @@ export class AnalyticsStitcher {
         .catch(() => undefined)
         .finally(() => (reading = undefined)));
     const gauge = (name: string, help: string, of: (backlog: InboxBacklog) => number) =>
-      new Gauge({
+      metrics.gauge({
         name,
         help,
-        registers: [metrics.registry],
         async collect() {
           const now = await backlog();
           if (now) this.set(of(now));

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
+import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import type { Actor } from '../common/request-context/actor.js';
 import { AUDIT_ACTIONS, AuditAction } from './audit-actions.js';
 import type { AuditEntry } from './audit-entry.entity.js';
@@ -13,11 +14,19 @@ export const AUDIT_RETENTION_MS = 400 * 86_400_000;
 /**
  * The audit log: who did what in an account. Services record their actions with `record`, inside
  * the transaction of the change when there is one (the entry then commits with it or not at all).
- * Nothing edits or deletes an entry but the retention job.
+ * Nothing edits or deletes an entry but the retention job: daily, in worker processes (a failed day
+ * is made up by the next).
  */
 @Injectable()
 export class AuditLog {
-  constructor(private readonly entries: AuditLogRepository) {}
+  private readonly logger = new Logger('AuditLog');
+
+  constructor(
+    private readonly entries: AuditLogRepository,
+    jobs: PeriodicJobs,
+  ) {
+    jobs.add({ name: 'audit-log-purge', schedule: { cron: '17 3 * * *' }, runsOn: 'workers', run: () => this.purgeExpired() });
+  }
 
   async record(accountId: string, actor: Actor, action: AuditAction, targetId: string): Promise<void> {
     const entry: AuditEntry = {
@@ -46,7 +55,9 @@ export class AuditLog {
     for (;;) {
       const purged = await this.entries.purgeBefore(before);
       total += purged;
-      if (purged === 0) return total;
+      if (purged > 0) continue;
+      if (total > 0) this.logger.log(`Purged ${total} audit entr${total === 1 ? 'y' : 'ies'} older than 400 days`);
+      return total;
     }
   }
 }

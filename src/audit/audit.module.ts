@@ -2,7 +2,6 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { AuditEntry } from './audit-entry.entity.js';
-import { AuditLogPurgeService } from './audit-log-purge.service.js';
 import { AuditLogController } from './audit-log.controller.js';
 import { AuditLogRepository } from './audit-log.repository.js';
 import { AuditLog } from './audit-log.service.js';
@@ -12,7 +11,7 @@ import { AuditLog } from './audit-log.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEntry]), PeriodicModule],
   controllers: [AuditLogController],
-  providers: [AuditLogRepository, AuditLog, AuditLogPurgeService],
+  providers: [AuditLogRepository, AuditLog],
   exports: [AuditLog],
 })
 export class AuditModule {}

@@ -1,5 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { RedisConnection } from '../redis/redis.module.js';
 import { Principal } from '../common/request-context/principal.js';
 
@@ -22,29 +21,15 @@ const MAX_ENTRIES = 10_000;
  * empties the cache.
  */
 @Injectable()
-export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
+export class CredentialCache implements OnModuleInit {
   private readonly logger = new Logger('CredentialCache');
   private readonly entries = new Map<string, Entry>();
   private evictions = 0;
-  private subscriber: Redis | null = null;
 
   constructor(private readonly redis: RedisConnection) {}
 
   onModuleInit(): void {
-    const subscriber = (this.subscriber = this.redis.duplicate());
-    if (!subscriber) return;
-    let subscribedBefore = false;
-    // On every (re)connection: subscribe, and after a gap forget everything (revocations may have been missed).
-    subscriber.on('ready', () => {
-      if (subscribedBefore) this.clear();
-      subscribedBefore = true;
-      subscriber.subscribe(this.channel).catch((err: Error) => this.logger.warn({ err: { message: err.message } }, 'Could not subscribe to revocations'));
-    });
-    subscriber.on('message', (_channel: string, hash: string) => this.forget([hash]));
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit().catch(() => undefined);
+    this.redis.subscribe(this.channel, { topic: 'revocations', onMessage: (hash) => this.forget([hash]), onGap: () => this.clear() });
   }
 
   /** Take this before reading a credential from the database, and give it to `set`. */

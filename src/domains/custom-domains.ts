@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { AppConfig } from '../config/app-config.js';
 import { RedisConnection } from '../redis/redis.module.js';
@@ -21,7 +20,6 @@ const RELOAD_INTERVAL_MS = 5 * 60_000;
 export class CustomDomains implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Domains');
   private hosts = new Map<string, string>();
-  private subscriber: Redis | null = null;
   private updates: Promise<void> = Promise.resolve();
 
   constructor(
@@ -40,15 +38,11 @@ export class CustomDomains implements OnModuleInit, OnApplicationBootstrap, OnAp
 
   onModuleInit(): void {
     if (!this.config.runsHttpApi) return;
-    const subscriber = (this.subscriber = this.redis.duplicate());
-    if (!subscriber) return;
-    let subscribedBefore = false;
-    subscriber.on('ready', () => {
-      if (subscribedBefore) void this.update(() => this.reload());
-      subscribedBefore = true;
-      subscriber.subscribe(this.channel).catch((err: Error) => this.logger.warn({ err: { message: err.message } }, 'Could not subscribe to domain changes'));
+    this.redis.subscribe(this.channel, {
+      topic: 'domain changes',
+      onMessage: (hostname) => void this.update(() => this.refresh(hostname)),
+      onGap: () => void this.update(() => this.reload()),
     });
-    subscriber.on('message', (_channel: string, hostname: string) => void this.update(() => this.refresh(hostname)));
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -58,7 +52,6 @@ export class CustomDomains implements OnModuleInit, OnApplicationBootstrap, OnAp
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit().catch(() => undefined);
     await this.updates;
   }
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Counter } from 'prom-client';
+import type { Counter } from 'prom-client';
 import { Transactions } from '../database/transactions.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import type { AnyDomainEvent } from './domain-events.js';
@@ -65,11 +65,10 @@ export class EventDispatcher implements OnModuleInit, OnApplicationShutdown {
     private readonly log: EventLogRepository,
     metrics: MetricsService,
   ) {
-    this.dispatched = new Counter({ name: 'domain_events_dispatched_total', help: 'Domain events handed to their listeners', registers: [metrics.registry] });
-    this.failures = new Counter({
+    this.dispatched = metrics.counter({ name: 'domain_events_dispatched_total', help: 'Domain events handed to their listeners' });
+    this.failures = metrics.counter({
       name: 'domain_event_dispatch_failures_total',
       help: 'Dispatches of one event that failed (a listener threw); the outbox relay tries again',
-      registers: [metrics.registry],
     });
   }
 

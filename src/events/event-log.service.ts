@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { Page, PageRequest, toPage } from '../common/pagination/page.js';
+import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { EventDto, toEventDto } from './dto/event.dto.js';
 import { EventLogRepository } from './event-log.repository.js';
 import { EventsError } from './events.errors.js';
@@ -8,10 +9,20 @@ import { EventsError } from './events.errors.js';
 /** The event log keeps 30 days. */
 export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
-/** The public event log (`/v1/events`): what happened in an account over the last 30 days. */
+/**
+ * The public event log (`/v1/events`): what happened in an account over the last 30 days. Older
+ * events go hourly, in worker processes (a failed hour is made up by the next; reads already hide them).
+ */
 @Injectable()
 export class EventLogService {
-  constructor(private readonly log: EventLogRepository) {}
+  private readonly logger = new Logger('EventLog');
+
+  constructor(
+    private readonly log: EventLogRepository,
+    jobs: PeriodicJobs,
+  ) {
+    jobs.add({ name: 'event-log-purge', schedule: { cron: '0 * * * *' }, runsOn: 'workers', run: () => this.purgeExpired() });
+  }
 
   async list(accountId: string, kind: string | undefined, page: PageRequest): Promise<Page<EventDto>> {
     return toPage(await this.log.list(accountId, kind, retentionStart(), page), page, toEventDto);
@@ -44,9 +55,11 @@ export class EventLogService {
     return this.log.forgetUserEmails(accountId, userIds);
   }
 
-  /** Deletes dispatched events past the retention period; returns how many. */
-  purgeExpired(): Promise<number> {
-    return this.log.purgeDispatchedBefore(retentionStart());
+  /** Deletes dispatched events past the retention period, with their deliveries and attempts; returns how many. */
+  async purgeExpired(): Promise<number> {
+    const purged = await this.log.purgeDispatchedBefore(retentionStart());
+    if (purged > 0) this.logger.log(`Purged ${purged} event(s) older than 30 days`);
+    return purged;
   }
 }
 

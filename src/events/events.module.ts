@@ -4,7 +4,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { DomainEvents } from './domain-events.service.js';
 import { EventDispatcher } from './event-dispatcher.js';
-import { EventLogPurgeService } from './event-log-purge.service.js';
 import { EventLogController } from './event-log.controller.js';
 import { EventLogRepository } from './event-log.repository.js';
 import { EventLogService } from './event-log.service.js';
@@ -23,7 +22,7 @@ import { StoredEvent } from './stored-event.entity.js';
 @Module({
   imports: [TypeOrmModule.forFeature([StoredEvent]), DiscoveryModule, PeriodicModule],
   controllers: [EventLogController],
-  providers: [EventLogRepository, DomainEvents, EventDispatcher, OutboxRelay, EventLogService, EventLogPurgeService],
+  providers: [EventLogRepository, DomainEvents, EventDispatcher, OutboxRelay, EventLogService],
   exports: [DomainEvents, EventLogService, EventDispatcher, OutboxRelay],
 })
 export class EventsModule {}

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Counter, Gauge } from 'prom-client';
+import type { Counter } from 'prom-client';
 import { BatchWriter, BatchWriterOptions } from '../common/batch-writer.js';
 import { sqlStateOf } from '../database/postgres-errors.js';
 import { MetricsService } from '../metrics/metrics.service.js';
@@ -24,18 +24,16 @@ export class WritePaths {
   private readonly setAside: Counter<'writer'>;
 
   constructor(metrics: MetricsService) {
-    this.setAside = new Counter({
+    this.setAside = metrics.counter({
       name: 'batch_rows_set_aside_total',
       help: 'Rows a batch writer set aside because the database refused their data (the rest of their batch was written)',
       labelNames: ['writer'] as const,
-      registers: [metrics.registry],
     });
     const failing = () => this.failing();
-    new Gauge({
+    metrics.gauge({
       name: 'batch_writer_failing_seconds',
       help: 'How long each failing write path has been failing (0 when it writes)',
       labelNames: ['writer'] as const,
-      registers: [metrics.registry],
       collect() {
         this.reset();
         for (const { name, failingMs } of failing()) this.set({ writer: name }, failingMs / 1000);

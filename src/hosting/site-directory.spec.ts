@@ -23,7 +23,7 @@ describe('SiteDirectory', () => {
   const addresses = { deploymentIdOfLabel: (label: string) => (label.startsWith('dep-') ? `dep_${label.slice(4).toUpperCase()}` : undefined) } as AppAddresses;
   let observer: (event: AnyDomainEvent) => void = () => undefined;
   const events = { observeCommitted: (o: (event: AnyDomainEvent) => void) => (observer = o) } as unknown as DomainEvents;
-  const redis = { client: null, duplicate: () => null } as unknown as RedisConnection;
+  const redis = { client: null, subscribe: () => undefined } as unknown as RedisConnection;
   const changed = (appId: string) => observer({ name: 'deployment.succeeded', data: { appId } } as unknown as AnyDomainEvent);
 
   beforeEach(() => {

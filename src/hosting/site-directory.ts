@@ -1,5 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AppAddresses } from '../apps/app-addresses.js';
 import type { App } from '../apps/app.entity.js';
 import { AppsService } from '../apps/apps.service.js';
@@ -48,7 +47,7 @@ const MOVING_EVENTS = new Set(['app.created', 'app.updated', 'app.deleted', 'app
  * the cache (evictions may have been missed). Evicting costs the app's own labels, not a scan.
  */
 @Injectable()
-export class SiteDirectory implements OnModuleInit, OnApplicationShutdown {
+export class SiteDirectory implements OnModuleInit {
   private readonly logger = new Logger('Sites');
   private readonly labels = new Map<string, Entry>();
   /** The labels kept for each app, and those that named nothing. */
@@ -64,7 +63,6 @@ export class SiteDirectory implements OnModuleInit, OnApplicationShutdown {
   private everythingDroppedAt = 0;
   /** Apps changed in this turn of the event loop, told to the other instances together. */
   private toBroadcast = new Set<string>();
-  private subscriber: Redis | null = null;
 
   constructor(
     private readonly deployments: DeploymentsService,
@@ -79,21 +77,13 @@ export class SiteDirectory implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    const subscriber = (this.subscriber = this.redis.duplicate());
-    if (!subscriber) return;
-    let subscribedBefore = false;
-    subscriber.on('ready', () => {
-      if (subscribedBefore) this.forgetEverything();
-      subscribedBefore = true;
-      subscriber.subscribe(this.channel).catch((err: Error) => this.logger.warn({ err: { message: err.message } }, 'Could not subscribe to site changes'));
+    this.redis.subscribe(this.channel, {
+      topic: 'site changes',
+      onMessage: (appIds) => {
+        for (const appId of appIds.split(',')) this.forget(appId);
+      },
+      onGap: () => this.forgetEverything(),
     });
-    subscriber.on('message', (_channel: string, appIds: string) => {
-      for (const appId of appIds.split(',')) this.forget(appId);
-    });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit().catch(() => undefined);
   }
 
   /** What the label names when it is in memory (no promise: the hot path), else undefined. */

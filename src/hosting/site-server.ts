@@ -2,7 +2,6 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/c
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { Gauge } from 'prom-client';
 import { AnalyticsCollector, Sighting } from '../analytics/analytics-collector.js';
 import { CollectService } from '../analytics/collect.service.js';
 import { SITE_TRACKER_SCRIPT } from '../analytics/tracker-script.js';
@@ -97,18 +96,16 @@ export class SiteServer implements BeforeApplicationShutdown {
   ) {
     const disk = config.SITE_DISK_CACHE_BYTES > 0 ? new DiskTier(config.SITE_DISK_CACHE_BYTES) : null;
     const files = (this.files = new FileCache(config.SITE_CACHE_BYTES, (key) => blobs.get(key), disk));
-    new Gauge({
+    metrics.gauge({
       name: 'site_file_cache_bytes',
       help: 'Bytes of site files (with their compressed copies) in this instance’s memory; at most SITE_CACHE_BYTES',
-      registers: [metrics.registry],
       collect() {
         this.set(files.size.bytes);
       },
     });
-    new Gauge({
+    metrics.gauge({
       name: 'site_file_disk_cache_bytes',
       help: 'Bytes of large site files (with their compressed copies) in this instance’s disk tier; at most SITE_DISK_CACHE_BYTES',
-      registers: [metrics.registry],
       collect() {
         this.set(disk?.size.bytes ?? 0);
       },

@@ -1,5 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import {
+  collectDefaultMetrics,
+  Counter,
+  type CounterConfiguration,
+  Gauge,
+  type GaugeConfiguration,
+  Histogram,
+  type HistogramConfiguration,
+  Registry,
+} from 'prom-client';
+
+/** A metric's configuration without its registry: MetricsService adds its own. */
+type Unregistered<C> = Omit<C, 'registers'>;
 
 /** Answers a series holds before it hands them to prom-client (and always when the registry is read). */
 const PENDING_ANSWERS = 256;
@@ -64,25 +76,38 @@ export class MetricsService {
   /** The series of each (method, route, status) seen, so a request costs no label hashing. Bounded by the route table. */
   private readonly series = new Map<string, RequestSeries>();
 
-  private readonly requests = new Counter({
+  private readonly requests = this.counter({
     name: 'http_requests_total',
     help: 'HTTP requests by method, route and status',
     labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
     collect: () => this.flushRequests(),
   });
 
-  private readonly latency = new Histogram({
+  private readonly latency = this.histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request latency by method, route and status',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
     collect: () => this.flushRequests(),
   });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** A counter on this instance's registry. */
+  counter<L extends string = string>(config: Unregistered<CounterConfiguration<L>>): Counter<L> {
+    return new Counter({ ...config, registers: [this.registry] });
+  }
+
+  /** A histogram on this instance's registry. */
+  histogram<L extends string = string>(config: Unregistered<HistogramConfiguration<L>>): Histogram<L> {
+    return new Histogram({ ...config, registers: [this.registry] });
+  }
+
+  /** A gauge on this instance's registry (a `collect` hook sets it when the registry is read). */
+  gauge<L extends string = string>(config: Unregistered<GaugeConfiguration<L>>): Gauge<L> {
+    return new Gauge({ ...config, registers: [this.registry] });
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {

@@ -1,6 +1,5 @@
 import { Logger, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { Gauge } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { RedisConnection } from '../redis/redis.module.js';
@@ -33,10 +32,9 @@ export class RateLimitModule {}
 
 function countersFor(redis: RedisConnection, metrics: MetricsService): RateCounters {
   const logger = new Logger('RateLimit');
-  const fallback = new Gauge({
+  const fallback = metrics.gauge({
     name: 'rate_limit_local_fallback',
     help: '1 while Redis is unreachable and rate limits are counted per instance',
-    registers: [metrics.registry],
   });
   const client = redis.client;
   return new RateCounters(

@@ -1,6 +1,5 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis, type RedisOptions } from 'ioredis';
-import { Gauge } from 'prom-client';
 import { AppConfig } from '../config/app-config.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 
@@ -17,6 +16,15 @@ export const REDIS_OPTIONS: RedisOptions = {
   retryStrategy: (times) => Math.min(200 * times, 2_000),
 };
 
+/** What `RedisConnection.subscribe` tells of a channel. */
+export interface ChannelListener {
+  /** What the channel carries, for the logs ('revocations', 'site changes'…). */
+  topic: string;
+  onMessage(message: string): void;
+  /** After a reconnection: messages may have been missed. */
+  onGap(): void;
+}
+
 /**
  * One shared ioredis connection for health checks, rate-limit counters and cache eviction, or none
  * when REDIS_URL is unset (then those fall back to in-memory). An outage is logged once when it
@@ -26,6 +34,7 @@ export const REDIS_OPTIONS: RedisOptions = {
 export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | null;
   private readonly logger = new Logger('Redis');
+  private readonly subscribers: Redis[] = [];
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -34,10 +43,9 @@ export class RedisConnection implements OnApplicationShutdown {
     this.client = config.REDIS_URL ? this.watched(new Redis(config.REDIS_URL, REDIS_OPTIONS), 'connection') : null;
     if (this.client) {
       const client = this.client;
-      new Gauge({
+      metrics.gauge({
         name: 'redis_up',
         help: '1 while the Redis connection is ready',
-        registers: [metrics.registry],
         collect() {
           this.set(client.status === 'ready' ? 1 : 0);
         },
@@ -50,13 +58,26 @@ export class RedisConnection implements OnApplicationShutdown {
     return [this.config.REDIS_PREFIX, ...parts].join(':');
   }
 
-  /** A second connection, for subscribing (a subscribed connection can do nothing else). */
-  duplicate(): Redis | null {
-    return this.client ? this.watched(this.client.duplicate(), 'subscriber') : null;
+  /**
+   * Listens to `channel` on a connection of its own (a subscribed connection can do nothing else);
+   * without Redis, does nothing. Messages published while that connection was reconnecting are lost,
+   * so `onGap` runs after every reconnection: the listener forgets or reloads what they may have changed.
+   */
+  subscribe(channel: string, listener: ChannelListener): void {
+    if (!this.client) return;
+    const subscriber = this.watched(this.client.duplicate(), `subscriber (${listener.topic})`);
+    this.subscribers.push(subscriber);
+    let subscribedBefore = false;
+    subscriber.on('ready', () => {
+      if (subscribedBefore) listener.onGap();
+      subscribedBefore = true;
+      subscriber.subscribe(channel).catch((err: Error) => this.logger.warn({ err: { message: err.message } }, `Could not subscribe to ${listener.topic}`));
+    });
+    subscriber.on('message', (_channel: string, message: string) => listener.onMessage(message));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.client?.quit().catch(() => undefined);
+    await Promise.all([this.client, ...this.subscribers].map((client) => client?.quit().catch(() => undefined)));
   }
 
   /** Without an 'error' listener ioredis prints "Unhandled error event" on every failed reconnect. */

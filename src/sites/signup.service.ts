@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
-import { Counter } from 'prom-client';
+import type { Counter } from 'prom-client';
 import { AnalyticsCollector, Sighting } from '../analytics/analytics-collector.js';
 import { VisitorIds } from '../analytics/visitor-ids.service.js';
 import { clientNetworkOf } from '../common/client-network.js';
@@ -73,11 +73,10 @@ export class SignupService implements BeforeApplicationShutdown {
     private readonly db: Transactions,
     metrics: MetricsService,
   ) {
-    this.spam = new Counter({
+    this.spam = metrics.counter({
       name: 'signup_spam_dropped_total',
       help: 'Sign-up form posts dropped as spam, by reason',
       labelNames: ['reason'] as const,
-      registers: [metrics.registry],
     });
   }
 

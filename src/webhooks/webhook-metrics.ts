@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Gauge, Histogram } from 'prom-client';
+import type { Counter, Histogram } from 'prom-client';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { DeliveryQueue } from './delivery-queue.js';
 
@@ -11,29 +11,25 @@ export class WebhookMetrics {
   readonly deferred: Counter;
 
   constructor(metrics: MetricsService, queue: DeliveryQueue) {
-    this.attempts = new Counter({
+    this.attempts = metrics.counter({
       name: 'webhook_delivery_attempts_total',
       help: 'Webhook delivery attempts by outcome: succeeded, retrying, failed (last attempt), disabled (410 Gone)',
       labelNames: ['outcome'] as const,
-      registers: [metrics.registry],
     });
-    this.latency = new Histogram({
+    this.latency = metrics.histogram({
       name: 'webhook_attempt_duration_seconds',
       help: 'Duration of webhook delivery attempts',
       labelNames: ['outcome'] as const,
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers: [metrics.registry],
     });
-    this.deferred = new Counter({
+    this.deferred = metrics.counter({
       name: 'webhook_deliveries_deferred_total',
       help: 'Delivery jobs sent back to the queue untried because their endpoint had no free slot in this worker',
-      registers: [metrics.registry],
     });
-    new Gauge({
+    metrics.gauge({
       name: 'webhook_queue_depth',
       help: 'Webhook delivery jobs by state',
       labelNames: ['state'] as const,
-      registers: [metrics.registry],
       async collect() {
         try {
           const counts = await queue.counts();
