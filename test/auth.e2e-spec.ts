@@ -3,7 +3,7 @@ import { ClientCredentials } from 'simple-oauth2';
 import { CurrentPrincipal, Scopes } from '../src/common/request-context/request-context.decorators.js';
 import { ApiKeysRepository } from '../src/auth/repositories/api-keys.repository.js';
 import type { Principal } from '../src/common/request-context/principal.js';
-import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
+import { createAccount, createServiceAccount, startTestApp, target, TestApp } from './support/test-app.js';
 
 // Routes guarded by scopes that no auth route uses, to test scope checks in isolation.
 @Controller('scope-probe')
@@ -370,14 +370,7 @@ describe(`authentication (${target})`, () => {
   it('stores no raw key, client secret or access token', async () => {
     const account = await createAccount(app);
     const key = (await app.http().post('/v1/api-keys').set(bearer(account.apiKey)).send({ name: 'scan' }).expect(201)).body.key as string;
-    const sa = (
-      await app
-        .http()
-        .post('/v1/service-accounts')
-        .set(bearer(account.apiKey))
-        .send({ name: 'scan', scopes: ['apps:read'] })
-        .expect(201)
-    ).body;
+    const sa = await createServiceAccount(app, account.apiKey, 'scan', ['apps:read']);
     const token = (
       await app.http().post('/v1/oauth/token').auth(sa.clientId, sa.clientSecret).type('form').send({ grant_type: 'client_credentials' }).expect(200)
     ).body.access_token as string;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { join } from 'node:path';
-import { runDistScript, startChildServer } from './support/child-server.js';
+import { type ChildServer, runDistScript, startChildServer } from './support/child-server.js';
 import { TEST_MODEL_PATH } from './support/models.js';
 import { describeUnless, UNLESS_EMBEDDED } from './support/skips.js';
 import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, target } from './support/fresh-database.js';
@@ -52,10 +52,7 @@ describe(`operability (${target})`, () => {
       });
       expect(generated.status).toBe(200);
       expect(((await generated.json()) as { usage: { completionTokens: number } }).usage.completionTokens).toBe(4);
-      expect(await server.stop('SIGTERM')).toBe(0);
-      expect(server.stderr()).toBe('');
-      expect(existsSync(join(env.DATA_DIR, SOCKET))).toBe(false);
-      expect(existsSync(join(env.DATA_DIR, LOCK))).toBe(false);
+      await expectCleanStop(server, 'SIGTERM', env.DATA_DIR);
     } finally {
       await server.stop('SIGKILL');
     }
@@ -111,15 +108,20 @@ describeUnless(UNLESS_EMBEDDED)(`operability of the embedded database in DATA_DI
       expect(readFileSync(join(env.DATA_DIR, LOCK), 'utf8').trim()).toBe(String(next.process.pid));
       const keys = await fetch(`${next.url}/v1/api-keys`, { headers: { authorization: `Bearer ${apiKey}` } });
       expect(keys.status).toBe(200);
-      expect(await next.stop('SIGINT')).toBe(0);
-      expect(next.stderr()).toBe('');
-      expect(existsSync(join(env.DATA_DIR, SOCKET))).toBe(false);
-      expect(existsSync(join(env.DATA_DIR, LOCK))).toBe(false);
+      await expectCleanStop(next, 'SIGINT', env.DATA_DIR);
     } finally {
       await next.stop('SIGKILL');
     }
   });
 });
+
+/** The signal ends the server cleanly: exit 0, nothing on stderr, no socket or lock left in DATA_DIR. */
+async function expectCleanStop(server: ChildServer, signal: NodeJS.Signals, dataDir: string): Promise<void> {
+  expect(await server.stop(signal)).toBe(0);
+  expect(server.stderr()).toBe('');
+  expect(existsSync(join(dataDir, SOCKET))).toBe(false);
+  expect(existsSync(join(dataDir, LOCK))).toBe(false);
+}
 
 async function createAccount(url: string): Promise<string> {
   const res = await fetch(`${url}/v1/admin/accounts`, {

@@ -1,7 +1,7 @@
 import { Agent, globalAgent } from 'node:http';
 import { LOCAL_HEADROOM, SYNC_MS } from '../src/rate-limit/local-first-counters.js';
 import { RedisConnection } from '../src/redis/redis.module.js';
-import { ADMIN_TOKEN, createAccount, startTestApp, target, TestApp } from './support/test-app.js';
+import { ADMIN_TOKEN, createAccount, createServiceAccount, startTestApp, target, TestApp } from './support/test-app.js';
 import { itUnless, UNLESS_REDIS } from './support/skips.js';
 import { until } from './support/webhook-receiver.js';
 
@@ -154,14 +154,7 @@ describe(`rate limits (${target})`, () => {
   it('counts failed authentications in a bucket of their own: a flood of bad keys never blocks token issuance or admin calls', async () => {
     const client = newClient();
     const owner = await createAccount(app);
-    const sa = (
-      await app
-        .http()
-        .post('/v1/service-accounts')
-        .set(bearer(owner.apiKey))
-        .send({ name: 'nightly', scopes: ['apps:read'] })
-        .expect(201)
-    ).body;
+    const sa = await createServiceAccount(app, owner.apiKey, 'nightly', ['apps:read']);
     const statuses: number[] = [];
     for (let i = 0; i <= LIMIT; i++)
       statuses.push(

@@ -103,7 +103,7 @@ describeWithRedis('when Redis is unreachable (postgres + redis, child process)',
     proxy.restore();
     await until(async () => (await http().get('/health/ready')).status === 200, 20_000, 'ready again');
     // …so it forgot every cached credential when it reconnected: the revoked key is refused at once, not after 30 s.
-    await until(() => /Redis subscriber is back/.test(server!.output()), 10_000, 'subscriber reconnected');
+    await until(() => /Redis subscriber \(revocations\) is back/.test(server!.output()), 10_000, 'revocations subscriber reconnected');
     await http().get('/v1/apps').set('authorization', `Bearer ${spare.key}`).expect(401);
     // The delivery goes out: queued by hand now, unless the queue client already sent the job it held (then 409: in flight).
     const again = await http().post(`/v1/webhook-deliveries/${deliveries[0].id}/retry`).set(auth);

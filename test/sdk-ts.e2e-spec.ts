@@ -21,7 +21,7 @@ import {
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
 import { FaultProxy, startFaultProxy } from './support/fault-proxy.js';
 import { hasLocalModel, startSdkTestServer } from './support/sdk-server.js';
-import { ADMIN_TOKEN, createAccount, target, TestApp } from './support/test-app.js';
+import { ADMIN_TOKEN, createAccount, createServiceAccount, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
 import { itUnless } from './support/skips.js';
 
@@ -305,14 +305,7 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     expect((await client.apiKeys.list()).map((k) => k.id)).not.toContain(created.id);
 
     const account = await createAccount(app);
-    const sa = (
-      await app
-        .http()
-        .post('/v1/service-accounts')
-        .set({ authorization: `Bearer ${account.apiKey}` })
-        .send({ name: 'ci', scopes: ['apps:read', 'apps:write'] })
-        .expect(201)
-    ).body;
+    const sa = await createServiceAccount(app, account.apiKey, 'ci', ['apps:read', 'apps:write']);
     const counter = countingFetch();
     const base = new PlatformClient({ baseUrl: app.url, fetch: counter.fetch });
     const tokens = base.oauth.clientCredentials(sa.clientId, sa.clientSecret, 'apps:read apps:write');

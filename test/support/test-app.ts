@@ -89,3 +89,9 @@ export async function createAccount(app: TestApp, email = `dev-${randomBytes(4).
   const res = await app.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email }).expect(201);
   return res.body as { accountId: string; email: string; apiKey: string };
 }
+
+/** Creates a service account with the caller's API key; returns its id and OAuth client credentials. */
+export async function createServiceAccount(app: TestApp, apiKey: string, name: string, scopes: string[]) {
+  const res = await app.http().post('/v1/service-accounts').set('authorization', `Bearer ${apiKey}`).send({ name, scopes }).expect(201);
+  return res.body as { id: string; clientId: string; clientSecret: string };
+}
