@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
@@ -59,6 +59,26 @@ describe('docker/compose.yaml', () => {
       expect(service.env_file).toBe('../.env');
       expect(service.volumes).toEqual(['secrets:/secrets', 'files:/data/files']);
     }
+  });
+
+  it('is a valid Compose file: it passes the Compose Specification schema (what `docker compose config` checks), and a planted mistake does not', () => {
+    const schemaErrors = (file: string): string[] => {
+      // dclint exits 1 for its style rules too (the proxy's ports are public on purpose): only the schema counts here.
+      let out: string;
+      try {
+        out = execFileSync(process.execPath, [join(ROOT, 'node_modules/dclint/bin/dclint.cjs'), file, '--quiet', '--formatter', 'json', '--color', 'false'], {
+          encoding: 'utf8',
+        });
+      } catch (err) {
+        out = (err as { stdout: string }).stdout;
+      }
+      const [report] = JSON.parse(out) as Array<{ messages: Array<{ rule: string; message: string }> }>;
+      return report.messages.filter((m) => m.rule === 'invalid-schema').map((m) => m.message);
+    };
+    expect(schemaErrors(join(ROOT, 'docker/compose.yaml'))).toEqual([]);
+    const planted = join(mkdtempSync(join(tmpdir(), 'compose-')), 'compose.yaml');
+    writeFileSync(planted, read('docker/compose.yaml').replace('    deploy: { replicas: 2 }', '    replicas: 2'));
+    expect(schemaErrors(planted)).toEqual([expect.stringContaining('instancePath="/services/api"')]);
   });
 
   it('keeps data in named volumes and health-checks the databases', () => {
