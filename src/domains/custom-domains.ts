@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { AppConfig } from '../config/app-config.js';
-import { RedisConnection } from '../redis/redis.module.js';
+import { type ChannelSubscription, RedisConnection } from '../redis/redis.module.js';
 import { DomainsRepository } from './domains.repository.js';
 import { hostnameOfHeader } from './hostname.js';
 
@@ -21,6 +21,7 @@ export class CustomDomains implements OnModuleInit, OnApplicationBootstrap, OnAp
   private readonly logger = new Logger('Domains');
   private hosts = new Map<string, string>();
   private updates: Promise<void> = Promise.resolve();
+  private subscription: ChannelSubscription | undefined;
 
   constructor(
     private readonly config: AppConfig,
@@ -38,7 +39,7 @@ export class CustomDomains implements OnModuleInit, OnApplicationBootstrap, OnAp
 
   onModuleInit(): void {
     if (!this.config.runsHttpApi) return;
-    this.redis.subscribe(this.channel, {
+    this.subscription = this.redis.subscribe(this.channel, {
       topic: 'domain changes',
       onMessage: (hostname) => void this.update(() => this.refresh(hostname)),
       onGap: () => void this.update(() => this.reload()),
@@ -52,6 +53,8 @@ export class CustomDomains implements OnModuleInit, OnApplicationBootstrap, OnAp
   }
 
   async onApplicationShutdown(): Promise<void> {
+    // Before the wait: a change message after it would start a read nothing waits for, while the database closes.
+    await this.subscription?.close();
     await this.updates;
   }
 

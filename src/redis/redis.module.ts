@@ -25,6 +25,11 @@ export interface ChannelListener {
   onGap(): void;
 }
 
+/** A listener's own connection: closing it stops its messages (shutdown closes any still open). */
+export interface ChannelSubscription {
+  close(): Promise<void>;
+}
+
 /**
  * One shared ioredis connection for health checks, rate-limit counters and cache eviction, or none
  * when REDIS_URL is unset (then those fall back to in-memory). An outage is logged once when it
@@ -34,7 +39,7 @@ export interface ChannelListener {
 export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | null;
   private readonly logger = new Logger('Redis');
-  private readonly subscribers: Redis[] = [];
+  private readonly subscribers = new Set<Redis>();
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -63,10 +68,10 @@ export class RedisConnection implements OnApplicationShutdown {
    * without Redis, does nothing. Messages published while that connection was reconnecting are lost,
    * so `onGap` runs after every reconnection: the listener forgets or reloads what they may have changed.
    */
-  subscribe(channel: string, listener: ChannelListener): void {
-    if (!this.client) return;
+  subscribe(channel: string, listener: ChannelListener): ChannelSubscription {
+    if (!this.client) return { close: () => Promise.resolve() };
     const subscriber = this.watched(this.client.duplicate(), `subscriber (${listener.topic})`);
-    this.subscribers.push(subscriber);
+    this.subscribers.add(subscriber);
     let subscribedBefore = false;
     subscriber.on('ready', () => {
       if (subscribedBefore) listener.onGap();
@@ -74,10 +79,18 @@ export class RedisConnection implements OnApplicationShutdown {
       subscriber.subscribe(channel).catch((err: Error) => this.logger.warn({ err: { message: err.message } }, `Could not subscribe to ${listener.topic}`));
     });
     subscriber.on('message', (_channel: string, message: string) => listener.onMessage(message));
+    return { close: () => this.close(subscriber) };
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.client, ...this.subscribers].map((client) => client?.quit().catch(() => undefined)));
+    await Promise.all([...this.subscribers].map((subscriber) => this.close(subscriber)));
+    await this.client?.quit().catch(() => undefined);
+  }
+
+  private async close(subscriber: Redis): Promise<void> {
+    if (!this.subscribers.delete(subscriber)) return;
+    subscriber.removeAllListeners('message');
+    await subscriber.quit().catch(() => undefined);
   }
 
   /** Without an 'error' listener ioredis prints "Unhandled error event" on every failed reconnect. */
