@@ -81,7 +81,9 @@ module.exports = async () => {
     // A worker that grew past this after a file is replaced by a fresh one: a worker that had run fifty suites held
     // gigabytes and at the end took longer to exit than Jest waits ("failed to exit gracefully").
     workerIdleMemoryLimit: '1GB',
-    testTimeout: 60_000,
+    // A hang detector, not a speed check: a test that starts child servers (up to 90 s each, startChildServer) on a loaded
+    // 2-core run needs minutes.
+    testTimeout: 150_000,
     projects: [
       { ...common, displayName: 'unit', transform: { '^.+\\.ts$': transpileOnly }, testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
       {

@@ -403,5 +403,5 @@ describe(`analytics buffer on shutdown (${target}, child process, SIGTERM)`, () 
       .set('authorization', auth)
       .expect(200);
     expect(result.body.results).toEqual({ pageviews: { value: sent }, visitors: { value: sent } });
-  });
+  }, 180_000);
 });

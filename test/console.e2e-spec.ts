@@ -24,7 +24,7 @@ describe(`the console at start-up (${target})`, () => {
     expect(lines.length).toBeLessThanOrEqual(12);
     expect(lines.join('\n')).not.toMatch(/RouterExplorer|RoutesResolver|InstanceLoader|Mapped \{/);
     expect(lines[lines.length - 1]).toMatch(/ INFO {2}\[Bootstrap\] Listening on /);
-  }, 90_000);
+  }, 150_000);
 
   it('JSON otherwise (the default where stdout is not a terminal), as quiet', async () => {
     const lines = await startUpLines();
@@ -32,5 +32,5 @@ describe(`the console at start-up (${target})`, () => {
     expect(parsed.length).toBeLessThanOrEqual(12);
     expect(parsed.filter((line) => ['RouterExplorer', 'RoutesResolver', 'InstanceLoader'].includes(line.context ?? ''))).toEqual([]);
     expect(parsed[parsed.length - 1]).toMatchObject({ level: 30, context: 'Bootstrap', msg: expect.stringMatching(/^Listening on /) });
-  }, 90_000);
+  }, 150_000);
 });

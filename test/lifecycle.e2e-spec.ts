@@ -182,7 +182,7 @@ describe(`a worker without WEBHOOK_ALLOW_PRIVATE (${target})`, () => {
     } finally {
       await dropFreshResources(env);
     }
-  }, 60_000);
+  }, 150_000);
 });
 
 describe(`secrets the embedded default makes for itself (${target})`, () => {

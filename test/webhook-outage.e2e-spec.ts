@@ -114,11 +114,12 @@ describe(`webhooks through a receiver's outage (${target})`, () => {
     expect(attemptNumbers(got)).toEqual(['1', '2', '3', '4']);
     expect(got.map((r) => r.verified)).toEqual([true, true, true, true]);
     expect(new Set(got.map((r) => r.headers['webhook-id']))).toEqual(new Set([event.id]));
-    // Each wait is its step of the schedule ±10 %, plus what recording and claiming take.
+    // Each wait is its step of the schedule ±10 %, plus what recording and claiming take: up to a second on a loaded
+    // 2-core run (1,831 ms for the 1,100 ms step once). The log's times below check the schedule itself to the step.
     const gaps = got.slice(1).map((r, i) => r.at - got[i].at);
     gaps.forEach((gap, i) => {
       expect(gap).toBeGreaterThanOrEqual(0.9 * STEPS[i] - 5);
-      expect(gap).toBeLessThan(1.1 * STEPS[i] + 500);
+      expect(gap).toBeLessThan(1.1 * STEPS[i] + 1000);
     });
 
     const [delivery] = await a.deliveries(ep.id);
@@ -170,8 +171,9 @@ describe(`webhooks through a receiver's outage (${target})`, () => {
     // The log says so too.
     const [first] = (await a.deliveries(seconds.id))[0].attempts;
     expect(first.statusCode).toBe(429);
+    // Two seconds from the answer: attemptedAt is when the request started, durationMs how long the answer took.
     expect(ms(first.nextAttemptAt) - ms(first.attemptedAt)).toBeGreaterThanOrEqual(2000);
-    expect(ms(first.nextAttemptAt) - ms(first.attemptedAt)).toBeLessThan(2300);
+    expect(ms(first.nextAttemptAt) - ms(first.attemptedAt) - first.durationMs).toBeLessThan(2300);
   });
 
   it('sends a pending delivery at once when retried by hand, and its scheduled try does not send it again', async () => {
@@ -384,17 +386,17 @@ describe(`retries through a worker killed between them (${target}, real processe
       secrets.set(path, res.body.secret);
       return res.body.id as string;
     };
-    // "/later" asks for 30 s after its second failure (Retry-After); "/overdue" gets the schedule's 9 s. The 30 s leave
+    // "/later" asks for 45 s after its second failure (Retry-After); "/overdue" gets the schedule's 9 s. The 45 s leave
     // "/later" due well after the worker's restart and the overdue try, however slowly a busy machine restarts it
-    // (20 s left under 2 s on a loaded CI run).
+    // (30 s left under 2 s on a loaded 2-core run, where an embedded worker's restart took over 17 s).
     const later = await endpoint('/later');
     const overdue = await endpoint('/overdue');
     receiver.modes.set('/later', { status: 503 });
     receiver.modes.set('/overdue', { status: 503 });
     await http().post('/v1/apps').set(auth).send({ name: 'Killed between retries' }).expect(201);
-    // Its second answer asks for 30 s (its first, none: the schedule's 500 ms).
+    // Its second answer asks for 45 s (its first, none: the schedule's 500 ms).
     await until(() => receiver.at('/later').length === 1, 10_000, 'the first try to "/later"');
-    receiver.modes.set('/later', { status: 503, headers: { 'retry-after': '30' } });
+    receiver.modes.set('/later', { status: 503, headers: { 'retry-after': '45' } });
 
     const deliveryOf = async (endpointId: string) =>
       ((await http().get(`/v1/webhook-endpoints/${endpointId}/deliveries`).set(auth).expect(200)).body.data as DeliveryView[])[0];
@@ -402,7 +404,7 @@ describe(`retries through a worker killed between them (${target}, real processe
     await until(async () => (await twoTries(later)) && (await twoTries(overdue)), 15_000, 'two failed tries to each endpoint');
     const laterDue = ms((await deliveryOf(later)).nextAttemptAt);
     const overdueDue = ms((await deliveryOf(overdue)).nextAttemptAt);
-    expect(laterDue - Date.now()).toBeGreaterThan(25_000);
+    expect(laterDue - Date.now()).toBeGreaterThan(40_000);
     expect(overdueDue - Date.now()).toBeGreaterThan(6_000);
 
     await worker.stop('SIGKILL');
@@ -439,5 +441,5 @@ describe(`retries through a worker killed between them (${target}, real processe
         [3, 200],
       ]);
     }
-  }, 90_000);
+  }, 150_000);
 });

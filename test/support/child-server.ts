@@ -17,9 +17,10 @@ export interface ChildServer {
 
 /**
  * Runs `node dist/main.js` (built by global-setup) as production does, and waits until it
- * logs that it listens. Used where a real process must die or be signalled.
+ * logs that it listens (an embedded one took over 30 s on a loaded 2-core run, hence 90 s).
+ * Used where a real process must die or be signalled.
  */
-export async function startChildServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildServer> {
+export async function startChildServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ChildServer> {
   const child = spawn(process.execPath, [join(ROOT, 'dist/main.js')], {
     cwd: ROOT,
     // At info level: readiness is read from the log.
