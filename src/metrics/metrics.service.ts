@@ -37,7 +37,7 @@ export class PendingCount {
 }
 
 /** One (method, route, status) of the request metrics: what it answered since it last handed them on. */
-export class RequestSeries {
+class RequestSeries {
   private readonly seconds = new Float64Array(PENDING_ANSWERS);
   private pending = 0;
   private readonly count: PendingCount;
@@ -110,12 +110,8 @@ export class MetricsService {
     return new Gauge({ ...config, registers: [this.registry] });
   }
 
+  /** One request answered; its (method, route, status) series is made at its first request and kept. */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    this.requestSeries(method, route, status).observe(seconds);
-  }
-
-  /** The series of (method, route, status), made at its first request and kept. */
-  requestSeries(method: string, route: string, status: number): RequestSeries {
     const key = `${method} ${status} ${route}`;
     let series = this.series.get(key);
     if (!series) {
@@ -123,7 +119,7 @@ export class MetricsService {
       series = new RequestSeries(this.requests.labels(labels), this.latency.labels(labels));
       this.series.set(key, series);
     }
-    return series;
+    series.observe(seconds);
   }
 
   private flushRequests(): void {
