@@ -52,12 +52,12 @@ export class AuditLog {
   async purgeExpired(now = Date.now()): Promise<number> {
     const before = new Date(now - AUDIT_RETENTION_MS);
     let total = 0;
-    for (;;) {
-      const purged = await this.entries.purgeBefore(before);
+    let purged: number;
+    do {
+      purged = await this.entries.purgeBefore(before);
       total += purged;
-      if (purged > 0) continue;
-      if (total > 0) this.logger.log(`Purged ${total} audit entr${total === 1 ? 'y' : 'ies'} older than 400 days`);
-      return total;
-    }
+    } while (purged > 0);
+    if (total > 0) this.logger.log(`Purged ${total} audit entr${total === 1 ? 'y' : 'ies'} older than 400 days`);
+    return total;
   }
 }
