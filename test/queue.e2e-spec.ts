@@ -10,6 +10,9 @@ class Recorder implements OnModuleInit {
   active = 0;
   maxActive = 0;
   private readonly deferrals = new Map<string, number>();
+  /** Opens the last run of a churning job, which holds until then. */
+  release!: () => void;
+  private readonly released = new Promise<void>((resolve) => (this.release = resolve));
 
   constructor(private readonly queue: QueueService) {}
 
@@ -18,14 +21,16 @@ class Recorder implements OnModuleInit {
       this.runs.push({ job: data.key, attempt: job.attempt, at: Date.now() });
       if (job.attempt <= data.failTimes) throw new Error(`planned failure ${job.attempt}`);
     });
-    this.queue.registerProcessor<{ key: string; deferTimes: number; failTimes: number }>('maintenance', 'test-deferred', async (data, job) => {
+    type Deferred = { key: string; deferTimes: number; failTimes: number; deferMs?: number; holdLastRun?: boolean };
+    this.queue.registerProcessor<Deferred>('maintenance', 'test-deferred', async (data, job) => {
       this.runs.push({ job: data.key, attempt: job.attempt, at: Date.now() });
       const deferred = this.deferrals.get(data.key) ?? 0;
       if (deferred < data.deferTimes) {
         this.deferrals.set(data.key, deferred + 1);
-        throw new JobDeferred(50);
+        throw new JobDeferred(data.deferMs ?? 50);
       }
       if (job.attempt <= data.failTimes) throw new Error(`planned failure ${job.attempt}`);
+      if (data.holdLastRun) await this.released;
     });
     this.queue.registerProcessor<{ key: string }>(
       'maintenance',
@@ -83,10 +88,12 @@ describe(`queue service (${target}: ${process.env.REDIS_URL && target === 'postg
   });
 
   it('stops after the last attempt', async () => {
-    await queue.add('maintenance', 'test-flaky', { key: 'doomed', failTimes: 99 }, { attempts: 2, backoffMs: 10 });
+    await queue.add('maintenance', 'test-flaky', { key: 'doomed', failTimes: 99 }, { attempts: 2, backoffMs: 10, jobId: 'doomed-id' });
     await until(() => recorder.runsOf('doomed').length === 2);
     await new Promise((r) => setTimeout(r, 300));
     expect(recorder.runsOf('doomed')).toHaveLength(2);
+    // Failed for good (Bull keeps it for inspection): no longer live.
+    expect(await queue.isLive('maintenance', 'doomed-id')).toBe(false);
   });
 
   it('hands a deferred job back delayed, without counting the try: it still gets all its attempts', async () => {
@@ -103,6 +110,29 @@ describe(`queue service (${target}: ${process.env.REDIS_URL && target === 'postg
     await new Promise((r) => setTimeout(r, 200));
     expect(recorder.runsOf('deferred')).toHaveLength(5);
     expect(await queue.isLive('maintenance', 'deferred-id')).toBe(false);
+  });
+
+  it('answers a job live at every look while it moves between delayed, waiting and active', async () => {
+    // A job deferred by 1 ms, 40 times, changes lists every few milliseconds; its last run holds until released, so
+    // every answer asked before that (even one still in flight) must be "live".
+    const deferTimes = 40;
+    const data = { key: 'churn', deferTimes, failTimes: 0, deferMs: 1, holdLastRun: true };
+    await queue.add('maintenance', 'test-deferred', data, { jobId: 'churn-id' });
+    const answers: boolean[] = [];
+    try {
+      while (recorder.runsOf('churn').length <= deferTimes) {
+        answers.push(await queue.isLive('maintenance', 'churn-id'));
+        await new Promise((r) => setImmediate(r)); // the in-process queue answers without yielding to its timers
+      }
+    } finally {
+      recorder.release();
+    }
+    expect(answers.length).toBeGreaterThan(5);
+    expect(answers.filter((live) => !live)).toEqual([]);
+    // Done: completed jobs are removed, so it turns "not live" once Bull has recorded the completion.
+    let live = true;
+    for (const end = Date.now() + 5_000; live && Date.now() < end;) live = await queue.isLive('maintenance', 'churn-id');
+    expect(live).toBe(false);
   });
 
   it('waits for a delay before the first try', async () => {

@@ -11,9 +11,6 @@ export function jitterBackoffStrategy(attemptsMade: number, err: Error, options:
   return backoffDelay(options?.baseMs ?? 1000, attemptsMade);
 }
 
-/** How many times isLive asks a job's state that came back 'stuck' (in no list, as it moved from one to another). */
-const STATE_LOOKS = 3;
-
 /** Bull on Redis: jobs survive restarts and are shared by every worker process. */
 export class BullQueueDriver implements QueueDriver {
   private readonly logger = new Logger('BullQueue');
@@ -56,15 +53,12 @@ export class BullQueueDriver implements QueueDriver {
   }
 
   async isLive(queue: QueueName, jobId: string): Promise<boolean> {
+    // One read of the job's hash, not Bull's getState: that asks list after list, so a job moving between two of them
+    // meanwhile (delayed → waiting → active → delayed, as a deferred job does) is in none it asked. The hash says it
+    // atomically: a completed job's is deleted (removeOnComplete), a failed one's gets finishedOn in the same script
+    // that moves it to `failed`; any other job is waiting, delayed, active or paused.
     const job = await this.queues[queue].getJob(jobId);
-    if (!job) return false;
-    // Bull's getState asks list after list: a job that moves between two of them meanwhile (active → delayed, waiting →
-    // active) is in none it asked, 'stuck'. Asked again, it is where it went.
-    for (let look = 0; look < STATE_LOOKS; look++) {
-      const state = await job.getState();
-      if (state !== 'stuck') return state === 'waiting' || state === 'active' || state === 'delayed' || state === 'paused';
-    }
-    return false;
+    return job !== null && !job.finishedOn;
   }
 
   async counts(queue: QueueName): Promise<QueueCounts> {
