@@ -2,6 +2,7 @@ import { Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { QueueService } from '../src/queue/queue.service.js';
 import { JobDeferred } from '../src/queue/queue.types.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
+import { until } from './support/webhook-receiver.js';
 
 /** Records what the queue did with each test job. */
 @Injectable()
@@ -53,14 +54,6 @@ class Recorder implements OnModuleInit {
 
 @Module({ providers: [Recorder] })
 class RecorderModule {}
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe(`queue service (${target}: ${process.env.REDIS_URL && target === 'postgres' ? 'Bull on Redis' : 'in-process'})`, () => {
   let app: TestApp;
@@ -130,9 +123,7 @@ describe(`queue service (${target}: ${process.env.REDIS_URL && target === 'postg
     expect(answers.length).toBeGreaterThan(5);
     expect(answers.filter((live) => !live)).toEqual([]);
     // Done: completed jobs are removed, so it turns "not live" once Bull has recorded the completion.
-    let live = true;
-    for (const end = Date.now() + 5_000; live && Date.now() < end;) live = await queue.isLive('maintenance', 'churn-id');
-    expect(live).toBe(false);
+    await until(async () => !(await queue.isLive('maintenance', 'churn-id')), 5_000, 'the released job no longer live');
   });
 
   it('waits for a delay before the first try', async () => {
