@@ -431,7 +431,7 @@ describe(`portal sign-in: the unlock e-mail (${target})`, () => {
     expect(statuses).toEqual([...Array(19).fill(401), 429]);
     const refused = await signIn(email, PASSWORD, freshIp());
     expect(refused.status).toBe(429);
-    expect(refused.text).toContain('If the e-mail has an account, a link that unlocks it is on its way there.');
+    expect(refused.text).toContain('If the e-mail has an account, a link that unlocks it is on its way there (or went there in the last 15 minutes).');
 
     const mail = await smtp.nextTo(email);
     expect(mail.subject).toBe('Sign-in to your developer portal was locked');

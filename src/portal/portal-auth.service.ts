@@ -29,7 +29,7 @@ export type LoginOutcome =
   /** The right password, refused: the account requires single sign-on (see SsoSettingsService.refusesPassword). */
   | { kind: 'sso-required' };
 
-// Its home is ./sha256.ts (imported from there by the modules this one imports); many import it from here.
+// Many modules import it from here; those this one imports take it from ./sha256.ts, so no import goes in a circle.
 export { sha256 };
 
 /**

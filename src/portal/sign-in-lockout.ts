@@ -25,9 +25,9 @@ export type Attempt = { locked: LockedBy } | { locked: false; locksIfWrong: Lock
  * e-mail there — not for a network that has not failed. Against guesses spread over many networks
  * (a botnet), the networks the e-mail has not signed in from share one count: 20 attempts an hour
  * from all of them together, then only networks it signed in from (in the last 90 days) may try.
- * So the owner, on their own network with the right password, always gets in (5 attempts of theirs
- * aside); a new network gets in once the hour has passed, or through the unlock link e-mailed when a
- * lock is met (UnlockLinks). Each attempt is counted before its password or code is checked, in one
+ * So the owner, on a network they signed in from, with the right password, gets in (unless 5 wrong
+ * attempts came from that network itself); a new network gets in once the hour has passed, or
+ * through the unlock link e-mailed when a lock is met (UnlockLinks). Each attempt is counted before its password or code is checked, in one
  * statement with the check (SignInLockoutRepository.take): guesses sent in parallel, to any
  * instance, count like guesses sent one by one.
  */
@@ -95,7 +95,9 @@ export function lockedText(by: LockedBy, what: 'passwords' | 'codes', mailed: bo
     by === 'network'
       ? `Too many wrong ${what} from your network: this e-mail is locked for 15 minutes on it.`
       : `Too many wrong ${what} for this e-mail from networks it has not signed in from: they may not try again for up to an hour. Networks it signed in from before are not held back.`;
-  return mailed ? `${why} If the e-mail has an account, a link that unlocks it is on its way there.` : `${why} The lock ends by itself.`;
+  return mailed
+    ? `${why} If the e-mail has an account, a link that unlocks it is on its way there (or went there in the last 15 minutes).`
+    : `${why} The lock ends by itself.`;
 }
 
 /** The e-mail as every count keys it: the SHA-256 of its lowercase form. */
