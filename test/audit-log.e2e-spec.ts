@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AUDIT_ACTION_NAMES, AuditAction } from '../src/audit/audit-actions.js';
 import { AuditLog } from '../src/audit/audit-log.service.js';
 import { MembersService } from '../src/members/members.service.js';
+import { UnlockLinks } from '../src/portal/account/unlock-links.service.js';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { TestDnsServer } from './support/dns-server.js';
 import { addMember } from './support/members.js';
@@ -90,6 +91,20 @@ describe(`audit log (${target})`, () => {
         const status = (await signIn('wrong password!')).status;
         await app.query(`DELETE FROM portal_sign_in_attempts`);
         return status === 429 ? ownerId() : 'failed';
+      },
+    },
+    'sign_in.unlocked': {
+      // The link an unlock e-mail carries (this server has no SMTP_URL: made the way the e-mail's task makes it).
+      prepare: async () => new URL((await app.server.app.get(UnlockLinks).linkFor(email))!.link).pathname,
+      act: async (path: string) => {
+        const page = await api().get(path).set('x-forwarded-for', CLIENT_IP).expect(200);
+        await api()
+          .post(path)
+          .set({ cookie: String(page.headers['set-cookie']).split(';')[0], 'x-forwarded-for': CLIENT_IP })
+          .type('form')
+          .send({ _csrf: csrfOf(page.text) })
+          .expect(303);
+        return ownerId();
       },
     },
     'member.invited': {

@@ -93,6 +93,20 @@ export class MfaService {
     return recovery.length === 10 && this.mfa.useRecoveryCode(memberId, sha256(recovery));
   }
 
+  /** Ten new recovery codes for an enrolled member (the earlier ones stop working); answers them, the only time they are shown. */
+  async regenerateRecoveryCodes(accountId: string, actor: Actor, memberId: string): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    await this.db.run(async () => {
+      if (!(await this.mfa.find(memberId))?.enrolledAt) throw MfaError.notEnrolled();
+      await this.mfa.replaceRecoveryCodes(
+        memberId,
+        codes.map((c) => sha256(normalisedCode(c))),
+      );
+      await this.audit.record(accountId, actor, 'mfa.recovery_codes_regenerated', memberId);
+    });
+    return codes;
+  }
+
   unusedRecoveryCodes(memberId: string): Promise<number> {
     return this.mfa.unusedRecoveryCodes(memberId);
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { AppConfig } from '../config/app-config.js';
 import type { AuditAction } from '../audit/audit-actions.js';
@@ -11,34 +11,33 @@ import { Transactions } from '../database/transactions.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { PasswordHasher } from './password-hash.js';
 import { PortalRepository, SessionMember } from './portal.repository.js';
+import { sha256 } from './sha256.js';
+import { type LockedBy, SignInLockout } from './sign-in-lockout.js';
 
 export const INVITE_TTL_MS = 7 * 86_400_000;
 export const SESSION_IDLE_MS = 12 * 3_600_000;
 export const MIN_PASSWORD_LENGTH = 12;
-/** Password verifications per e-mail per LOCKOUT_WINDOW_MS; a success starts the count again. */
-export const LOCKOUT_ATTEMPTS = 5;
-export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+/** How long after signing in, or confirming the password, a session may change two-factor sign-in (sudo mode). */
+export const REAUTH_TTL_MS = 5 * 60_000;
 
 export type LoginOutcome =
   | { kind: 'signed-in'; sessionId: string }
   /** The right password of a member with MFA: no session until a code passes (PortalSecondFactor). */
   | { kind: 'second-factor'; accountId: string; memberId: string; email: string }
   | { kind: 'invalid' }
-  | { kind: 'locked' }
+  | { kind: 'locked'; by: LockedBy }
   /** The right password, refused: the account requires single sign-on (see SsoSettingsService.refusesPassword). */
   | { kind: 'sso-required' };
 
-/** The hex SHA-256 by which the portal stores tokens, session ids and e-mails. */
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+// Many modules import it from here; those this one imports take it from ./sha256.ts, so no import goes in a circle.
+export { sha256 };
 
 /**
  * Sign-in to the portal: single-use invites (7 days) to set a password, scrypt-hashed passwords,
  * server-side sessions (12 h idle; only the id's hash is stored, so a database leak opens no
- * session), CSRF tokens bound to the session, and a lockout: at most 5 password verifications per
- * e-mail in any 15 minutes, a success clearing the count — so 5 wrong passwords lock that e-mail
- * until the first of them is 15 minutes old. Each attempt is counted before its password is
- * verified, in one statement with the check (see PortalRepository.takeSignInAttempt): guesses sent
- * in parallel, to any instance, count like guesses sent one by one.
+ * session; each keeps when its member last signed in or confirmed their password, for sudo mode),
+ * CSRF tokens bound to the session, and the lockout per e-mail and client network (SignInLockout),
+ * each attempt counted before its password is verified.
  */
 @Injectable()
 export class PortalAuthService {
@@ -53,6 +52,7 @@ export class PortalAuthService {
     private readonly accounts: AccountsService,
     private readonly mfa: MfaService,
     private readonly sso: SsoSettingsService,
+    private readonly lockout: SignInLockout,
     secrets: ServerSecrets,
   ) {
     this.csrfKey = secrets.keyFor('portal-csrf');
@@ -107,6 +107,7 @@ export class PortalAuthService {
         return { kind: 'sso-required' };
       }
       if (await this.mfa.isEnrolled(memberId)) return { kind: 'second-factor', accountId, memberId, email };
+      await this.lockout.succeeded(email, ip);
       await audit('sign_in.succeeded');
       return { kind: 'signed-in', sessionId: await this.startSession(accountId, memberId) };
     });
@@ -115,17 +116,16 @@ export class PortalAuthService {
   /** Signs in with e-mail and password from `ip`; each outcome for a known e-mail is in its account's audit log. */
   async login(email: string, password: string, ip: string): Promise<LoginOutcome> {
     const address = email.trim().toLowerCase();
-    const emailHash = sha256(address);
     // Counted (or refused) before the password is verified: a guess in flight holds its place in the count.
-    const attempt = await this.portal.takeSignInAttempt(emailHash, LOCKOUT_WINDOW_MS, LOCKOUT_ATTEMPTS);
+    const attempt = await this.lockout.take(address, ip);
     const stored = await this.portal.passwordOf(address);
     const audit = (action: AuditAction) =>
       stored
         ? this.audit.record(stored.accountId, { type: 'member', id: stored.memberId, label: address, ip: truncatedIp(ip) }, action, stored.memberId)
         : undefined;
-    if (attempt === null) {
+    if (attempt.locked) {
       await audit('sign_in.locked');
-      return { kind: 'locked' };
+      return { kind: 'locked', by: attempt.locked };
     }
     // SSO required is decided before the password is verified, and answers the same for a right or a wrong
     // password (no right-password oracle); the password is verified either way, so timing tells nothing.
@@ -137,15 +137,15 @@ export class PortalAuthService {
       return { kind: 'sso-required' };
     }
     if (!stored || !ok) {
-      const outcome: LoginOutcome = attempt >= LOCKOUT_ATTEMPTS ? { kind: 'locked' } : { kind: 'invalid' };
-      await audit(outcome.kind === 'locked' ? 'sign_in.locked' : 'sign_in.failed');
-      return outcome;
+      const locked = this.lockout.failed(address, ip, attempt);
+      await audit(locked ? 'sign_in.locked' : 'sign_in.failed');
+      return locked ? { kind: 'locked', by: locked } : { kind: 'invalid' };
     }
     // A member with MFA: the count is cleared once the code passes (PortalSecondFactor), not here — else
     // typing the password again would give the code guesses a fresh lockout each time.
     if (await this.mfa.isEnrolled(stored.memberId)) return { kind: 'second-factor', accountId: stored.accountId, memberId: stored.memberId, email: address };
-    await this.portal.clearSignInAttempts(emailHash);
     const sessionId = await this.db.run(async () => {
+      await this.lockout.succeeded(address, ip);
       await audit('sign_in.succeeded');
       return this.startSession(stored.accountId, stored.memberId);
     });
@@ -155,7 +155,7 @@ export class PortalAuthService {
   /** The session's member, or null if there is none, it was idle for 12 h, or the member was removed. */
   sessionMember(sessionId: string | undefined): Promise<SessionMember | null> {
     if (!sessionId) return Promise.resolve(null);
-    return this.portal.touchSession(sha256(sessionId), SESSION_IDLE_MS);
+    return this.portal.touchSession(sha256(sessionId), SESSION_IDLE_MS, REAUTH_TTL_MS);
   }
 
   async logout(sessionId: string | undefined): Promise<void> {
@@ -174,7 +174,10 @@ export class PortalAuthService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** A new session of the member (in the caller's transaction, if any; after a password, an invite, single sign-on); answers its id, the cookie's value. */
+  /**
+   * A new session of the member (in the caller's transaction, if any; after a password, an invite, single sign-on),
+   * re-authenticated now; answers its id, the cookie's value.
+   */
   async startSession(accountId: string, memberId: string): Promise<string> {
     const sessionId = randomBytes(32).toString('base64url');
     await this.portal.insertSession(sha256(sessionId), accountId, memberId);

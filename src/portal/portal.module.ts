@@ -5,6 +5,12 @@ import { PasswordResetService } from './account/password-reset.service.js';
 import { PasswordResetsRepository } from './account/password-resets.repository.js';
 import { PortalPasswordController } from './account/portal-account.controller.js';
 import { PortalAccountService } from './account/portal-account.service.js';
+import { ConfirmPasswordController } from './account/confirm-password.controller.js';
+import { ReauthenticationService } from './account/reauthentication.service.js';
+import { SignInUnlockController } from './account/sign-in-unlock.controller.js';
+import { SignInUnlock } from './account/sign-in-unlock.service.js';
+import { UnlockLinksRepository } from './account/unlock-links.repository.js';
+import { UnlockLinks } from './account/unlock-links.service.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -35,6 +41,9 @@ import { PortalWebhooksController } from './routes/portal-webhooks.controller.js
 import { PortalRepository } from './portal.repository.js';
 import { PasswordHasher } from './password-hash.js';
 import { SignInRateLimit } from './sign-in-rate-limit.js';
+import { SignInLockout } from './sign-in-lockout.js';
+import { SignInLockoutRepository } from './sign-in-lockout.repository.js';
+import { PortalSudoGuard } from './portal-sudo.guard.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { MembersModule } from '../members/members.module.js';
 import { PortalJoinController } from './team/portal-join.controller.js';
@@ -45,11 +54,12 @@ import { MfaModule } from '../mfa/mfa.module.js';
 import { PortalMfaController, PortalSecondFactorController } from './team/portal-mfa.controller.js';
 import { PortalMfaPages } from './team/portal-mfa.pages.js';
 import { PortalSecondFactor } from './team/portal-second-factor.service.js';
+import { SecondFactorTicketsRepository } from './team/second-factor-tickets.repository.js';
 import { SsoModule } from '../sso/sso.module.js';
 import { PortalSsoSettingsController } from './sso/portal-sso-settings.controller.js';
 import { PortalSsoController } from './sso/portal-sso.controller.js';
 
-/** The developer portal at /portal/: sign-in (invites, passwords, sessions, CSRF, lockout, per-IP limit) and pages over the API's own services. */
+/** The developer portal at /portal/: sign-in (invites, passwords, sessions, sudo mode, CSRF, lockout and unlock links, per-IP limit) and pages over the API's own services. */
 @Module({
   imports: [
     AccountsModule,
@@ -84,6 +94,8 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
     PortalAnalyticsController,
     PortalAccountController,
     PortalPasswordController,
+    ConfirmPasswordController,
+    SignInUnlockController,
     PortalSsoController,
     PortalSsoSettingsController,
   ],
@@ -107,6 +119,14 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
     PortalTeamPages,
     PortalMfaPages,
     PortalSecondFactor,
+    SecondFactorTicketsRepository,
+    PortalSudoGuard,
+    SignInLockout,
+    SignInLockoutRepository,
+    UnlockLinks,
+    UnlockLinksRepository,
+    SignInUnlock,
+    ReauthenticationService,
   ],
   exports: [PortalAuthService, PortalSessionGuard],
 })

@@ -10,9 +10,11 @@ export interface SessionMember {
   role: Role;
   /** The account requires MFA and this member has not enrolled: every page but enrolment sends them there. */
   mustEnrolMfa: boolean;
+  /** The member signed in, or confirmed their password, within the re-authentication window (sudo mode: MFA changes need it). */
+  recentlyAuthenticated: boolean;
 }
 
-/** The portal's tables: members' passwords, invites, sessions and sign-in attempts. Only hashes of tokens, session ids and e-mails. */
+/** The portal's tables: members' passwords, invites and sessions (sign-in attempts: SignInLockoutRepository). Only hashes of tokens, session ids and e-mails. */
 @Injectable()
 export class PortalRepository {
   constructor(private readonly db: Transactions) {}
@@ -75,25 +77,44 @@ export class PortalRepository {
     return rows[0] ?? null;
   }
 
+  /** A new session, re-authenticated now (a sign-in is one). */
   async insertSession(idHash: string, accountId: string, memberId: string): Promise<void> {
     await this.db.query(`INSERT INTO portal_sessions (id_hash, account_id, member_id) VALUES ($1, $2, $3)`, [idHash, accountId, memberId]);
   }
 
-  /** The session's member if it was used within `idleMs` (marked used now); an idle one is deleted. */
-  async touchSession(idHash: string, idleMs: number): Promise<SessionMember | null> {
-    const rows = await this.db.query<{ account_id: string; member_id: string; email: string; role: Role; must_enrol_mfa: boolean }>(
+  /**
+   * The session's member if it was used within `idleMs` (marked used now); an idle one is deleted.
+   * `recentlyAuthenticated`: re-authenticated (signed in, or the password confirmed) within `reauthMs`, by the database's clock.
+   */
+  async touchSession(idHash: string, idleMs: number, reauthMs: number): Promise<SessionMember | null> {
+    const rows = await this.db.query<{ account_id: string; member_id: string; email: string; role: Role; must_enrol_mfa: boolean; recent: boolean }>(
       `UPDATE portal_sessions s SET last_seen_at = now()
          FROM members m
          LEFT JOIN account_security a ON a.account_id = m.account_id
          LEFT JOIN member_mfa f ON f.member_id = m.id AND f.enrolled_at IS NOT NULL
         WHERE s.id_hash = $1 AND s.last_seen_at > now() - ($2::int * interval '1 millisecond') AND m.id = s.member_id
-        RETURNING s.account_id, s.member_id, m.email, m.role, (coalesce(a.mfa_required, false) AND f.member_id IS NULL) AS must_enrol_mfa`,
-      [idHash, idleMs],
+        RETURNING s.account_id, s.member_id, m.email, m.role, (coalesce(a.mfa_required, false) AND f.member_id IS NULL) AS must_enrol_mfa,
+                  s.reauthenticated_at > now() - ($3::int * interval '1 millisecond') AS recent`,
+      [idHash, idleMs, reauthMs],
     );
     const row = rows[0];
-    if (row) return { accountId: row.account_id, memberId: row.member_id, email: row.email, role: row.role, mustEnrolMfa: row.must_enrol_mfa };
+    if (row) {
+      return {
+        accountId: row.account_id,
+        memberId: row.member_id,
+        email: row.email,
+        role: row.role,
+        mustEnrolMfa: row.must_enrol_mfa,
+        recentlyAuthenticated: row.recent,
+      };
+    }
     await this.deleteSession(idHash); // idle too long: gone for good
     return null;
+  }
+
+  /** The member of this session typed their password again: sudo mode starts now. */
+  async markReauthenticated(idHash: string): Promise<void> {
+    await this.db.query(`UPDATE portal_sessions SET reauthenticated_at = now() WHERE id_hash = $1`, [idHash]);
   }
 
   async deleteSession(idHash: string): Promise<void> {
@@ -116,27 +137,5 @@ export class PortalRepository {
       [memberId, idleMs],
     );
     return rows[0].n;
-  }
-
-  /**
-   * Counts a sign-in attempt for the e-mail, unless `max` were counted in the last `windowMs`:
-   * answers the attempts in the window, this one included, or null when it is refused. One
-   * statement: ON CONFLICT DO UPDATE locks the e-mail's row and checks its latest version, so
-   * concurrent attempts — on any instance — are counted one after another, never past `max`.
-   */
-  async takeSignInAttempt(emailHash: string, windowMs: number, max: number): Promise<number | null> {
-    const rows = await this.db.query<{ attempts: number }>(
-      `INSERT INTO portal_sign_in_attempts AS a (email_hash, attempted_at) VALUES ($1, ARRAY[now()])
-       ON CONFLICT (email_hash) DO UPDATE
-         SET attempted_at = array(SELECT t FROM unnest(a.attempted_at) t WHERE t > now() - ($2::int * interval '1 millisecond') ORDER BY t) || now()
-       WHERE (SELECT count(*) FROM unnest(a.attempted_at) t WHERE t > now() - ($2::int * interval '1 millisecond')) < $3
-       RETURNING cardinality(attempted_at) AS attempts`,
-      [emailHash, windowMs, max],
-    );
-    return rows[0]?.attempts ?? null;
-  }
-
-  async clearSignInAttempts(emailHash: string): Promise<void> {
-    await this.db.query(`DELETE FROM portal_sign_in_attempts WHERE email_hash = $1`, [emailHash]);
   }
 }

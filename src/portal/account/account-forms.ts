@@ -35,6 +35,14 @@ export class ChangePasswordForm extends NewPasswordForm {
   current!: string;
 }
 
+/** The password typed again to confirm it is the member (sudo mode); `return`, the page to go back to, is read on its own. */
+export class ConfirmPasswordForm {
+  @IsString({ message: 'Enter your password.' })
+  @IsNotEmpty({ message: 'Enter your password.' })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: 'That is not your password.' })
+  password!: string;
+}
+
 export class ForgotPasswordForm {
   @IsEmail({}, { message: 'Enter the e-mail address you sign in with.' })
   @MaxLength(320, { message: 'Enter the e-mail address you sign in with.' })

@@ -7,7 +7,7 @@ import { Mailer } from '../../mail/mailer.js';
 import { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { PasswordHasher } from '../password-hash.js';
 import { sha256 } from '../portal-auth.service.js';
-import { PortalRepository } from '../portal.repository.js';
+import { SignInLockout } from '../sign-in-lockout.js';
 import { SignInRateLimit } from '../sign-in-rate-limit.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
 import { PortalAccountService } from './portal-account.service.js';
@@ -32,12 +32,12 @@ export class PasswordResetService {
   constructor(
     private readonly db: Transactions,
     private readonly resets: PasswordResetsRepository,
-    private readonly portal: PortalRepository,
     private readonly account: PortalAccountService,
     private readonly passwords: PasswordHasher,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
     private readonly signInLimit: SignInRateLimit,
+    private readonly lockout: SignInLockout,
     private readonly config: AppConfig,
   ) {}
 
@@ -78,7 +78,7 @@ export class PasswordResetService {
       if (!login) return false;
       await this.account.replacePassword(login.accountId, login.memberId, hash);
       // The mailbox's owner proved who they are: a lockout from someone else's guesses ends too.
-      await this.portal.clearSignInAttempts(sha256(login.email));
+      await this.lockout.reset(login.email);
       return true;
     });
   }

@@ -11,6 +11,7 @@ import { portalCookie } from '../cookies.js';
 import { MIN_PASSWORD_LENGTH, PortalAuthService } from '../portal-auth.service.js';
 import { chrome, type Form, type Signed } from '../portal-page.js';
 import type { PortalHtml } from '../portal-pages.js';
+import { lockedText, SignInLockout } from '../sign-in-lockout.js';
 import { preSessionCsrf, preSessionCsrfValid, sendPortalPage, SESSION_COOKIE, signedInOf } from '../portal-session.js';
 import { ChangePasswordForm, ForgotPasswordForm, NewPasswordForm, validateForm } from './account-forms.js';
 import { renderAccountPage } from './account-pages.js';
@@ -37,6 +38,7 @@ export class PortalPasswordController {
     private readonly auth: PortalAuthService,
     private readonly account: PortalAccountService,
     private readonly resets: PasswordResetService,
+    private readonly lockout: SignInLockout,
     private readonly config: AppConfig,
   ) {}
 
@@ -58,11 +60,11 @@ export class PortalPasswordController {
     if (!this.auth.csrfValid(signed.sessionId, body._csrf)) return this.formExpired(reply, '/portal/account', signed.csrf);
     const form = validateForm(ChangePasswordForm, body);
     if (!form.ok) return sendPortalPage(reply, await this.accountView(signed, { errors: form.errors }, 400));
-    const outcome = await this.account.changePassword(signed.accountId, signed.memberId, signed.sessionId, form.value.current, form.value.password);
+    const outcome = await this.account.changePassword(signed.accountId, signed.memberId, signed.sessionId, form.value.current, form.value.password, request.ip);
     if (outcome.kind === 'changed') return void (await reply.redirect('/portal/account?done=password', 303));
     const errors =
       outcome.kind === 'locked'
-        ? { current: 'Too many wrong passwords: this login is locked for 15 minutes.' }
+        ? { current: lockedText(outcome.by, 'passwords', this.lockout.mailsUnlockLinks) }
         : { current: 'That is not your current password.' };
     return sendPortalPage(reply, await this.accountView(signed, { errors }, outcome.kind === 'locked' ? 429 : 400));
   }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../../database/transactions.js';
 import { PasswordHasher } from '../password-hash.js';
-import { LOCKOUT_ATTEMPTS, LOCKOUT_WINDOW_MS, SESSION_IDLE_MS, sha256 } from '../portal-auth.service.js';
+import { SESSION_IDLE_MS, sha256 } from '../portal-auth.service.js';
 import { PortalRepository } from '../portal.repository.js';
+import { type LockedBy, SignInLockout } from '../sign-in-lockout.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
 
 export type ChangePasswordOutcome =
@@ -10,7 +11,7 @@ export type ChangePasswordOutcome =
   /** The current password given is not the account's (or the account has none). */
   | { kind: 'wrong-password' }
   /** Too many wrong passwords for this e-mail lately: the sign-in lockout, shared with the login form. */
-  | { kind: 'locked' };
+  | { kind: 'locked'; by: LockedBy };
 
 /**
  * A signed-in member's own login: what the account page shows, changing the password (the
@@ -24,6 +25,7 @@ export class PortalAccountService {
     private readonly portal: PortalRepository,
     private readonly resets: PasswordResetsRepository,
     private readonly passwords: PasswordHasher,
+    private readonly lockout: SignInLockout,
   ) {}
 
   /** The account page's facts: how many sessions the member has open (this one included). */
@@ -31,16 +33,18 @@ export class PortalAccountService {
     return { sessions: await this.portal.countSessions(memberId, SESSION_IDLE_MS) };
   }
 
-  /** Sets `next` if `current` is the member's password; every other session of the member ends, this one (`sessionId`) stays. */
-  async changePassword(accountId: string, memberId: string, sessionId: string, current: string, next: string): Promise<ChangePasswordOutcome> {
+  /** Sets `next` if `current` is the member's password (typed from `ip`); every other session of the member ends, this one (`sessionId`) stays. */
+  async changePassword(accountId: string, memberId: string, sessionId: string, current: string, next: string, ip: string): Promise<ChangePasswordOutcome> {
     const stored = await this.portal.passwordOfMember(memberId);
     if (!stored) return { kind: 'wrong-password' };
-    const emailHash = sha256(stored.email);
     // Counted before the verification, like a sign-in: a stolen session cannot guess the password faster than the login form can.
-    const attempt = await this.portal.takeSignInAttempt(emailHash, LOCKOUT_WINDOW_MS, LOCKOUT_ATTEMPTS);
-    if (attempt === null) return { kind: 'locked' };
-    if (!(await this.passwords.verify(current, stored.hash))) return attempt >= LOCKOUT_ATTEMPTS ? { kind: 'locked' } : { kind: 'wrong-password' };
-    await this.portal.clearSignInAttempts(emailHash);
+    const attempt = await this.lockout.take(stored.email, ip);
+    if (attempt.locked) return { kind: 'locked', by: attempt.locked };
+    if (!(await this.passwords.verify(current, stored.hash))) {
+      const by = this.lockout.failed(stored.email, ip, attempt);
+      return by ? { kind: 'locked', by } : { kind: 'wrong-password' };
+    }
+    await this.lockout.succeeded(stored.email, ip);
     const hash = await this.passwords.hash(next);
     return { kind: 'changed', signedOut: await this.replacePassword(accountId, memberId, hash, sessionId) };
   }

@@ -12,6 +12,7 @@ import type { Form, Signed } from '../portal-page.js';
 import { HTMX_JS, PORTAL_CSS, renderPortal } from '../portal-pages.js';
 import { preSessionCsrf, preSessionCsrfValid } from '../portal-session.js';
 import { PortalSessionGuard } from '../portal-session.guard.js';
+import { lockedText, SignInLockout } from '../sign-in-lockout.js';
 import { SignInRateLimit } from '../sign-in-rate-limit.js';
 import { PortalSecondFactor, sendToSecondFactor } from '../team/portal-second-factor.service.js';
 import { PortalRoutes } from './portal-routes.js';
@@ -35,6 +36,7 @@ export class PortalAuthController {
     private readonly auth: PortalAuthService,
     private readonly signInLimit: SignInRateLimit,
     private readonly secondFactor: PortalSecondFactor,
+    private readonly lockout: SignInLockout,
     private readonly config: AppConfig,
   ) {}
 
@@ -63,11 +65,12 @@ export class PortalAuthController {
     const outcome = email.length <= MAX_EMAIL_LENGTH ? await this.auth.login(email, password, request.ip) : { kind: 'invalid' as const };
     if (outcome.kind === 'signed-in') return this.startSession(reply, outcome.sessionId);
     if (outcome.kind === 'second-factor') return sendToSecondFactor(reply, await this.secondFactor.ticket(outcome), this.config.secureCookies);
-    const error = {
-      locked: 'Too many wrong passwords: this e-mail is locked for 15 minutes.',
-      invalid: 'That e-mail and password do not match an account.',
-      'sso-required': SSO_REQUIRED_MESSAGE,
-    }[outcome.kind];
+    const error =
+      outcome.kind === 'locked'
+        ? lockedText(outcome.by, 'passwords', this.lockout.mailsUnlockLinks)
+        : outcome.kind === 'invalid'
+          ? 'That e-mail and password do not match an account.'
+          : SSO_REQUIRED_MESSAGE;
     const status = { locked: 429, invalid: 401, 'sso-required': 403 }[outcome.kind];
     return sendPortal(reply, renderPortal('login', { csrf: this.preCsrf(request, reply), email, error }, status));
   }

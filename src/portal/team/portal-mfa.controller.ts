@@ -7,17 +7,21 @@ import { PortalAuthService, SESSION_IDLE_MS } from '../portal-auth.service.js';
 import { FORM, PortalFormExpired, PortalRedirect, PRE_COOKIE, SESSION_COOKIE, sendPortal, SignedIn } from '../portal-http.js';
 import type { Form, Signed } from '../portal-page.js';
 import { renderPortal } from '../portal-pages.js';
-import { PortalBeforeMfa, PortalPermission } from '../portal-role.guard.js';
+import { MFA_ENROLMENT_PATH, PortalBeforeMfa, PortalPermission } from '../portal-role.guard.js';
+import { PortalSudo } from '../portal-sudo.guard.js';
 import { preSessionCsrf, preSessionCsrfValid } from '../portal-session.js';
 import { PortalRoutes, SignedInPortalRoutes } from '../routes/portal-routes.js';
+import { lockedText, SignInLockout } from '../sign-in-lockout.js';
 import { SignInRateLimit } from '../sign-in-rate-limit.js';
 import { PortalMfaPages } from './portal-mfa.pages.js';
 import { PortalSecondFactor, SECOND_FACTOR_COOKIE } from './portal-second-factor.service.js';
 
 /**
  * /portal/account/mfa: a member's own two-factor sign-in (turn on with a QR code and a first code,
- * recovery codes shown once; turn off with a code), and the owner's "MFA required" setting. A member
- * whose account requires MFA reaches these pages before any other (PortalBeforeMfa).
+ * recovery codes shown once; new recovery codes; turn off with a code), and the owner's "MFA
+ * required" setting. Changing the member's own factors needs their password within the last 5
+ * minutes (PortalSudo). A member whose account requires MFA reaches these pages before any other
+ * (PortalBeforeMfa).
  */
 @SignedInPortalRoutes()
 @PortalBeforeMfa()
@@ -30,6 +34,7 @@ export class PortalMfaController {
   }
 
   @Post('account/mfa/start')
+  @PortalSudo(MFA_ENROLMENT_PATH)
   @RouteConfig(FORM)
   async start(@SignedIn() signed: Signed, @Res() reply: FastifyReply): Promise<void> {
     // The page holds the secret: kept by no cache.
@@ -38,6 +43,7 @@ export class PortalMfaController {
   }
 
   @Post('account/mfa/confirm')
+  @PortalSudo(MFA_ENROLMENT_PATH)
   @RouteConfig(FORM)
   async confirm(@SignedIn() signed: Signed, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
     // The recovery codes (or the secret again, after a wrong code) are in this answer only.
@@ -45,7 +51,17 @@ export class PortalMfaController {
     return sendPortal(reply, await this.pages.confirm(signed, form));
   }
 
+  @Post('account/mfa/recovery-codes')
+  @PortalSudo(MFA_ENROLMENT_PATH)
+  @RouteConfig(FORM)
+  async recoveryCodes(@SignedIn() signed: Signed, @Res() reply: FastifyReply): Promise<void> {
+    // The new recovery codes are in this answer only.
+    void reply.header('cache-control', 'no-store');
+    return sendPortal(reply, await this.pages.newRecoveryCodes(signed));
+  }
+
   @Post('account/mfa/remove')
+  @PortalSudo(MFA_ENROLMENT_PATH)
   @RouteConfig(FORM)
   async remove(@SignedIn() signed: Signed, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
     return sendPortal(reply, await this.pages.remove(signed, form));
@@ -61,8 +77,8 @@ export class PortalMfaController {
 
 /**
  * /portal/login/code: the sign-in's second step, after the right password of a member with MFA
- * (the ticket cookie PortalSecondFactor signed). Each try counts against the client IP's sign-in
- * limit, and the e-mail's lockout; the session starts only once a code passes.
+ * (the ticket cookie PortalSecondFactor issued, good for one session). Each try counts against the
+ * client IP's sign-in limit, and the lockout of the e-mail and network; the session starts only once a code passes.
  */
 @PortalRoutes()
 export class PortalSecondFactorController {
@@ -70,12 +86,13 @@ export class PortalSecondFactorController {
     private readonly secondFactor: PortalSecondFactor,
     private readonly auth: PortalAuthService,
     private readonly signInLimit: SignInRateLimit,
+    private readonly lockout: SignInLockout,
     private readonly config: AppConfig,
   ) {}
 
   @Get('login/code')
   async page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!this.secondFactor.open(cookieOf(request.headers.cookie, SECOND_FACTOR_COOKIE))) throw new PortalRedirect('/portal/login');
+    if (!(await this.secondFactor.isOpen(cookieOf(request.headers.cookie, SECOND_FACTOR_COOKIE)))) throw new PortalRedirect('/portal/login');
     return sendPortal(reply, renderPortal('login-code', { csrf: preSessionCsrf(this.auth, request, reply, this.config.secureCookies) }));
   }
 
@@ -86,16 +103,15 @@ export class PortalSecondFactorController {
     const form = (request.body ?? {}) as Form;
     if (!preSessionCsrfValid(this.auth, request, form._csrf)) throw new PortalFormExpired('/portal/login');
     const code = typeof form.code === 'string' ? form.code : '';
-    const outcome = await this.secondFactor.verify(cookieOf(request.headers.cookie, SECOND_FACTOR_COOKIE), code, request.ip);
+    const outcome = await this.secondFactor.exchange(cookieOf(request.headers.cookie, SECOND_FACTOR_COOKIE), code, request.ip);
     if (outcome.kind === 'expired') {
-      const text = 'The time to type the code ran out (5 minutes). Sign in again.';
+      const text = 'This sign-in step has ended: its 5 minutes ran out, it was used already, or the password changed meanwhile. Sign in again.';
       return sendPortal(reply, renderPortal('notice', { title: 'Sign in again', text, back: '/portal/login' }, 401));
     }
-    if (outcome.kind === 'passed') {
-      const sessionId = await this.auth.startSession(outcome.accountId, outcome.memberId);
+    if (outcome.kind === 'signed-in') {
       await reply
         .header('set-cookie', [
-          portalCookie(SESSION_COOKIE, sessionId, this.config.secureCookies, SESSION_IDLE_MS / 1000),
+          portalCookie(SESSION_COOKIE, outcome.sessionId, this.config.secureCookies, SESSION_IDLE_MS / 1000),
           portalCookie(SECOND_FACTOR_COOKIE, '', this.config.secureCookies, 0),
           portalCookie(PRE_COOKIE, '', this.config.secureCookies, 0),
         ])
@@ -104,7 +120,7 @@ export class PortalSecondFactorController {
     }
     const error =
       outcome.kind === 'locked'
-        ? 'Too many wrong codes: this e-mail is locked for 15 minutes.'
+        ? lockedText(outcome.by, 'codes', this.lockout.mailsUnlockLinks)
         : 'That code is not valid. A code works once, within 30 seconds of its time; a recovery code works once.';
     const status = outcome.kind === 'locked' ? 429 : 401;
     return sendPortal(reply, renderPortal('login-code', { csrf: preSessionCsrf(this.auth, request, reply, this.config.secureCookies), error }, status));

@@ -5,17 +5,18 @@ import { type Enrolment, MfaService } from '../../mfa/mfa.service.js';
 import { chrome, type Form, type PortalAnswer, portalActor, type Signed, text } from '../portal-page.js';
 import { type PortalHtml, renderPortal } from '../portal-pages.js';
 import { MFA_ENROLMENT_PATH } from '../portal-role.guard.js';
-import { LOCKOUT_ATTEMPTS, LOCKOUT_WINDOW_MS, sha256 } from '../portal-auth.service.js';
-import { PortalRepository } from '../portal.repository.js';
+import { confirmPasswordPath } from '../portal-sudo.guard.js';
+import { type LockedBy, lockedText, SignInLockout } from '../sign-in-lockout.js';
 
-/** A member's two-factor sign-in in the portal, through MfaService (enrolment and removal audited there). */
+/** A member's two-factor sign-in in the portal, through MfaService (enrolment, new recovery codes and removal audited there). */
 @Injectable()
 export class PortalMfaPages {
   constructor(
     private readonly mfa: MfaService,
-    private readonly portal: PortalRepository,
+    private readonly lockout: SignInLockout,
   ) {}
 
+  /** The settings; without a recent password (sudo mode), the changes of the member's own factors are offered behind "Confirm your password". */
   async settings(signed: Signed, notes: Record<string, unknown> = {}, status = 200): Promise<PortalHtml> {
     const [enrolled, required] = await Promise.all([this.mfa.isEnrolled(signed.memberId), this.mfa.mfaRequired(signed.accountId)]);
     const recoveryLeft = enrolled ? await this.mfa.unusedRecoveryCodes(signed.memberId) : 0;
@@ -28,6 +29,8 @@ export class PortalMfaPages {
         recoveryLeft,
         mustEnrol: required && !enrolled,
         mayRequire: roleAllows(signed.role, 'owners:manage'),
+        sudo: signed.recentlyAuthenticated,
+        confirmPassword: confirmPasswordPath(MFA_ENROLMENT_PATH),
         errors: {},
         ...notes,
       },
@@ -55,18 +58,29 @@ export class PortalMfaPages {
     }
   }
 
+  /** Ten new recovery codes, shown once; the earlier ones stop working. */
+  async newRecoveryCodes(signed: Signed): Promise<PortalAnswer> {
+    try {
+      const codes = await this.mfa.regenerateRecoveryCodes(signed.accountId, portalActor(signed), signed.memberId);
+      return renderPortal('mfa-codes', { ...chrome(signed), codes, regenerated: true });
+    } catch (err) {
+      if (!(err instanceof MfaError)) throw err;
+      return { redirect: MFA_ENROLMENT_PATH };
+    }
+  }
+
   /** Turns two-factor sign-in off, once a current code (or a recovery code) proves the device is at hand. */
   async remove(signed: Signed, form: Form): Promise<PortalAnswer> {
-    // Codes tried here count against the e-mail's sign-in lockout too: a stolen session must not guess codes freely.
-    const emailHash = sha256(signed.email);
-    const attempt = await this.portal.takeSignInAttempt(emailHash, LOCKOUT_WINDOW_MS, LOCKOUT_ATTEMPTS);
-    const locked = { errors: { code: 'Too many wrong codes: this e-mail is locked for 15 minutes.' } };
-    if (attempt === null) return this.settings(signed, locked, 429);
+    // Codes tried here count against the sign-in lockout too: a stolen session must not guess codes freely.
+    const attempt = await this.lockout.take(signed.email, signed.ip);
+    const locked = (by: LockedBy) => this.settings(signed, { errors: { code: lockedText(by, 'codes', this.lockout.mailsUnlockLinks) } }, 429);
+    if (attempt.locked) return locked(attempt.locked);
     if (!(await this.mfa.verify(signed.memberId, text(form, 'code', 32)))) {
-      if (attempt >= LOCKOUT_ATTEMPTS) return this.settings(signed, locked, 429);
+      const by = this.lockout.failed(signed.email, signed.ip, attempt);
+      if (by) return locked(by);
       return this.settings(signed, { errors: { code: 'That code is not valid: type a current code from your authenticator, or a recovery code.' } }, 400);
     }
-    await this.portal.clearSignInAttempts(emailHash);
+    await this.lockout.succeeded(signed.email, signed.ip);
     await this.mfa.remove(signed.accountId, portalActor(signed), signed.memberId);
     return { redirect: MFA_ENROLMENT_PATH };
   }

@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { AuditAction } from '../../audit/audit-actions.js';
 import { AuditLog } from '../../audit/audit-log.service.js';
 import { truncatedIp } from '../../common/client-network.js';
-import { ServerSecrets } from '../../config/server-secrets.js';
+import { Transactions } from '../../database/transactions.js';
 import { MfaService } from '../../mfa/mfa.service.js';
 import { portalCookie } from '../cookies.js';
-import { LOCKOUT_ATTEMPTS, LOCKOUT_WINDOW_MS, type LoginOutcome, sha256 } from '../portal-auth.service.js';
+import { type LoginOutcome, PortalAuthService } from '../portal-auth.service.js';
 import { PortalRepository } from '../portal.repository.js';
+import { sha256 } from '../sha256.js';
+import { type LockedBy, SignInLockout } from '../sign-in-lockout.js';
+import { SecondFactorTicketsRepository } from './second-factor-tickets.repository.js';
 
 /** How long after the right password the code may be typed. */
 export const SECOND_FACTOR_TTL_MS = 5 * 60_000;
@@ -16,10 +19,10 @@ export const SECOND_FACTOR_TTL_MS = 5 * 60_000;
 export const SECOND_FACTOR_COOKIE = 'portal_mfa';
 export const SECOND_FACTOR_PATH = '/portal/login/code';
 
-/** Who passed the password step: the ticket's content. */
+/** Who passed the password step: the ticket's holder. */
 export type PasswordPassed = Omit<Extract<LoginOutcome, { kind: 'second-factor' }>, 'kind'>;
 
-export type SecondFactorOutcome = ({ kind: 'passed' } & PasswordPassed) | { kind: 'invalid' } | { kind: 'locked' } | { kind: 'expired' };
+export type SecondFactorOutcome = { kind: 'signed-in'; sessionId: string } | { kind: 'invalid' } | { kind: 'locked'; by: LockedBy } | { kind: 'expired' };
 
 /** After the right password, to a member with MFA: the ticket cookie, then the code page (303). */
 export async function sendToSecondFactor(reply: FastifyReply, ticket: string, secure: boolean): Promise<void> {
@@ -27,78 +30,70 @@ export async function sendToSecondFactor(reply: FastifyReply, ticket: string, se
 }
 
 /**
- * The sign-in's second step for members with MFA: the right password yields no session but a
- * ticket (HMAC-signed, 5 minutes, in a cookie of that browser), and the session starts only once a
- * code passes (MfaService.verify: a TOTP code accepted once, or an unused recovery code). Each code
- * tried counts against the e-mail's sign-in lockout (5 in 15 minutes), and each outcome is in the
- * audit log (sign-in succeeded, failed or locked).
+ * The sign-in's second step for members with MFA: the right password (or the identity provider)
+ * yields no session but a ticket — a random id in a cookie of that browser, stored as its hash, 5
+ * minutes — and the session starts only once a code passes (MfaService.verify: a TOTP code accepted
+ * once, or an unused recovery code). A ticket opens one session: the exchange locks its row, checks
+ * the code, marks it used and starts the session in one transaction, so the same ticket sent again,
+ * or twice at once, opens nothing more. Each code tried counts against the sign-in lockout of the
+ * e-mail and client network (SignInLockout), and each outcome is in the audit log.
  */
 @Injectable()
 export class PortalSecondFactor {
-  private readonly key: Buffer;
-
   constructor(
+    private readonly db: Transactions,
+    private readonly tickets: SecondFactorTicketsRepository,
     private readonly mfa: MfaService,
     private readonly portal: PortalRepository,
+    private readonly auth: PortalAuthService,
+    private readonly lockout: SignInLockout,
     private readonly audit: AuditLog,
-    secrets: ServerSecrets,
-  ) {
-    this.key = secrets.keyFor('portal-second-factor');
-  }
+  ) {}
 
   /**
-   * The signed ticket: who passed the first step, until when, and a fingerprint of their password hash
-   * as it is now — a password change or reset in the meantime voids it.
+   * A new ticket (the cookie's value): who passed the first step, and a fingerprint of their password
+   * hash as it is now — a password change or reset in the meantime voids it.
    */
-  async ticket(passed: PasswordPassed, now = Date.now()): Promise<string> {
-    const f = await this.passwordFingerprint(passed.memberId);
-    const payload = Buffer.from(JSON.stringify({ a: passed.accountId, m: passed.memberId, e: passed.email, f, x: now + SECOND_FACTOR_TTL_MS })).toString(
-      'base64url',
-    );
-    return `${payload}.${this.sign(payload)}`;
+  async ticket(passed: PasswordPassed): Promise<string> {
+    const ticket = randomBytes(32).toString('base64url');
+    await this.tickets.insert(sha256(ticket), passed.accountId, passed.memberId, await this.passwordFingerprint(passed.memberId), SECOND_FACTOR_TTL_MS);
+    return ticket;
   }
 
-  /** The ticket's member if its signature holds and it has not expired (its password fingerprint is checked by `verify`). */
-  open(ticket: string | undefined, now = Date.now()): (PasswordPassed & { fingerprint: string }) | null {
-    const [payload, signature, extra] = (ticket ?? '').split('.');
-    if (!payload || !signature || extra !== undefined) return null;
-    const expected = Buffer.from(this.sign(payload));
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const { a, m, e, f, x } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { a: string; m: string; e: string; f: string; x: number };
-    return x > now && typeof f === 'string' ? { accountId: a, memberId: m, email: e, fingerprint: f } : null;
+  /** Whether the ticket is one not used yet and not expired (the code page shows only then). */
+  isOpen(ticket: string | undefined): Promise<boolean> {
+    return ticket ? this.tickets.isOpen(sha256(ticket)) : Promise.resolve(false);
   }
 
-  /** The code typed after the password: `passed` (the caller starts the session) or why not. */
-  async verify(ticket: string | undefined, code: string, ip: string): Promise<SecondFactorOutcome> {
-    const opened = this.open(ticket);
-    if (!opened || opened.fingerprint !== (await this.passwordFingerprint(opened.memberId))) return { kind: 'expired' };
-    const { fingerprint: _checked, ...passed } = opened;
-    const audit = (action: AuditAction) =>
-      this.audit.record(passed.accountId, { type: 'member', id: passed.memberId, label: passed.email, ip: truncatedIp(ip) }, action, passed.memberId);
-    const emailHash = sha256(passed.email);
-    const attempt = await this.portal.takeSignInAttempt(emailHash, LOCKOUT_WINDOW_MS, LOCKOUT_ATTEMPTS);
-    if (attempt === null) {
-      await audit('sign_in.locked');
-      return { kind: 'locked' };
-    }
-    if (!(await this.mfa.verify(passed.memberId, code.slice(0, 32)))) {
-      const locked = attempt >= LOCKOUT_ATTEMPTS;
-      await audit(locked ? 'sign_in.locked' : 'sign_in.failed');
-      return { kind: locked ? 'locked' : 'invalid' };
-    }
-    await this.portal.clearSignInAttempts(emailHash);
-    await audit('sign_in.succeeded');
-    return { kind: 'passed', ...passed };
+  /** The code typed after the password, from `ip`: the new session's id, or why not. */
+  exchange(ticket: string | undefined, code: string, ip: string): Promise<SecondFactorOutcome> {
+    if (!ticket) return Promise.resolve({ kind: 'expired' });
+    const idHash = sha256(ticket);
+    return this.db.run(async (): Promise<SecondFactorOutcome> => {
+      const held = await this.tickets.hold(idHash);
+      if (!held || held.passwordFingerprint !== (await this.passwordFingerprint(held.memberId))) return { kind: 'expired' };
+      const audit = (action: AuditAction) =>
+        this.audit.record(held.accountId, { type: 'member', id: held.memberId, label: held.email, ip: truncatedIp(ip) }, action, held.memberId);
+      const attempt = await this.lockout.take(held.email, ip);
+      if (attempt.locked) {
+        await audit('sign_in.locked');
+        return { kind: 'locked', by: attempt.locked };
+      }
+      if (!(await this.mfa.verify(held.memberId, code.slice(0, 32)))) {
+        const locked = this.lockout.failed(held.email, ip, attempt);
+        await audit(locked ? 'sign_in.locked' : 'sign_in.failed');
+        return locked ? { kind: 'locked', by: locked } : { kind: 'invalid' };
+      }
+      await this.tickets.use(idHash);
+      await this.lockout.succeeded(held.email, ip);
+      await audit('sign_in.succeeded');
+      return { kind: 'signed-in', sessionId: await this.auth.startSession(held.accountId, held.memberId) };
+    });
   }
 
   /** A short digest of the member's password hash ('-' without a password: a member who signs in through SSO only). */
   private async passwordFingerprint(memberId: string): Promise<string> {
     const stored = await this.portal.passwordOfMember(memberId);
     return stored ? sha256(`${memberId}\n${stored.hash}`).slice(0, 22) : '-';
-  }
-
-  private sign(payload: string): string {
-    return createHmac('sha256', this.key).update(payload).digest('base64url');
   }
 }
