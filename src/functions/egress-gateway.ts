@@ -104,7 +104,8 @@ export class EgressGateway {
       answer.pipe(res);
       answer.on('error', () => res.destroy());
     });
-    req.on('close', () => {
+    // The instance went away before the answer was through (a request's 'close' only says its body was read).
+    res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
     req.pipe(upstream);
@@ -127,7 +128,8 @@ export class EgressGateway {
   private async checkedAddress(url: URL, host: string): Promise<string> {
     let addresses: LookupAddress[];
     try {
-      addresses = await this.resolve(host);
+      const family = isIP(host);
+      addresses = family ? [{ address: host, family }] : await this.resolve(host);
     } catch {
       throw new Error(`${host} does not resolve`);
     }
