@@ -33,6 +33,8 @@ export interface InstanceOptions {
   /** Called when the instance has had no request in flight for `idleMs`. */
   idleMs?: number;
   onIdle?: () => void;
+  /** Called once when the instance fails (ends by itself, or stops answering its socket): the pool counts crashes. */
+  onCrash?: () => void;
 }
 
 /** The module did not load: the loader's message (the deploy check's `function_invalid`). */
@@ -78,6 +80,7 @@ export class FunctionInstance {
   inFlight = 0;
   lastUsed = Date.now();
   private state: 'starting' | 'ready' | 'stopping' | 'exited' = 'starting';
+  private crashed = false;
   private endReason?: string;
   private readonly agent = new Agent({ keepAlive: true });
   private idleTimer?: NodeJS.Timeout;
@@ -97,8 +100,9 @@ export class FunctionInstance {
     return instance;
   }
 
+  /** Whether it takes requests: loaded, not stopping, not failed. */
   get ready(): boolean {
-    return this.state === 'ready';
+    return this.state === 'ready' && !this.crashed;
   }
 
   get pid(): number | undefined {
@@ -178,14 +182,26 @@ export class FunctionInstance {
   }
 
   private async onExit(code: number | null, signal: NodeJS.Signals | null): Promise<void> {
-    const stopped = this.state === 'stopping';
+    const stopped = this.state === 'stopping' && this.endReason === undefined;
     this.state = 'exited';
+    if (!stopped) this.crash();
     clearTimeout(this.idleTimer);
     clearTimeout(this.memoryTimer);
     this.agent.destroy();
     await this.gateway?.close().catch(() => undefined);
     await rm(this.options.runDir, { recursive: true, force: true }).catch(() => undefined);
-    this.resolveExit({ code, signal, reason: this.endReason, stopped: stopped && this.endReason === undefined });
+    this.resolveExit({ code, signal, reason: this.endReason, stopped });
+  }
+
+  /**
+   * It failed: no request goes to it any more, the pool hears of it at once (before the request that saw it is
+   * answered, so crash counting does not race the process's exit), and a process still there is ended.
+   */
+  private crash(): void {
+    if (this.crashed) return;
+    this.crashed = true;
+    this.options.onCrash?.();
+    if (this.state !== 'exited') setTimeout(() => this.child.kill('SIGKILL'), 1000).unref();
   }
 
   /**
@@ -277,6 +293,12 @@ export class FunctionInstance {
     const settled = new Promise<Exchange>((resolve) => (settle = resolve));
     let answered = false;
     let body: PassThrough | undefined;
+    // Ended by us (timeout, too large, the visitor left): its "socket hang up" says nothing about the instance.
+    let abandoned = false;
+    const abandon = () => {
+      abandoned = true;
+      upstream.destroy();
+    };
     const url = new URL(request.url);
     const upstream = httpRequest({
       socketPath: this.socketPath,
@@ -291,13 +313,16 @@ export class FunctionInstance {
           answered = true;
           settle({ kind: 'timeout' });
         } else body?.destroy(new Error('the function did not finish its answer in time'));
-        upstream.destroy();
+        abandon();
         finish();
         onLate();
       },
       Math.max(0, deadline - Date.now()),
     );
     upstream.on('error', (err) => {
+      if (abandoned) return finish();
+      // The runner's socket failed under a request: the process is dying or broken.
+      if (this.state === 'ready') this.crash();
       if (!answered) {
         answered = true;
         settle({ kind: 'failed', why: this.state === 'exited' || this.endReason ? (this.endReason ?? 'the instance ended') : err.message });
@@ -322,7 +347,7 @@ export class FunctionInstance {
       // The visitor went away, or the answer ended: the function's request ends too.
       const finished = new Promise<void>((resolve) =>
         stream.on('close', () => {
-          if (!res.complete) upstream.destroy();
+          if (!res.complete) abandon();
           finish();
           resolve();
         }),
@@ -347,10 +372,10 @@ export class FunctionInstance {
           answered = true;
           settle({ kind: 'too_large' });
         }
-        upstream.destroy();
+        abandon();
         finish();
       });
-      source.on('error', () => upstream.destroy());
+      source.on('error', abandon);
       source.pipe(counter).pipe(upstream);
     }
     return settled;

@@ -157,6 +157,11 @@ export class InstancePool {
   /** The deployment's instance, started when it has none (concurrent first requests share the start). */
   private async instanceFor(deployment: FunctionDeployment, deadline: number): Promise<FunctionInstance> {
     let slot = this.slots.get(deployment.id);
+    // One that failed is left to end: a fresh one takes the request.
+    if (slot?.instance && !slot.instance.ready) {
+      this.slots.delete(deployment.id);
+      slot = undefined;
+    }
     if (slot) {
       // Most recently used now: to the end of the order.
       this.slots.delete(deployment.id);
@@ -200,6 +205,7 @@ export class InstancePool {
         onIdle: () => {
           if (instance && this.slots.get(deployment.id)?.instance === instance) this.stop(deployment.id, 'idle');
         },
+        onCrash: () => this.recordCrash(deployment.id),
       });
     } catch (err) {
       this.recordCrash(deployment.id);
@@ -211,9 +217,7 @@ export class InstancePool {
     void started.exited.then((exit) => {
       const slot = this.slots.get(deployment.id);
       if (slot?.instance === started) this.slots.delete(deployment.id);
-      if (exit.stopped) return;
-      this.recordCrash(deployment.id);
-      if (!exit.reason)
+      if (!exit.stopped && !exit.reason)
         this.log(
           deployment.id,
           'system',

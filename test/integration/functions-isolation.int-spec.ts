@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +7,7 @@ import { denoExecutable } from '../../src/functions/deno-binary.js';
 import { instanceCommand } from '../../src/functions/instance-command.js';
 import { InstancePool } from '../../src/functions/instance-pool.js';
 import { TestDnsServer } from '../support/dns-server.js';
-import { call, countingListener, deploymentOf, LogCollector, recordingDialer, resolverOn, servePool } from '../support/functions.js';
+import { call, countingListener, deploymentOf, LogCollector, recordingDialer, recordingServer, resolverOn, servePool } from '../support/functions.js';
 
 /**
  * The contract's "Isolation" lines, each a test, on real Deno: with bubblewrap around it and with Deno's permission
@@ -49,28 +47,6 @@ export default {
   },
 };
 `;
-
-/** A stand-in for the platform's API (PLATFORM_URL) and for a public server: what they were asked. */
-async function recordingServer(
-  answer: string,
-): Promise<{ url: string; seen: Array<{ url: string; headers: IncomingMessage['headers'] }>; close: () => Promise<void>; port: number }> {
-  const seen: Array<{ url: string; headers: IncomingMessage['headers'] }> = [];
-  const server: Server = createServer((req, res) => {
-    seen.push({ url: req.url ?? '', headers: req.headers });
-    res.end(answer);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    port,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 const PUBLIC_ADDRESS = '93.184.216.34';
 /** Stands for a public address of this node (HOST=0.0.0.0 on a machine with a public interface). */

@@ -129,3 +129,25 @@ export function recordingDialer(standIns: Record<string, number>) {
     },
   };
 }
+
+/** A stand-in for the platform's API (PLATFORM_URL) and for a public server: what they were asked. */
+export async function recordingServer(
+  answer: string,
+): Promise<{ url: string; seen: Array<{ url: string; headers: IncomingMessage['headers'] }>; close: () => Promise<void>; port: number }> {
+  const seen: Array<{ url: string; headers: IncomingMessage['headers'] }> = [];
+  const server: Server = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    res.end(answer);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    port,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
