@@ -2,6 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Test } from '@nestjs/testing';
+import { loadConfig } from '../../src/config/app-config.js';
+import { ConfigModule } from '../../src/config/config.module.js';
+import { FUNCTION_LOG_SINK, FunctionsModule } from '../../src/functions/functions.module.js';
 import { InstancePool, type InstancePoolOptions } from '../../src/functions/instance-pool.js';
 import { call, codeOf, deploymentOf, LogCollector, recordingServer, servePool } from '../support/functions.js';
 import { until } from '../support/webhook-receiver.js';
@@ -383,6 +387,32 @@ describe('function instances: idle stop, LRU and shutdown', () => {
     await closing;
     expect(alive(pid)).toBe(false);
     expect(pool.running).toEqual([]);
+  });
+});
+
+describe('function instances: the Nest module', () => {
+  it('builds the pool from the settings, and lets a request in flight finish when the application shuts down', async () => {
+    const logs = new LogCollector();
+    const config = loadConfig({ FUNCTIONS_SANDBOX: 'none', FUNCTIONS_TIMEOUT_MS: '5000', FUNCTIONS_MEMORY_MB: '64' });
+    const moduleRef = await Test.createTestingModule({ imports: [ConfigModule.forRoot(config), FunctionsModule] })
+      .overrideProvider(FUNCTION_LOG_SINK)
+      .useValue(logs)
+      .compile();
+    const nest = await moduleRef.init();
+    const pool = nest.get(InstancePool);
+    expect(pool.sandbox.kind).toBe('none');
+    const deployment = app('dep_module');
+    const request = { method: 'GET', rawHeaders: [], body: null, clientIp: '127.0.0.1' };
+    const inFlight = pool.dispatch(deployment, { ...request, url: 'http://app.test/slow?ms=700' });
+    await until(() => logs.of('dep_module', 'info').includes('slow started'), 10_000, 'the request in flight');
+    const pid = pool.pidOf('dep_module')!;
+    await nest.close();
+    const answer = await inFlight;
+    let text = '';
+    for await (const chunk of answer.body) text += String(chunk);
+    expect({ status: answer.status, text }).toEqual({ status: 200, text: 'slow done' });
+    expect(alive(pid)).toBe(false);
+    expect((await pool.dispatch(deployment, { ...request, url: 'http://app.test/id' })).status).toBe(503);
   });
 });
 
