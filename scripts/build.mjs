@@ -13,8 +13,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const stamp = join(dist, '.build-stamp');
 const SWAGGER_OPTIONS = { introspectComments: true, classValidatorShim: true, dtoFileNameSuffix: ['.dto.ts', '.entity.ts'] };
-/** Files copied beside the compiled code, as they are. */
-const ASSETS = /\.(eta|css)$/;
+/** Files copied beside the compiled code, as they are (the functions' runner is run by Deno, not compiled for Node). */
+const ASSETS = /\.(eta|css)$|^instance-runner\.js$/;
 
 function newestSource(dir, newest = 0) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -25,6 +25,20 @@ describe('loadConfig', () => {
     expect(config.disableAfterMs).toBe(5 * 86_400_000);
   });
 
+  it('reads the functions settings, with their defaults, and names a bad one', () => {
+    expect(loadConfig({})).toMatchObject({
+      FUNCTIONS_SANDBOX: undefined,
+      FUNCTIONS_TIMEOUT_MS: 10_000,
+      FUNCTIONS_MEMORY_MB: 128,
+      FUNCTIONS_IDLE_MS: 300_000,
+      FUNCTIONS_MAX_INSTANCES: 50,
+      FUNCTIONS_MAX_BODY_BYTES: 6 * 1024 * 1024,
+    });
+    expect(loadConfig({ FUNCTIONS_SANDBOX: 'none', FUNCTIONS_MEMORY_MB: '256' })).toMatchObject({ FUNCTIONS_SANDBOX: 'none', FUNCTIONS_MEMORY_MB: 256 });
+    expect(() => loadConfig({ FUNCTIONS_SANDBOX: 'docker' })).toThrow('Invalid configuration: FUNCTIONS_SANDBOX must be bwrap or none');
+    expect(() => loadConfig({ FUNCTIONS_MEMORY_MB: '8' })).toThrow('FUNCTIONS_MEMORY_MB must be a whole number from 16 to 16384');
+  });
+
   it('reads the retry schedule and the disabling window as durations', () => {
     expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '30s, 10m,2h', WEBHOOK_DISABLE_AFTER: '36h' })).toMatchObject({
       retryOffsetsMs: [30_000, 600_000, 7_200_000],

@@ -282,6 +282,35 @@ export class AppConfig {
   })
   SMTP_FROM?: string;
 
+  /**
+   * The OS sandbox around each function instance: `bwrap` (bubblewrap: its own namespaces, no network, only its code
+   * mounted) or `none` (Deno's permission flags alone). Unset: bwrap where it is installed and works, else none.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['bwrap', 'none'], { message: 'FUNCTIONS_SANDBOX must be bwrap or none' })
+  FUNCTIONS_SANDBOX?: 'bwrap' | 'none';
+
+  /** Wall time of one function request (and its ctx.waitUntil work), in ms; past it: 504. */
+  @WholeNumber(100, 900_000)
+  FUNCTIONS_TIMEOUT_MS = 10_000;
+
+  /** The JavaScript heap of one function instance, in MiB; past it the instance is ended (502), the next request starts a fresh one. */
+  @WholeNumber(16, 16_384)
+  FUNCTIONS_MEMORY_MB = 128;
+
+  /** An instance without requests for this long (ms) is stopped. */
+  @WholeNumber(1000)
+  FUNCTIONS_IDLE_MS = 300_000;
+
+  /** Function instances one API process keeps running at most; the least recently used is stopped first. */
+  @WholeNumber(1, 10_000)
+  FUNCTIONS_MAX_INSTANCES = 50;
+
+  /** The largest request body a function takes, in bytes (larger: 413). */
+  @WholeNumber(0, 2 ** 31 - 1)
+  FUNCTIONS_MAX_BODY_BYTES = 6 * 1024 * 1024;
+
   /** A JSON file of plans (keyed by plan id) replacing or adding to the built-in ones; see docs/guide.md, "Billing". */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -393,6 +422,7 @@ export const CONFIG_KEYS = Object.keys(new AppConfig())
     'AI_API_KEY',
     'AI_MODEL',
     'AI_MODEL_PATH',
+    'FUNCTIONS_SANDBOX',
   ])
   .filter((key, index, all) => all.indexOf(key) === index);
 

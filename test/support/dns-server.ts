@@ -21,6 +21,8 @@ export class TestDnsServer {
   readonly silent = new Set<string>();
   readonly failing = new Set<string>();
   readonly questions: Array<{ name: string; type: number }> = [];
+  /** Names whose answer changes from one question to the next (`answerInTurn`). */
+  private readonly sequences = new Map<string, NameRecords[]>();
   private server?: ReturnType<typeof dns2.createServer>;
   address = '';
 
@@ -38,7 +40,9 @@ export class TestDnsServer {
           void send(response);
           return;
         }
-        const records = this.records.get(name);
+        // A name with a sequence answers its next records to each question (the last ones then stay): a rebinding name.
+        const sequence = this.sequences.get(name);
+        const records = sequence && sequence.length > 1 ? sequence.shift() : (sequence?.[0] ?? this.records.get(name));
         if (!records) {
           response.header.rcode = RCODE.NXDOMAIN;
           void send(response);
@@ -60,6 +64,11 @@ export class TestDnsServer {
   set(name: string, records: NameRecords | undefined): void {
     if (records) this.records.set(name, records);
     else this.records.delete(name);
+  }
+
+  /** Answers the first question for `name` with the first records, the next with the next…, then the last ones. */
+  answerInTurn(name: string, ...answers: NameRecords[]): void {
+    this.sequences.set(name, answers);
   }
 
   async stop(): Promise<void> {

@@ -1,0 +1,57 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import type { FunctionLogLine, FunctionLogSink } from './functions.types.js';
+import { InstancePool } from './instance-pool.js';
+
+/** Where the instances' log lines go: bound by the module that keeps them (the logs API comes with the deploy wiring). */
+export const FUNCTION_LOG_SINK = Symbol('FUNCTION_LOG_SINK');
+
+/** Until the logs are kept: the lines at debug level in the service's log. */
+class DebugLogSink implements FunctionLogSink {
+  private readonly logger = new Logger('FunctionLogs');
+  onLog(deploymentId: string, line: FunctionLogLine): void {
+    this.logger.debug(`${deploymentId} ${line.level} ${line.message}`);
+  }
+}
+
+/** On SIGTERM, before the HTTP server closes: new function requests get 503, those in flight finish within their timeout. */
+@Injectable()
+class InstancePoolShutdown implements BeforeApplicationShutdown {
+  constructor(
+    private readonly pool: InstancePool,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.pool.shutdown(this.config.FUNCTIONS_TIMEOUT_MS);
+  }
+}
+
+/**
+ * The API process's function instances (docs/functions.md). Imported where site requests are served (the API role);
+ * the pool's start finds Deno and decides the sandbox (bubblewrap where it works), so a missing binary or a
+ * FUNCTIONS_SANDBOX=bwrap that cannot run stops the start with the reason.
+ */
+@Module({
+  providers: [
+    { provide: FUNCTION_LOG_SINK, useClass: DebugLogSink },
+    {
+      provide: InstancePool,
+      inject: [AppConfig, FUNCTION_LOG_SINK],
+      useFactory: (config: AppConfig, logs: FunctionLogSink) =>
+        new InstancePool({
+          sandbox: config.FUNCTIONS_SANDBOX,
+          timeoutMs: config.FUNCTIONS_TIMEOUT_MS,
+          memoryMb: config.FUNCTIONS_MEMORY_MB,
+          idleMs: config.FUNCTIONS_IDLE_MS,
+          maxInstances: config.FUNCTIONS_MAX_INSTANCES,
+          maxBodyBytes: config.FUNCTIONS_MAX_BODY_BYTES,
+          platformUrl: `${config.publicUrl}/v1`,
+          logs,
+        }),
+    },
+    InstancePoolShutdown,
+  ],
+  exports: [InstancePool, FUNCTION_LOG_SINK],
+})
+export class FunctionsModule {}
