@@ -3,7 +3,11 @@ import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/plat
 /** Why a generation failed (the error's `reason`, and the `outcome` of its ai_usage row). */
 export const AiErrorCode = errorCodes({
   NotConfigured: ['not_configured', 503],
+  /** A `model` this server does not offer (before any call: never an outcome). */
+  ModelNotFound: ['model_not_found', 400],
   ModelUnavailable: ['model_unavailable', 503],
+  /** An input longer than the model reads (a local model's embeddings). */
+  InputTooLong: ['input_too_long', 400],
   /** The upstream refused this server's own credentials (401/403): an operator problem, not the client's. */
   UpstreamAuth: ['upstream_auth', 502],
   UpstreamRateLimited: ['upstream_rate_limited', 429],
@@ -30,6 +34,14 @@ export class AiError extends PlatformError.of(AiErrorCode) {
   ) {
     // An upstream rate limit is passed on with its Retry-After (60 s when it gave none).
     super(reason, message, reason === AiErrorCode.UpstreamRateLimited ? { headers: { 'retry-after': String(details.retryAfterSeconds ?? 60) } } : {});
+  }
+
+  static modelNotFound(id: string, known: string[]): AiError {
+    const listed = known.slice(0, 10).join(', ') + (known.length > 10 ? ', …' : '');
+    return new AiError(
+      AiErrorCode.ModelNotFound,
+      `model ${JSON.stringify(id.slice(0, 200))} is not a model of this server (GET /v1/models lists them: ${listed})`,
+    );
   }
 
   /** Worth one more try (non-streamed calls only): the upstream may well answer next time. */
