@@ -8,19 +8,24 @@ import { AiUsageRepository } from './ai-usage.repository.js';
 import { AiUsageService } from './ai-usage.service.js';
 import { AiController } from './ai.controller.js';
 import { AiService } from './ai.service.js';
+import { ChatCompletions } from './gateway/chat-completions.service.js';
+import { Embeddings } from './gateway/embeddings.service.js';
+import { GatewayController } from './gateway/gateway.controller.js';
 import { AiModels } from './models/ai-models.js';
 import { ModelRouter } from './models/model-router.js';
 
 /**
- * `POST /v1/ai/generate`, `GET /v1/ai/usage` and the models behind them (AI_PROVIDERS_FILE or the
- * single-provider settings). AiService is exported for features that generate (landing pages),
+ * `POST /v1/ai/generate`, `GET /v1/ai/usage`, the OpenAI-compatible gateway (`/v1/chat/completions`,
+ * `/v1/models`, `/v1/embeddings`) and the models behind them (AI_PROVIDERS_FILE or the single-provider settings). AiService is exported for features that generate (landing pages),
  * AiUsageService for analytics and billing.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([AiUsage]), BillingModule],
-  controllers: [AiController],
+  controllers: [AiController, GatewayController],
   providers: [
     AiService,
+    ChatCompletions,
+    Embeddings,
     AiCalls,
     ModelRouter,
     AiUsageRepository,
