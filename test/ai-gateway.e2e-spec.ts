@@ -3,9 +3,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
+import { startChildServer } from './support/child-server.js';
 import { TEST_MODEL_PATH } from './support/models.js';
 import { OpenAiStub, startOpenAiStub, STUB_TEXT_CHUNKS } from './support/openai-stub.js';
-import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
+import { createAccountOn, everyRowOf } from './support/privacy.js';
+import { createAccount, dropFreshResources, freshEnvironment, startTestApp, target, TestApp } from './support/test-app.js';
 import { until } from './support/webhook-receiver.js';
 
 // Generous limits: these suites make more AI calls than one key may in a minute by default.
@@ -565,6 +567,90 @@ describe(`AI gateway: the OpenAI API (${target})`, () => {
         logprobs: false,
       });
       expect(completion.usage!.completion_tokens).toBe(2);
+    });
+  });
+
+  describe('privacy, in a real server process logging at debug level', () => {
+    let primary: OpenAiStub;
+    let backup: OpenAiStub;
+    let env: Record<string, string>;
+    let dir: string;
+
+    beforeAll(async () => {
+      [primary, backup] = await Promise.all([startOpenAiStub(), startOpenAiStub()]);
+      env = await freshEnvironment();
+      dir = mkdtempSync(join(tmpdir(), 'ai-providers-'));
+    });
+    afterAll(async () => {
+      await Promise.all([primary?.close(), backup?.close()]);
+      if (env) await dropFreshResources(env);
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('logs and stores neither prompts nor answers, plain, streamed, failing or falling back, and masks PII for remote targets', async () => {
+      const file = join(dir, 'providers.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          providers: { primary: { type: 'openai', baseUrl: primary.url }, backup: { type: 'openai', baseUrl: backup.url } },
+          models: { fast: ['primary/gpt-a', 'backup/gpt-b'], solo: ['backup/gpt-b'], embed: ['backup/emb-1'] },
+        }),
+      );
+      const child = await startChildServer({ ...env, ...LIMITS, AI_PROVIDERS_FILE: file, AI_REDACT_PII: 'true' }, undefined, 'debug');
+      const secret = 'Write to alice@example.com or call +1 (555) 123-4567 about Quibbleflux';
+      let client: OpenAI;
+      try {
+        const { apiKey } = await createAccountOn(child.url);
+        client = new OpenAI({ baseURL: `${child.url}/v1`, apiKey, maxRetries: 0 });
+        const ask = (model: string, content: string) => client.chat.completions.create({ model, messages: [{ role: 'user', content }], user: 'bob@example.com' });
+
+        primary.failWith({ status: 500 }); // its error body quotes the prompt, as some servers do
+        expect((await ask('fast', secret)).choices[0].message.content).toBe(STUB_TEXT); // after a fallback
+        primary.failWith(undefined);
+        let streamed = '';
+        for await (const chunk of await client.chat.completions.create({ model: 'solo', messages: [{ role: 'user', content: secret }], stream: true }))
+          streamed += chunk.choices[0]?.delta?.content ?? '';
+        expect(streamed).toBe(STUB_TEXT);
+        expect(await raised(ask('solo', `${secret} [status:500]`))).toBeInstanceOf(OpenAI.InternalServerError);
+        await expect(
+          (async () => {
+            for await (const _chunk of await client.chat.completions.create({ model: 'solo', messages: [{ role: 'user', content: `${secret} [stream-break]` }], stream: true }));
+          })(),
+        ).rejects.toBeInstanceOf(OpenAI.APIError);
+        const bad = await fetch(`${child.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'solo', messages: [{ role: 'user', content: secret, nmae: secret }] }),
+        });
+        expect(bad.status).toBe(400);
+        expect(await bad.text()).not.toContain('Quibbleflux');
+        expect((await client.embeddings.create({ model: 'embed', input: [secret] })).data).toHaveLength(1);
+
+        // What left for the remote providers was masked: messages, the end user's id, embedding inputs.
+        const sent = [...primary.requestsWith('Quibbleflux'), ...backup.requestsWith('Quibbleflux')];
+        expect(sent).toHaveLength(6); // the 5xx of a single target is tried twice
+        for (const request of sent) {
+          expect(JSON.stringify(request.body)).toContain('Write to [email] or call [phone] about Quibbleflux');
+          expect(JSON.stringify(request.body)).not.toMatch(/alice|555|bob@/);
+        }
+        expect(backup.embeddingRequests.map((r) => r.body.input)).toEqual([['Write to [email] or call [phone] about Quibbleflux']]);
+      } finally {
+        await child.stop();
+      }
+      const log = child.output();
+      expect(log).toMatch(/"level":20/); // debug lines were written...
+      expect(log).toMatch(/"url":"\/v1\/chat\/completions"/);
+      expect(log).toMatch(/"url":"\/v1\/embeddings"/);
+      expect(log).toMatch(/"statusCode":502/);
+      // ...and the fallback, without what was asked.
+      const fallback = log.split('\n').find((line) => line.includes('trying the next'));
+      expect(JSON.parse(fallback!)).toMatchObject({ model: 'fast', from: 'primary/gpt-a', to: 'backup/gpt-b', reason: 'upstream_failed', upstreamStatus: 500 });
+      for (const text of ['alice@example.com', 'Quibbleflux', '(555) 123-4567', 'bob@example.com', STUB_TEXT, 'stub says']) expect(log).not.toContain(text);
+
+      const rows = await everyRowOf(env);
+      expect(rows).toContain('gen_');
+      expect(rows).toContain('"kind":"chat"');
+      for (const text of ['alice', 'Quibbleflux', '555) 123', 'bob@', STUB_TEXT]) expect(rows).not.toContain(text);
     });
   });
 });
