@@ -32,7 +32,7 @@ export class AiUsageService {
   async record(entry: AiUsageRecord, reservation: QuotaReservation | null = null): Promise<void> {
     try {
       await this.db.run(async () => {
-        await this.usage.insert(entry);
+        this.usage.queueInsert(entry);
         await this.meters.record(entry.accountId, 'ai.tokens', entry.totalTokens, entry.id);
         await this.meters.release(reservation);
       });

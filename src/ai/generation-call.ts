@@ -40,15 +40,23 @@ export class GenerationCall {
   reading = false;
   recorded = false;
   private readonly started = performance.now();
-  private readonly deadline = new AbortController();
+  /** Aborts at the deadline or when the client leaves (one controller, not AbortSignal.any: that costs ~30 µs a call on Node 20). */
+  private readonly ended = new AbortController();
+  private timedOut = false;
   private readonly timer: NodeJS.Timeout;
+  private readonly onClientGone = () => this.ended.abort(this.options.client.reason);
 
   constructor(private readonly options: GenerationCallOptions) {
     this.id = options.id;
     this.model = options.model;
     this.target = options.model.targets[0];
-    this.timer = setTimeout(() => this.deadline.abort(new AiError(AiErrorCode.Timeout, this.timeoutMessage())), options.timeoutMs);
-    this.signal = AbortSignal.any([options.client, this.deadline.signal]);
+    this.signal = this.ended.signal;
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.ended.abort(new AiError(AiErrorCode.Timeout, this.timeoutMessage()));
+    }, options.timeoutMs);
+    if (options.client.aborted) this.onClientGone();
+    else options.client.addEventListener('abort', this.onClientGone, { once: true });
   }
 
   get clientGone(): boolean {
@@ -68,7 +76,7 @@ export class GenerationCall {
   /** Records the failure and returns what the client is told. */
   async failed(err: unknown): Promise<AiError> {
     // Our own signals explain an abort better than whatever the provider threw while aborting.
-    const error = this.deadline.signal.aborted
+    const error = this.timedOut
       ? new AiError(AiErrorCode.Timeout, this.timeoutMessage())
       : this.options.client.aborted
         ? new AiError(AiErrorCode.Aborted, 'The client closed the request')
@@ -99,6 +107,7 @@ export class GenerationCall {
 
   dispose(): void {
     clearTimeout(this.timer);
+    this.options.client.removeEventListener('abort', this.onClientGone);
   }
 
   private async record(row: { model: string; outcome: AiUsageOutcome; statusCode: number; finishReason: string | null; usage: TokenUsage }): Promise<void> {

@@ -51,20 +51,21 @@ export class ModelRouter {
     for (let i = 0; i < targets.length; i++) {
       const target = targets[i];
       options.onAttempt?.(target, i);
-      const wait = new AbortController();
-      const timer = target.timeoutMs
+      // A target with its own wait gets a signal that also ends with it (AbortSignal.any only then: ~30 µs a call on Node 20).
+      const wait = target.timeoutMs ? new AbortController() : undefined;
+      const timer = wait
         ? setTimeout(
             () => wait.abort(new AiError(AiErrorCode.Timeout, `The AI provider did not start answering within ${target.timeoutMs} ms`)),
             target.timeoutMs,
           )
         : undefined;
       try {
-        const result = await attempt({ target, signal: AbortSignal.any([signal, wait.signal]), started: () => clearTimeout(timer) });
+        const result = await attempt({ target, signal: wait ? AbortSignal.any([signal, wait.signal]) : signal, started: () => clearTimeout(timer) });
         return { result, target };
       } catch (err) {
         // The call's own end (its deadline, the client leaving) ends every target.
         if (signal.aborted) throw err;
-        const error = wait.signal.aborted ? (wait.signal.reason as AiError) : err;
+        const error = wait?.signal.aborted ? (wait.signal.reason as AiError) : err;
         const next = targets[i + 1];
         if (!next) {
           if (options.retrySingleTarget && targets.length === 1 && !retried && error instanceof AiError && error.retryable) {

@@ -157,14 +157,14 @@ describe('OpenAiProvider.stream', () => {
 });
 
 describe('upstream error mapping', () => {
-  const headers = (h: Record<string, string> = {}) => new Headers(h);
+  const headers = (h: Record<string, string> = {}) => ({ header: (name: string) => h[name] ?? null });
 
   it('maps statuses to our codes, never blaming the client for the upstream credentials', () => {
-    expect(upstreamStatusError({ status: 401, headers: headers() }).reason).toBe(AiErrorCode.UpstreamAuth);
-    expect(upstreamStatusError({ status: 401, headers: headers() }).message).toMatch(/AI_API_KEY/);
-    expect(upstreamStatusError({ status: 503, headers: headers() })).toMatchObject({ reason: AiErrorCode.UpstreamFailed, retryable: true });
-    expect(upstreamStatusError({ status: 422, headers: headers() })).toMatchObject({ reason: AiErrorCode.UpstreamFailed, retryable: false });
-    expect(upstreamStatusError({ status: 429, headers: headers({ 'retry-after': '12' }) }).details.retryAfterSeconds).toBe(12);
+    expect(upstreamStatusError({ status: 401, ...headers() }).reason).toBe(AiErrorCode.UpstreamAuth);
+    expect(upstreamStatusError({ status: 401, ...headers() }).message).toMatch(/AI_API_KEY/);
+    expect(upstreamStatusError({ status: 503, ...headers() })).toMatchObject({ reason: AiErrorCode.UpstreamFailed, retryable: true });
+    expect(upstreamStatusError({ status: 422, ...headers() })).toMatchObject({ reason: AiErrorCode.UpstreamFailed, retryable: false });
+    expect(upstreamStatusError({ status: 429, ...headers({ 'retry-after': '12' }) }).details.retryAfterSeconds).toBe(12);
   });
 
   it('turns every AiError into the right HTTP status, with Retry-After on a 429', () => {

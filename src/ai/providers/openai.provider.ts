@@ -17,6 +17,7 @@ import {
   toFinishReason,
   totalUsage,
 } from './ai-provider.js';
+import { fetchTransport, httpTransport, readText, type UpstreamResponse, type UpstreamTransport } from './upstream-http.js';
 
 export interface OpenAiProviderOptions {
   /** Its name in AI_PROVIDERS_FILE (`openai` with the single-provider settings). */
@@ -24,6 +25,7 @@ export interface OpenAiProviderOptions {
   /** e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:8000/v1 (vLLM) */
   baseUrl: string;
   apiKey?: string;
+  /** Instead of node:http (unit specs). */
   fetch?: typeof fetch;
 }
 
@@ -38,12 +40,18 @@ export class OpenAiProvider implements AiProvider {
   readonly kind = 'openai' as const;
   readonly remote = true;
   private readonly baseUrl: string;
-  private readonly fetch: typeof fetch;
+  private readonly transport: UpstreamTransport;
+  private readonly destroyTransport: () => void = () => undefined;
 
   constructor(private readonly options: OpenAiProviderOptions) {
     this.name = options.name ?? 'openai';
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.fetch = options.fetch ?? globalThis.fetch;
+    if (options.fetch) this.transport = fetchTransport(options.fetch);
+    else {
+      const http = httpTransport();
+      this.transport = http.post;
+      this.destroyTransport = http.destroy;
+    }
   }
 
   async generate(request: GenerationRequest, signal: AbortSignal): Promise<GenerationResult> {
@@ -80,7 +88,6 @@ export class OpenAiProvider implements AiProvider {
   async chatStream(request: ChatRequest, signal: AbortSignal): Promise<AsyncIterable<ChatCompletionChunk>> {
     // Usage always, for metering; the gateway drops it for a client that did not ask for it.
     const response = await this.post('/chat/completions', { ...request, stream: true, stream_options: { include_usage: true } }, signal);
-    if (!response.body) throw new AiError(AiErrorCode.UpstreamFailed, 'The AI provider sent an empty stream');
     return this.chunks(response.body, signal);
   }
 
@@ -103,40 +110,46 @@ export class OpenAiProvider implements AiProvider {
     };
   }
 
-  private async post(path: string, body: object, signal: AbortSignal): Promise<Response> {
-    let response: Response;
+  async dispose(): Promise<void> {
+    this.destroyTransport();
+  }
+
+  private async post(path: string, body: object, signal: AbortSignal): Promise<UpstreamResponse> {
+    let response: UpstreamResponse;
     try {
-      response = await this.fetch(`${this.baseUrl}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'stream' in body && body.stream ? 'text/event-stream' : 'application/json',
-          ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
-        },
-        body: JSON.stringify(body),
-        signal,
-      });
+      const headers = {
+        'content-type': 'application/json',
+        accept: 'stream' in body && body.stream ? 'text/event-stream' : 'application/json',
+        ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
+      };
+      response = await this.transport(`${this.baseUrl}${path}`, JSON.stringify(body), headers, signal);
     } catch (err) {
       if (signal.aborted) throw err;
       throw new AiError(AiErrorCode.UpstreamUnreachable, 'The AI provider could not be reached');
     }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
+    if (response.status < 200 || response.status > 299) {
+      response.discard();
       throw upstreamStatusError(response);
     }
     return response;
   }
 
-  private async readJson(response: Response, signal: AbortSignal): Promise<unknown> {
+  private async readJson(response: UpstreamResponse, signal: AbortSignal): Promise<unknown> {
+    let text: string;
     try {
-      return await response.json();
+      text = await readText(response.body);
     } catch (err) {
       if (signal.aborted) throw err;
+      throw new AiError(AiErrorCode.UpstreamUnreachable, 'The connection to the AI provider broke during the answer');
+    }
+    try {
+      return JSON.parse(text);
+    } catch {
       throw new AiError(AiErrorCode.UpstreamFailed, 'The AI provider sent an answer this server cannot read', { upstreamStatus: response.status });
     }
   }
 
-  private async *chunks(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<ChatCompletionChunk> {
+  private async *chunks(body: AsyncIterable<Uint8Array>, signal: AbortSignal): AsyncGenerator<ChatCompletionChunk> {
     try {
       yield* readChunks(body);
     } catch (err) {
@@ -148,7 +161,7 @@ export class OpenAiProvider implements AiProvider {
 }
 
 /** The chunks of an upstream's event stream, up to `[DONE]`; fails on an error, data it cannot read, or an end before the finish. */
-async function* readChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatCompletionChunk> {
+async function* readChunks(body: AsyncIterable<Uint8Array>): AsyncGenerator<ChatCompletionChunk> {
   let finished = false;
   for await (const message of parseSse(decodeUtf8(body))) {
     if (message.data === '[DONE]') return;
@@ -204,7 +217,7 @@ function isEmbeddingResponse(value: unknown, inputs: number): value is CreateEmb
 }
 
 /** The upstream answered with an error status: whose fault is it, and what do we tell our client. */
-export function upstreamStatusError(response: Pick<Response, 'status' | 'headers'>): AiError {
+export function upstreamStatusError(response: Pick<UpstreamResponse, 'status' | 'header'>): AiError {
   const { status } = response;
   if (status === 401 || status === 403) {
     return new AiError(AiErrorCode.UpstreamAuth, `The AI provider refused this server's credentials (HTTP ${status}); the operator must check AI_API_KEY`, {
@@ -214,7 +227,7 @@ export function upstreamStatusError(response: Pick<Response, 'status' | 'headers
   if (status === 429) {
     return new AiError(AiErrorCode.UpstreamRateLimited, 'The AI provider is rate limiting this server. Retry later.', {
       upstreamStatus: status,
-      retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
+      retryAfterSeconds: retryAfterSeconds(response.header('retry-after')),
     });
   }
   if (status >= 500) return new AiError(AiErrorCode.UpstreamFailed, `The AI provider failed (HTTP ${status})`, { upstreamStatus: status });
