@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Agent, run, setDefaultOpenAIClient, setOpenAIAPI, setTracingDisabled } from '@openai/agents';
 import OpenAI from 'openai';
 import { startChildServer } from './support/child-server.js';
 import { TEST_MODEL_PATH } from './support/models.js';
@@ -283,6 +284,24 @@ describe(`AI gateway: the OpenAI API (${target})`, () => {
         prompt_tokens: 2,
         total_tokens: 2,
       });
+    });
+
+    it("runs an agent of OpenAI's Agents SDK (@openai/agents) on the platform's chat completions", async () => {
+      setDefaultOpenAIClient(openai(app, key));
+      setOpenAIAPI('chat_completions');
+      setTracingDisabled(true); // its traces would go to OpenAI: prompts and answers stay here
+      const agent = new Agent({ name: 'Copywriter', instructions: 'You write short product copy. [agent]', model: 'solo' });
+      const result = await run(agent, 'A tagline for a recipe app');
+      expect(result.finalOutput).toBe(STUB_TEXT);
+      const [sent] = backup.requestsWith('[agent]');
+      expect(sent.body).toMatchObject({
+        model: 'gpt-b',
+        messages: [
+          { role: 'system', content: 'You write short product copy. [agent]' },
+          { role: 'user', content: 'A tagline for a recipe app' },
+        ],
+      });
+      expect(await lastUsage()).toMatchObject({ kind: 'chat', requested_model: 'solo', outcome: 'success' });
     });
 
     it('raises AuthenticationError for an invalid key, with the envelope and WWW-Authenticate', async () => {
@@ -602,7 +621,8 @@ describe(`AI gateway: the OpenAI API (${target})`, () => {
       try {
         const { apiKey } = await createAccountOn(child.url);
         client = new OpenAI({ baseURL: `${child.url}/v1`, apiKey, maxRetries: 0 });
-        const ask = (model: string, content: string) => client.chat.completions.create({ model, messages: [{ role: 'user', content }], user: 'bob@example.com' });
+        const ask = (model: string, content: string) =>
+          client.chat.completions.create({ model, messages: [{ role: 'user', content }], user: 'bob@example.com' });
 
         primary.failWith({ status: 500 }); // its error body quotes the prompt, as some servers do
         expect((await ask('fast', secret)).choices[0].message.content).toBe(STUB_TEXT); // after a fallback
@@ -614,7 +634,11 @@ describe(`AI gateway: the OpenAI API (${target})`, () => {
         expect(await raised(ask('solo', `${secret} [status:500]`))).toBeInstanceOf(OpenAI.InternalServerError);
         await expect(
           (async () => {
-            for await (const _chunk of await client.chat.completions.create({ model: 'solo', messages: [{ role: 'user', content: `${secret} [stream-break]` }], stream: true }));
+            for await (const _chunk of await client.chat.completions.create({
+              model: 'solo',
+              messages: [{ role: 'user', content: `${secret} [stream-break]` }],
+              stream: true,
+            }));
           })(),
         ).rejects.toBeInstanceOf(OpenAI.APIError);
         const bad = await fetch(`${child.url}/v1/chat/completions`, {
