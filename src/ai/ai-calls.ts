@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Meters } from '../billing/meters.js';
+import { Meters, type QuotaReservation, SubjectLimitReached } from '../billing/meters.js';
 import { newId } from '../common/ids.js';
 import type { Principal } from '../common/request-context/principal.js';
 import { AppConfig } from '../config/app-config.js';
@@ -51,17 +51,27 @@ export class AiCalls {
   }
 
   /**
-   * A call about to run, with the most `ai.tokens` it may use held against a hard quota (402 when
-   * there is no room, before any work). The hold is settled when its usage is recorded; one left by
-   * a process that died expires once the call could not be running any more.
+   * A call about to run, with the most `ai.tokens` it may use held against the plan's hard quota (402
+   * when there is no room) and the credential's AI budget (429 `ai_budget_exhausted`), before any
+   * work. The hold is settled when its usage is recorded; one left by a process that died expires
+   * once the call could not be running any more.
    */
   async begin(
     principal: Principal,
     call: { kind: AiUsageKind; model: AiModel; mostTokens: number; streamed: boolean; client: AbortSignal },
   ): Promise<GenerationCall> {
     const ttlMs = this.config.AI_TIMEOUT_MS + SETTLE_GRACE_MS;
-    const reservation = await this.meters.reserve(principal.accountId, 'ai.tokens', call.mostTokens, ttlMs);
+    const budget = principal.aiBudget;
+    const subject = budget && { id: budget.subject, perDay: budget.tokensPerDay, perMonth: budget.tokensPerMonth };
+    let reservation: QuotaReservation | null;
+    try {
+      reservation = await this.meters.reserve(principal.accountId, 'ai.tokens', call.mostTokens, ttlMs, { subject });
+    } catch (err) {
+      if (!(err instanceof SubjectLimitReached)) throw err;
+      throw AiError.budgetExhausted({ ...err, whose: principal.kind === 'access_token' ? 'service account' : 'API key' });
+    }
     return new GenerationCall({
+      subjectId: budget?.subject ?? null,
       id: newId('gen'),
       kind: call.kind,
       principal,

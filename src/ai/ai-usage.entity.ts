@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import type { AiErrorCode } from './ai.errors.js';
 
 /** `success`, or the AiErrorCode that ended the generation. */
-export type AiUsageOutcome = 'success' | Exclude<`${AiErrorCode}`, 'not_configured' | 'model_not_found'>;
+export type AiUsageOutcome = 'success' | Exclude<`${AiErrorCode}`, 'not_configured' | 'model_not_found' | 'ai_budget_exhausted'>;
 
 /** Which route the call came through: `POST /v1/ai/generate` (and landing pages), `/v1/chat/completions`, `/v1/embeddings`. */
 export type AiUsageKind = 'generate' | 'chat' | 'embeddings';

@@ -19,6 +19,8 @@ export interface GenerationCallOptions {
   logger: Logger;
   /** The quota held for this call: given back in the transaction that records its usage. */
   reservation: QuotaReservation | null;
+  /** Whose AI budget its tokens count against (the API key or service account), if anyone's. */
+  subjectId: string | null;
 }
 
 /**
@@ -134,6 +136,7 @@ export class GenerationCall {
         finishReason: row.finishReason,
       },
       this.options.reservation,
+      this.options.subjectId,
     );
   }
 
