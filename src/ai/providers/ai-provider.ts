@@ -1,5 +1,5 @@
 // OpenAI's wire types, for their shape only: `import type` is erased from the build, so the service
-// never loads the `openai` package (a dev dependency; see docs/decisions/2026-11-29-ai-gateway.md).
+// never loads the `openai` package (a dev dependency; see docs/decisions/2026-11-28-ai-gateway.md).
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import type { CreateEmbeddingResponse } from 'openai/resources/embeddings';
 
