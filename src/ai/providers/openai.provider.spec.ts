@@ -252,3 +252,30 @@ describe('OpenAiProvider.chat, chatStream and embed', () => {
     expect(await errorOf(p.embed({ model: 'e', input: ['a', 'b'] }, signal()))).toMatchObject({ reason: AiErrorCode.UpstreamFailed });
   });
 });
+
+describe('AiError.budgetExhausted', () => {
+  const now = Date.parse('2026-11-28T22:00:00Z');
+  const resetsAt = new Date('2026-11-29T00:00:00Z');
+
+  it('says the budget is used up, with Retry-After to the period end and x-should-retry: false', () => {
+    const error = AiError.budgetExhausted({ whose: 'API key', period: 'day', limit: 1000, used: 1000, held: 0, wanted: 300, resetsAt, now });
+    expect(error).toMatchObject({ reason: AiErrorCode.BudgetExhausted, status: 429 });
+    expect(error.message).toBe('The AI budget of this API key (1000 tokens a day) is used up; it renews at 2026-11-29T00:00:00Z.');
+    expect(error.extras.headers).toEqual({ 'retry-after': '7200', 'x-should-retry': 'false' });
+  });
+
+  it('says what is left when some is, but less than the call may use', () => {
+    const error = AiError.budgetExhausted({ whose: 'service account', period: 'month', limit: 1000, used: 800, held: 0, wanted: 300, resetsAt, now });
+    expect(error.message).toBe(
+      'The AI budget of this service account (1000 tokens a month) has 200 left, less than the 300 this request may use; it renews at 2026-11-29T00:00:00Z.',
+    );
+  });
+
+  it('asks for a retry in a second when only calls in flight hold the rest', () => {
+    const error = AiError.budgetExhausted({ whose: 'API key', period: 'day', limit: 1000, used: 100, held: 800, wanted: 300, resetsAt, now });
+    expect(error.message).toBe(
+      'The AI budget of this API key (1000 tokens a day) is held by its calls in flight (800 tokens); this request may use 300. Retry in a moment.',
+    );
+    expect(error.extras.headers).toEqual({ 'retry-after': '1' });
+  });
+});
