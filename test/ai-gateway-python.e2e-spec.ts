@@ -39,7 +39,14 @@ describeUnless(venv.skip ?? false)(`the official openai package for Python again
     // Asynchronous: the server under test runs in this very process and must keep answering.
     const child = spawn(venv.python!, ['-m', 'unittest', '-v', 'test_openai_gateway'], {
       cwd: join(import.meta.dirname, 'python'),
-      env: { PATH: process.env.PATH ?? '', PLATFORM_BASE_URL: app.url, PLATFORM_API_KEY: apiKey, PLATFORM_SPENT_KEY: spentKey, PLATFORM_MODEL: 'stub-model' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        PYTHONDONTWRITEBYTECODE: '1',
+        PLATFORM_BASE_URL: app.url,
+        PLATFORM_API_KEY: apiKey,
+        PLATFORM_SPENT_KEY: spentKey,
+        PLATFORM_MODEL: 'stub-model',
+      },
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
