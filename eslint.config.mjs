@@ -118,6 +118,26 @@ export default tseslint.config(
     },
   },
   {
+    // The service takes OpenAI's wire types from the `openai` package (a dev dependency) and never its client:
+    // `import type` is erased from the build, so production installs run without it.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['openai', 'openai/*'],
+              allowTypeImports: true,
+              message: 'The service uses only the types of the openai package (a dev dependency): import type { … } from it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

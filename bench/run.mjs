@@ -5,7 +5,8 @@
 //   env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test), REDIS_URL
 //   (default redis://127.0.0.1:6379), BENCH_SECONDS (default 10), BENCH_WEBHOOK_SECONDS (default 30),
 //   BENCH_CPU_PROFILE (a directory: CPU profiles of the API and the worker), BENCH_ONLY=sites (only the
-//   serving loads 7–9 and the cache's memory), BENCH_ONLY=visitor (the visitor plane: loads 4, 7–11)
+//   serving loads 7–9 and the cache's memory), BENCH_ONLY=visitor (the visitor plane: loads 4, 7–11),
+//   BENCH_ONLY=gateway (load 12: chat completions through the AI gateway)
 import autocannon from 'autocannon';
 import Bull from 'bull';
 import { fork, spawn } from 'node:child_process';
@@ -58,12 +59,16 @@ const TARGETS = {
   script: 0.7,
   landing: 0.6,
   signup: 0.3,
+  /** Chat completions through the platform against the upstream called directly (issue 48). */
+  gateway: 0.7,
   /** Every process's resident set, at its peak (issue 35). */
   rssMiB: 250,
 };
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup'].includes(ONLY))
-  throw new Error(`BENCH_ONLY is sites, visitor, collect or signup (got ${ONLY})`);
+if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup', 'gateway'].includes(ONLY))
+  throw new Error(`BENCH_ONLY is sites, visitor, collect, signup or gateway (got ${ONLY})`);
+/** Load 12's upstream answers after this long, as a model takes time (its first token, in a stream); a second upstream answers at once. */
+const UPSTREAM_LATENCY_MS = Number(process.env.BENCH_UPSTREAM_LATENCY_MS ?? 100);
 const SITES_DOMAIN = 'sites.bench.test';
 const SITE_CACHE_BYTES = 64 * 1024 * 1024;
 const BROWSER = process.env.BENCH_UA ?? 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -272,6 +277,16 @@ async function main() {
   log(`database ${DB_NAME} on ${new URL(BASE_DATABASE_URL).host}, Redis prefix ${REDIS_PREFIX}`);
   await adminQuery(`CREATE DATABASE ${DB_NAME}`);
   const DATABASE_URL = databaseUrl(DB_NAME);
+  // Load 12's upstreams, before the API: its AI_PROVIDERS_FILE points at them.
+  const upstreams = {};
+  for (const [name, latency] of [
+    ['llm', UPSTREAM_LATENCY_MS],
+    ['instant', 0],
+  ]) {
+    const port = await freePort();
+    const { child } = await forkReady('reference/openai-upstream.mjs', { PORT: String(port), LATENCY_MS: String(latency) });
+    upstreams[name] = { url: `http://127.0.0.1:${port}`, pid: child.pid, latencyMs: latency };
+  }
   const env = {
     DATABASE_URL,
     REDIS_URL,
@@ -280,6 +295,7 @@ async function main() {
     WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     RATE_LIMIT_MAX: '1000000000', // throttling stays on (a Redis count per request) but never refuses
+    RATE_LIMIT_AI_MAX: '1000000000', // the same for the AI routes (load 12)
     TRUST_PROXY: '127.0.0.1', // load 4 sends each beacon from its own visitor (X-Forwarded-For)
     WEBHOOK_ALLOW_PRIVATE: 'true',
     DATA_DIR: join(os.tmpdir(), `bench-${RUN}`),
@@ -287,6 +303,7 @@ async function main() {
     WEBHOOK_CONCURRENCY: String(WEBHOOK_CONCURRENCY),
     SITES_DOMAIN, // loads 7–9: sites at <label>.sites.bench.test, asked with that Host
     SITE_CACHE_BYTES: String(SITE_CACHE_BYTES),
+    AI_PROVIDERS_FILE: writeBenchProviders(upstreams), // load 12: the gateway in front of the upstream stubs
   };
   // The API runs the migrations; the worker starts in load 3, on a backlog.
   const api = await startService('api', env);
@@ -299,6 +316,12 @@ async function main() {
   const apps = [];
   for (let i = 0; i < 20; i++) apps.push(await http(`${api.url}/v1/apps`, 'POST', apiKey, { name: `Bench app ${i}`, description: 'Seeded by npm run bench' }));
 
+  if (ONLY === 'gateway') {
+    const gateway = await loadGateway(api, apiKey, upstreams);
+    console.log(`\n${gatewayTable(gateway)}\n`);
+    writeResults({ date: new Date().toISOString(), machine: machine(), only: ONLY, gateway, durationSec: Math.round((Date.now() - started) / 1000) });
+    return;
+  }
   if (ONLY === 'collect' || ONLY === 'signup') {
     const visitor = await loadVisitorWrites(api.url, api.child.pid, DATABASE_URL, accountId, apps, env, ONLY);
     console.log(`\n${visitorTable(visitor)}\n`);
@@ -469,6 +492,7 @@ async function main() {
   const { collect, signup } = await loadVisitorWrites(api.url, api.child.pid, DATABASE_URL, accountId, apps, env);
   const aggregate = await loadAggregate(api.url, DATABASE_URL, apiKey, apps[4].appId, apps[5].appId);
   const sites = await loadSites(api, apiKey, apps);
+  const gateway = await loadGateway(api, apiKey, upstreams);
 
   const results = {
     date: new Date().toISOString(),
@@ -481,6 +505,7 @@ async function main() {
     signup,
     aggregate,
     sites,
+    gateway,
     peakRssMiB: { apiUnderLoad1: apiPeakRssLoad1, workerUnderLoad3: workerPeakRssLoad3 },
     targets: {
       list: { target: TARGETS.list, met: list.ratio >= TARGETS.list },
@@ -498,10 +523,11 @@ async function main() {
       collect: { target: TARGETS.collect, met: collect.ratio >= TARGETS.collect && collect.nothingLost },
       aggregate: { target: TARGETS.aggregateTimeRatio, met: aggregate.timeRatio <= TARGETS.aggregateTimeRatio },
       signup: signup.target,
+      gateway: gateway.target,
     },
     durationSec: Math.round((Date.now() - started) / 1000),
   };
-  console.log(`\n${table(results)}\n\n${visitorTable({ collect, signup })}\n\n${sitesTable(sites)}\n`);
+  console.log(`\n${table(results)}\n\n${visitorTable({ collect, signup })}\n\n${sitesTable(sites)}\n\n${gatewayTable(gateway)}\n`);
   writeResults(results);
 }
 
@@ -1071,6 +1097,123 @@ function sitesTable(s) {
 }
 
 /** PLANS_FILE for the bench: the built-in plans plus `bench` (every meter unlimited, request limits out of reach). */
+/**
+ * Load 12: chat completions through the platform (`POST /v1/chat/completions` with the bench key: auth, the AI rate
+ * limit, validation, the call to the upstream, the usage row and the ai.tokens meter) against the same upstream
+ * (reference/openai-upstream.mjs) called directly. The target: an upstream that takes UPSTREAM_LATENCY_MS to answer,
+ * as models do (plain, and streamed with its usage); beside it, for the gateway's cost alone, an upstream answering at
+ * once — where the two servers' CPU, not time, bounds the rate — with the CPU each process spent per request.
+ */
+async function loadGateway(api, apiKey, upstreams) {
+  const body = (model, stream) =>
+    JSON.stringify({
+      model,
+      messages: [
+        { role: 'system', content: 'You write short product copy.' },
+        { role: 'user', content: 'A tagline for a recipe app.' },
+      ],
+      max_tokens: 16,
+      ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+    });
+  const [{ n: before }] = await sql(databaseUrl(DB_NAME), `SELECT count(*)::int AS n FROM ai_usage`);
+  const figures = {};
+  for (const [name, upstream, model, stream] of [
+    ['plain', upstreams.llm, 'bench-llm', false],
+    ['streamed', upstreams.llm, 'bench-llm', true],
+    ['instant', upstreams.instant, 'bench-instant', false],
+  ]) {
+    // The same answer both ways (the gateway's id, created and model are its own).
+    const direct = await fetch(`${upstream.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body('m', stream),
+    });
+    const through = await fetch(`${api.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: body(model, stream),
+    });
+    const [a, b] = [await direct.text(), await through.text()];
+    const text = (raw) => (stream ? [...raw.matchAll(/"content":"([^"]*)"/g)].map((m) => m[1]).join('') : JSON.parse(raw).choices[0].message.content);
+    if (direct.status !== 200 || through.status !== 200 || text(a) !== text(b))
+      throw new Error(`load 12 (${name}): the gateway answers differently: ${b.slice(0, 300)}`);
+    log(`load 12: chat completions (${name}; upstream latency ${upstream.latencyMs} ms), ${CONNECTIONS} connections, ${SECONDS} s each`);
+    const request = (model) => ({
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: body(model, stream),
+    });
+    const results = {};
+    for (const [label, url, req, pid] of [
+      ['reference', `${upstream.url}/v1/chat/completions`, request('m'), upstream.pid],
+      ['service', `${api.url}/v1/chat/completions`, request(model), api.child.pid],
+    ]) {
+      await cannon({ url, ...req, duration: 2 });
+      const cpuBefore = { own: cpuMs(pid), upstream: cpuMs(upstream.pid) };
+      const startedAt = Date.now();
+      const r = await cannon({ url, ...req });
+      if (label === 'service') profileWindow(`load 12 ${name}`, startedAt);
+      results[label] = summary(r);
+      if (results[label].failed > 0) throw new Error(`load 12 ${name}: ${label} answered ${results[label].failed} requests with errors`);
+      results[label].cpuUsPerRequest = Math.round(((cpuMs(pid) - cpuBefore.own) * 1000) / r.requests.total);
+      if (label === 'service') results[label].upstreamCpuUsPerRequest = Math.round(((cpuMs(upstream.pid) - cpuBefore.upstream) * 1000) / r.requests.total);
+      log(
+        `load 12 ${name}: ${label} ${results[label].reqPerSec} req/s, p50 ${results[label].p50Ms} ms, p99 ${results[label].p99Ms} ms, ${results[label].cpuUsPerRequest} µs CPU per request`,
+      );
+    }
+    figures[name] = {
+      ...results,
+      upstreamLatencyMs: upstream.latencyMs,
+      ratio: +(results.service.reqPerSec / results.reference.reqPerSec).toFixed(2),
+      addedP50Ms: results.service.p50Ms - results.reference.p50Ms,
+    };
+  }
+  // Every call through the gateway left its usage row (the warm-ups' and the checks' included).
+  await sleep(500);
+  const [{ n: after }] = await sql(databaseUrl(DB_NAME), `SELECT count(*)::int AS n FROM ai_usage`);
+  const calls = figures.plain.service.ok + figures.streamed.service.ok + figures.instant.service.ok;
+  const ratio = Math.min(figures.plain.ratio, figures.streamed.ratio);
+  return {
+    ...figures,
+    usageRows: after - before,
+    target: { target: TARGETS.gateway, met: ratio >= TARGETS.gateway && after - before >= calls },
+  };
+}
+
+function gatewayTable(g) {
+  const yes = (met) => (met ? 'met' : 'NOT met');
+  const row = (name, f, target) => [
+    `12. chat completions, ${name} (upstream ${f.upstreamLatencyMs} ms)`,
+    `${f.service.reqPerSec} req/s (p50 ${f.service.p50Ms} / p99 ${f.service.p99Ms} ms), ${f.service.cpuUsPerRequest} µs CPU a request`,
+    `${f.reference.reqPerSec} req/s (p50 ${f.reference.p50Ms} / p99 ${f.reference.p99Ms} ms), ${f.reference.cpuUsPerRequest} µs`,
+    f.ratio,
+    target ? `≥ ${TARGETS.gateway}: ${yes(f.ratio >= TARGETS.gateway)}` : 'none: the CPU a call costs',
+  ];
+  return markdown([
+    ['Load', 'Service', 'Reference', 'Ratio', 'Target'],
+    row('plain', g.plain, true),
+    row('streamed', g.streamed, true),
+    row('plain', g.instant, false),
+    ['', `${g.usageRows} usage rows written`, '', '', `one per call: ${yes(g.usageRows >= g.plain.service.ok + g.streamed.service.ok + g.instant.service.ok)}`],
+  ]);
+}
+
+/** Load 12's AI_PROVIDERS_FILE: a model on each upstream stub. */
+function writeBenchProviders(upstreams) {
+  const path = join(os.tmpdir(), `bench-ai-providers-${RUN}.json`);
+  writeFileSync(
+    path,
+    JSON.stringify({
+      providers: {
+        llm: { type: 'openai', baseUrl: `${upstreams.llm.url}/v1`, apiKey: 'sk-bench-upstream' },
+        instant: { type: 'openai', baseUrl: `${upstreams.instant.url}/v1`, apiKey: 'sk-bench-upstream' },
+      },
+      models: { 'bench-llm': ['llm/m'], 'bench-instant': ['instant/m'] },
+    }),
+  );
+  return path;
+}
+
 function writeBenchPlans() {
   const path = join(os.tmpdir(), `bench-plans-${RUN}.json`);
   writeFileSync(

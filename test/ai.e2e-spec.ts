@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
-import pg from 'pg';
 import { startChildServer } from './support/child-server.js';
 import { TEST_MODEL_PATH } from './support/models.js';
 import { OpenAiStub, startOpenAiStub, STUB_TEXT_CHUNKS } from './support/openai-stub.js';
-import { ADMIN_TOKEN, createAccount, dropFreshResources, freshEnvironment, startTestApp, target, TestApp } from './support/test-app.js';
+import { createAccountOn, everyRow, everyRowOf } from './support/privacy.js';
+import { createAccount, dropFreshResources, freshEnvironment, startTestApp, target, TestApp } from './support/test-app.js';
 
 const MODEL_PATH = TEST_MODEL_PATH;
 const NOT_CONFIGURED = 'AI generation is not configured on this server';
@@ -83,15 +83,6 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_00
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-/** Every row of every table, as one string: where a stored prompt would show. */
-async function everyRow(query: (sql: string) => Promise<Array<Record<string, unknown>>>): Promise<string> {
-  const tables = await query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
-  expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['ai_usage', 'accounts']));
-  let all = '';
-  for (const { table_name } of tables) all += JSON.stringify(await query(`SELECT * FROM "${table_name as string}"`));
-  return all;
 }
 
 function closedPort(): Promise<number> {
@@ -654,32 +645,3 @@ describe(`AI generation (${target})`, () => {
     });
   });
 });
-
-async function createAccountOn(url: string): Promise<{ apiKey: string }> {
-  const res = await fetch(`${url}/v1/admin/accounts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `privacy-${Date.now()}@example.org` }),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { apiKey: string };
-}
-
-/** Every table of the stopped child's database: reopened through a test app on the same data. */
-async function everyRowOf(env: Record<string, string>): Promise<string> {
-  if (target === 'postgres') {
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    try {
-      return await everyRow(async (sql) => (await client.query(sql)).rows as Array<Record<string, unknown>>);
-    } finally {
-      await client.end();
-    }
-  }
-  const app = await startTestApp({ reuse: { dataDir: env.DATA_DIR, env }, keep: true });
-  try {
-    return await everyRow((sql) => app.query(sql));
-  } finally {
-    await app.close();
-  }
-}

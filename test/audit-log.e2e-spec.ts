@@ -148,7 +148,15 @@ describe(`audit log (${target})`, () => {
         return id;
       },
     },
+    'api_key.updated': {
+      prepare: async () => (await api().post('/v1/api-keys').set(bearer()).send({ name: 'to budget' }).expect(201)).body.id,
+      act: async (id: string) => (await api().patch(`/v1/api-keys/${id}`).set(bearer()).send({ aiTokensPerDay: 1000 }).expect(200)).body.id,
+    },
     'service_account.created': { act: () => newServiceAccount() },
+    'service_account.updated': {
+      prepare: () => newServiceAccount(),
+      act: async (id: string) => (await api().patch(`/v1/service-accounts/${id}`).set(bearer()).send({ aiTokensPerMonth: 5000 }).expect(200)).body.id,
+    },
     'service_account.revoked': {
       prepare: () => newServiceAccount(),
       act: async (id: string) => {

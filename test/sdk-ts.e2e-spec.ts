@@ -346,6 +346,37 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     60_000,
   );
 
+  itWithModel(
+    "speaks OpenAI's API too: models, chat, a chat stream with its usage, embeddings",
+    async () => {
+      const models = await client.ai.models();
+      expect(models).toEqual([{ id: 'stories260K', object: 'model', created: expect.any(Number), owned_by: 'local' }]);
+      const completion = await client.ai.chat({ model: 'stories260K', messages: [{ role: 'user', content: 'Tell me a story' }], max_tokens: 6 });
+      expect(completion).toMatchObject({
+        object: 'chat.completion',
+        model: 'stories260K',
+        choices: [{ finish_reason: 'length' }],
+        usage: { completion_tokens: 6 },
+      });
+      expect(completion.choices[0].message.content!.length).toBeGreaterThan(0);
+
+      const chunks = [];
+      for await (const chunk of client.ai.chatStream({ model: 'stories260K', messages: [{ role: 'user', content: 'Tell me a story' }], max_tokens: 6 }))
+        chunks.push(chunk);
+      expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { completion_tokens: 6 } });
+      expect(chunks.some((c) => c.choices[0]?.delta?.content)).toBe(true);
+
+      const embeddings = await client.ai.embeddings({ model: 'stories260K', input: ['a cat', 'a dog'] });
+      expect(embeddings.data.map((d) => d.index)).toEqual([0, 1]);
+      expect(embeddings.data[0].embedding.length).toBeGreaterThan(8);
+
+      const unknown = await client.ai.chat({ model: 'gpt-9', messages: [{ role: 'user', content: 'hi' }] }).catch((err: unknown) => err);
+      expect(unknown).toBeInstanceOf(ValidationError);
+      expect((unknown as ValidationError).reason).toBe('model_not_found');
+    },
+    60_000,
+  );
+
   describe('webhooks', () => {
     let receiver: Receiver;
     let delivery: { raw: string; signature: string; eventId: string; secret: string };

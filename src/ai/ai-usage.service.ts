@@ -25,15 +25,15 @@ export class AiUsageService {
   ) {}
 
   /**
-   * Records one generation, and its tokens on the `ai.tokens` meter, and gives back the quota it
-   * held, in one transaction (so a quota check counts its tokens once, as held or as used). Metering
+   * Records one generation, and its tokens on the `ai.tokens` meter (against the credential's AI
+   * budget too: `subjectId`), and gives back the quota it held, in one transaction (so a quota check counts its tokens once, as held or as used). Metering
    * must not fail the generation it meters: errors are logged (the hold then lapses when it expires).
    */
-  async record(entry: AiUsageRecord, reservation: QuotaReservation | null = null): Promise<void> {
+  async record(entry: AiUsageRecord, reservation: QuotaReservation | null = null, subjectId: string | null = null): Promise<void> {
     try {
       await this.db.run(async () => {
-        await this.usage.insert(entry);
-        await this.meters.record(entry.accountId, 'ai.tokens', entry.totalTokens, entry.id);
+        this.usage.queueInsert(entry);
+        await this.meters.record(entry.accountId, 'ai.tokens', entry.totalTokens, entry.id, new Date(), subjectId);
         await this.meters.release(reservation);
       });
     } catch (err) {

@@ -5,7 +5,9 @@ import { Transactions } from '../database/transactions.js';
 import { AuthError } from './auth.errors.js';
 import { newId } from '../common/ids.js';
 import { CredentialCache } from './credential-cache.js';
+import { type AiBudget, type AiBudgetDto, NO_AI_BUDGET } from './dto/ai-budget.dto.js';
 import { ApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto.js';
+import { RequestError } from '../common/errors/request-errors.js';
 import type { ApiKey } from './entities/api-key.entity.js';
 import { ApiKeysRepository } from './repositories/api-keys.repository.js';
 import type { Principal } from '../common/request-context/principal.js';
@@ -23,24 +25,32 @@ export class ApiKeysService {
   ) {}
 
   /** A key made by a caller (an API key, a portal session): its scopes checked by `grantable`, its creator the member the caller acts for. */
-  createFor(creator: Principal, actor: Actor, name: string, requested: string[] | undefined): Promise<CreatedApiKeyDto> {
-    return this.create(creator.accountId, actor, name, this.grantable(requested, creator), creator.member?.id ?? null);
+  createFor(creator: Principal, actor: Actor, name: string, requested: string[] | undefined, budget: AiBudget = NO_AI_BUDGET): Promise<CreatedApiKeyDto> {
+    return this.create(creator.accountId, actor, name, this.grantable(requested, creator), creator.member?.id ?? null, budget);
   }
 
   /** Creates a key; the raw key is returned once and only its hash is kept. `createdBy`: the member whose role bounds it (null: the operator's). */
-  async create(accountId: string, actor: Actor, name: string, scopes: string[], createdBy: string | null = null): Promise<CreatedApiKeyDto> {
+  async create(
+    accountId: string,
+    actor: Actor,
+    name: string,
+    scopes: string[],
+    createdBy: string | null = null,
+    budget: AiBudget = NO_AI_BUDGET,
+  ): Promise<CreatedApiKeyDto> {
     const key = newSecret(API_KEY_PREFIX);
     const id = newId('key');
     const row = await this.db.run(async () => {
-      const row = await this.insert(id, accountId, name, scopes, key, createdBy);
+      const row = await this.insert(id, accountId, name, scopes, key, createdBy, budget);
       await this.audit.record(accountId, actor, 'api_key.created', id);
       return row;
     });
     return { ...toDto(row), key };
   }
 
-  private insert(id: string, accountId: string, name: string, scopes: string[], key: string, createdBy: string | null): Promise<ApiKey> {
+  private insert(id: string, accountId: string, name: string, scopes: string[], key: string, createdBy: string | null, budget: AiBudget): Promise<ApiKey> {
     return this.keys.insert({
+      ...budget,
       id,
       accountId,
       name,
@@ -103,6 +113,27 @@ export class ApiKeysService {
     await this.cache.evict([key.keyHash]);
   }
 
+  /**
+   * Changes an active key's AI budget (a field left out stays; null removes the limit). Its next
+   * request, on every instance, is verified again and carries the new limits.
+   */
+  async updateBudget(accountId: string, actor: Actor, id: string, change: AiBudgetDto): Promise<ApiKeyDto> {
+    if (change.aiTokensPerDay === undefined && change.aiTokensPerMonth === undefined) throw RequestError.invalid([NOTHING_TO_CHANGE]);
+    const row = await this.db.run(async () => {
+      const key = await this.keys.findActive(accountId, id);
+      if (!key) throw AuthError.keyNotFound(id);
+      const budget = {
+        aiTokensPerDay: change.aiTokensPerDay === undefined ? key.aiTokensPerDay : change.aiTokensPerDay,
+        aiTokensPerMonth: change.aiTokensPerMonth === undefined ? key.aiTokensPerMonth : change.aiTokensPerMonth,
+      };
+      await this.keys.updateBudget(id, budget);
+      await this.audit.record(accountId, actor, 'api_key.updated', id);
+      return { ...key, ...budget };
+    });
+    await this.cache.evict([row.keyHash]);
+    return toDto(row);
+  }
+
   /** In the caller's transaction: revokes the keys a member created (the member leaves); evicted from caches once it commits. */
   async revokeCreatedBy(accountId: string, actor: Actor, memberId: string): Promise<void> {
     const revoked = await this.keys.revokeAllCreatedBy(memberId);
@@ -111,6 +142,19 @@ export class ApiKeysService {
   }
 }
 
+/** What a PATCH of a credential's AI budget must name (400 without either). */
+export const NOTHING_TO_CHANGE = 'aiTokensPerDay or aiTokensPerMonth must be given (null removes a limit)';
+
 function toDto(row: ApiKey): ApiKeyDto {
-  return { id: row.id, name: row.name, scopes: row.scopes, prefix: row.prefix, last4: row.last4, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt };
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes,
+    prefix: row.prefix,
+    last4: row.last4,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    aiTokensPerDay: row.aiTokensPerDay,
+    aiTokensPerMonth: row.aiTokensPerMonth,
+  };
 }

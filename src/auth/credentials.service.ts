@@ -3,6 +3,7 @@ import { CredentialCache } from './credential-cache.js';
 import { Principal } from '../common/request-context/principal.js';
 import { AccessTokensRepository } from './repositories/access-tokens.repository.js';
 import { ApiKeysRepository } from './repositories/api-keys.repository.js';
+import { ServiceAccountsRepository } from './repositories/service-accounts.repository.js';
 import { ACCESS_TOKEN_PREFIX, API_KEY_PREFIX, sameDigest, sha256Hex } from './secrets.js';
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -17,6 +18,7 @@ export class CredentialsService {
   constructor(
     private readonly apiKeys: ApiKeysRepository,
     private readonly tokens: AccessTokensRepository,
+    private readonly serviceAccounts: ServiceAccountsRepository,
     private readonly cache: CredentialCache,
   ) {}
 
@@ -37,7 +39,14 @@ export class CredentialsService {
     if (bearer.startsWith(API_KEY_PREFIX)) {
       const key = await this.apiKeys.findActiveByHash(hash);
       if (!key || !sameDigest(key.keyHash, hash)) return null;
-      const principal: Principal = { accountId: key.accountId, credentialId: key.id, kind: 'api_key', scopes: key.scopes, label: key.name };
+      const principal: Principal = {
+        accountId: key.accountId,
+        credentialId: key.id,
+        kind: 'api_key',
+        scopes: key.scopes,
+        label: key.name,
+        aiBudget: { subject: key.id, tokensPerDay: key.aiTokensPerDay, tokensPerMonth: key.aiTokensPerMonth },
+      };
       if (key.creator) principal.member = key.creator;
       this.cache.set(hash, principal, epoch);
       this.touch(principal);
@@ -46,12 +55,15 @@ export class CredentialsService {
     if (bearer.startsWith(ACCESS_TOKEN_PREFIX)) {
       const token = await this.tokens.findLiveByHash(hash);
       if (!token || !sameDigest(token.tokenHash, hash)) return null;
+      // The service account's AI budget: its tokens count against it together.
+      const budget = await this.serviceAccounts.budgetOf(token.serviceAccountId);
       const principal: Principal = {
         accountId: token.accountId,
         credentialId: token.id,
         kind: 'access_token',
         scopes: token.scopes,
         label: `token of ${token.serviceAccountId}`,
+        aiBudget: { subject: token.serviceAccountId, tokensPerDay: budget?.aiTokensPerDay ?? null, tokensPerMonth: budget?.aiTokensPerMonth ?? null },
       };
       this.cache.set(hash, principal, epoch, token.expiresAt);
       return principal;

@@ -1,9 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
-import { CreatedServiceAccountDto, CreateServiceAccountDto, ServiceAccountListDto } from './dto/service-account.dto.js';
+import {
+  CreatedServiceAccountDto,
+  CreateServiceAccountDto,
+  ServiceAccountDto,
+  ServiceAccountListDto,
+  UpdateServiceAccountDto,
+} from './dto/service-account.dto.js';
+import { budgetOf } from './dto/ai-budget.dto.js';
 import type { Principal } from '../common/request-context/principal.js';
 import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import { ServiceAccountsService } from './service-accounts.service.js';
@@ -23,12 +30,31 @@ export class ServiceAccountsController {
   @Scopes('keys:write')
   @ApiOperation({
     summary: 'Create a service account (OAuth 2.0 client)',
-    description: 'Returns `clientId` and `clientSecret` (once). Exchange them at `POST /v1/oauth/token` for access tokens.',
+    description:
+      'Returns `clientId` and `clientSecret` (once). Exchange them at `POST /v1/oauth/token` for access tokens. `aiTokensPerDay` / `aiTokensPerMonth` give it an AI budget its tokens share (429 `ai_budget_exhausted` past it).',
   })
   @ApiCreatedResponse({ type: CreatedServiceAccountDto })
   @ApiErrors(400, 415)
   create(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Body() body: CreateServiceAccountDto): Promise<CreatedServiceAccountDto> {
-    return this.serviceAccounts.create(principal.accountId, actor, body.name, this.apiKeys.grantable(body.scopes, principal));
+    return this.serviceAccounts.create(principal.accountId, actor, body.name, this.apiKeys.grantable(body.scopes, principal), budgetOf(body));
+  }
+
+  @Patch(':id')
+  @Scopes('keys:write')
+  @ApiOperation({
+    summary: "Change a service account's AI budget",
+    description:
+      '`aiTokensPerDay` / `aiTokensPerMonth`: the most `ai.tokens` the AI calls of its tokens may use together per UTC day and month (null removes a limit; a field left out stays). Past one they answer 429 `ai_budget_exhausted` until the period ends. Takes effect at once, on every instance.',
+  })
+  @ApiOkResponse({ type: ServiceAccountDto })
+  @ApiErrors(400, 404, 415)
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: UpdateServiceAccountDto,
+  ): Promise<ServiceAccountDto> {
+    return this.serviceAccounts.updateBudget(principal.accountId, actor, id, body);
   }
 
   @Get()

@@ -5,6 +5,9 @@ import type { Actor } from '../common/request-context/actor.js';
 import { newId } from '../common/ids.js';
 import { Transactions } from '../database/transactions.js';
 import { CredentialCache } from './credential-cache.js';
+import { RequestError } from '../common/errors/request-errors.js';
+import { NOTHING_TO_CHANGE } from './api-keys.service.js';
+import { type AiBudget, type AiBudgetDto, NO_AI_BUDGET } from './dto/ai-budget.dto.js';
 import { CreatedServiceAccountDto, ServiceAccountDto } from './dto/service-account.dto.js';
 import type { ServiceAccount } from './entities/service-account.entity.js';
 import { AccessTokensRepository } from './repositories/access-tokens.repository.js';
@@ -21,14 +24,15 @@ export class ServiceAccountsService {
     private readonly audit: AuditLog,
   ) {}
 
-  async create(accountId: string, actor: Actor, name: string, scopes: string[]): Promise<CreatedServiceAccountDto> {
+  async create(accountId: string, actor: Actor, name: string, scopes: string[], budget: AiBudget = NO_AI_BUDGET): Promise<CreatedServiceAccountDto> {
     const clientSecret = newSecret(CLIENT_SECRET_PREFIX);
-    const row = await this.db.run(() => this.insert(accountId, actor, name, scopes, clientSecret));
+    const row = await this.db.run(() => this.insert(accountId, actor, name, scopes, clientSecret, budget));
     return { ...toDto(row), clientSecret };
   }
 
-  private async insert(accountId: string, actor: Actor, name: string, scopes: string[], clientSecret: string): Promise<ServiceAccount> {
+  private async insert(accountId: string, actor: Actor, name: string, scopes: string[], clientSecret: string, budget: AiBudget): Promise<ServiceAccount> {
     const row = await this.serviceAccounts.insert({
+      ...budget,
       id: newId('sa'),
       accountId,
       name,
@@ -54,6 +58,27 @@ export class ServiceAccountsService {
     return row && ok ? row : null;
   }
 
+  /**
+   * Changes an active service account's AI budget, which its tokens share (a field left out stays;
+   * null removes the limit). Its live tokens are verified again on their next request, everywhere.
+   */
+  async updateBudget(accountId: string, actor: Actor, id: string, change: AiBudgetDto): Promise<ServiceAccountDto> {
+    if (change.aiTokensPerDay === undefined && change.aiTokensPerMonth === undefined) throw RequestError.invalid([NOTHING_TO_CHANGE]);
+    const { row, tokens } = await this.db.run(async () => {
+      const row = await this.serviceAccounts.findActive(accountId, id);
+      if (!row) throw AuthError.serviceAccountNotFound(id);
+      const budget = {
+        aiTokensPerDay: change.aiTokensPerDay === undefined ? row.aiTokensPerDay : change.aiTokensPerDay,
+        aiTokensPerMonth: change.aiTokensPerMonth === undefined ? row.aiTokensPerMonth : change.aiTokensPerMonth,
+      };
+      await this.serviceAccounts.updateBudget(id, budget);
+      await this.audit.record(accountId, actor, 'service_account.updated', id);
+      return { row: { ...row, ...budget }, tokens: await this.tokens.liveHashesOf(id) };
+    });
+    await this.cache.evict(tokens);
+    return toDto(row);
+  }
+
   /** Revokes the service account and every token it was issued. */
   async revoke(accountId: string, actor: Actor, id: string): Promise<void> {
     const now = new Date();
@@ -69,5 +94,13 @@ export class ServiceAccountsService {
 }
 
 function toDto(row: ServiceAccount): ServiceAccountDto {
-  return { id: row.id, name: row.name, clientId: row.clientId, scopes: row.scopes, createdAt: row.createdAt };
+  return {
+    id: row.id,
+    name: row.name,
+    clientId: row.clientId,
+    scopes: row.scopes,
+    createdAt: row.createdAt,
+    aiTokensPerDay: row.aiTokensPerDay,
+    aiTokensPerMonth: row.aiTokensPerMonth,
+  };
 }

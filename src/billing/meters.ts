@@ -26,12 +26,15 @@ export class Meters {
     private readonly events: DomainEvents,
   ) {}
 
-  async record(accountId: string, meter: Meter, quantity: number, sourceId: string, at = new Date()): Promise<void> {
-    await this.recordMany([{ accountId, meter, quantity, sourceId, at }]);
+  /** `subjectId`: whose own limits the thing counts against too (an API key's AI budget), if anyone's. */
+  async record(accountId: string, meter: Meter, quantity: number, sourceId: string, at = new Date(), subjectId: string | null = null): Promise<void> {
+    await this.recordMany([{ accountId, meter, quantity, sourceId, at, subjectId }]);
   }
 
   /** `record` for several things at once (a batch of delivery attempts): one write, then each touched meter's thresholds. */
-  async recordMany(things: Array<{ accountId: string; meter: Meter; quantity: number; sourceId: string; at?: Date }>): Promise<void> {
+  async recordMany(
+    things: Array<{ accountId: string; meter: Meter; quantity: number; sourceId: string; at?: Date; subjectId?: string | null }>,
+  ): Promise<void> {
     const records = things
       .filter((t) => t.quantity > 0)
       .map((t) => ({
@@ -40,6 +43,7 @@ export class Meters {
         quantity: t.quantity,
         sourceId: t.sourceId,
         day: (t.at ?? new Date()).toISOString().slice(0, 10),
+        subjectId: t.subjectId ?? null,
       }));
     if (records.length === 0) return;
     const latest = new Date(Math.max(...things.map((t) => (t.at ?? new Date()).getTime())));
@@ -105,27 +109,93 @@ export class Meters {
 
   /**
    * For metered work that runs outside a transaction (a generation, seconds long): holds `quantity`
-   * — the most it may use — against the plan's hard quota before it starts, or answers 402. The
-   * check and the hold are one transaction under the meter's lock (on PostgreSQL, across every
-   * instance), and the hold counts in every later check until the work settles (`release`, in the
-   * transaction that records what it used) or, if its process dies first, until `ttlMs` have passed.
-   * Null when the meter has no hard quota on the account's plan: nothing to hold.
+   * — the most it may use — against the plan's hard quota before it starts, or answers 402; and,
+   * with `subject`, against that subject's own limits per day and month (an API key's AI budget),
+   * or throws SubjectLimitReached. The checks and the hold are one transaction under the meter's
+   * lock (on PostgreSQL, across every instance), and the hold counts in every later check until the
+   * work settles (`release`, in the transaction that records what it used) or, if its process dies
+   * first, until `ttlMs` have passed. Null when there is nothing to hold against: no hard quota on
+   * the account's plan and no subject limit.
    */
-  async reserve(accountId: string, meter: Meter, quantity: number, ttlMs: number, at = new Date()): Promise<QuotaReservation | null> {
+  async reserve(
+    accountId: string,
+    meter: Meter,
+    quantity: number,
+    ttlMs: number,
+    options: { at?: Date; subject?: SubjectLimits } = {},
+  ): Promise<QuotaReservation | null> {
+    const at = options.at ?? new Date();
     const quota = (await this.plans.of(accountId)).meters[meter];
-    if (!quota?.hard || quota.included === null) return null;
+    const hard = quota?.hard === true && quota.included !== null;
+    const subject = options.subject && (options.subject.perDay !== null || options.subject.perMonth !== null) ? options.subject : undefined;
+    if (!hard && !subject) return null;
     const id = newId('rsv');
     await this.db.run(async () => {
-      await this.assertRoom(accountId, meter, quantity, at);
+      if (hard) await this.assertRoom(accountId, meter, quantity, at);
+      else await this.usage.lockMeter(accountId, meter);
+      // A subject belongs to the account: the account's meter lock serialises its holds too.
+      if (subject) await this.assertSubjectRoom(subject, meter, quantity, at);
       await this.usage.deleteExpiredReservations(accountId, meter);
-      await this.usage.insertReservation(id, accountId, meter, quantity, ttlMs);
+      await this.usage.insertReservation(id, accountId, meter, quantity, ttlMs, subject?.id ?? null);
     });
     return { id, accountId, meter, quantity };
+  }
+
+  /** Under the meter's lock: SubjectLimitReached unless the subject's usage and holds of each period leave room for `quantity`. */
+  private async assertSubjectRoom(subject: SubjectLimits, meter: Meter, quantity: number, at: Date): Promise<void> {
+    const dayStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+    const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+    const committed = await this.usage.subjectCommitted(subject.id, meter, dayStart, monthStart);
+    const periods = [
+      { period: 'day' as const, limit: subject.perDay, used: committed.usedToday, resetsAt: new Date(dayStart.getTime() + 86_400_000) },
+      {
+        period: 'month' as const,
+        limit: subject.perMonth,
+        used: committed.usedThisMonth,
+        resetsAt: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)),
+      },
+    ];
+    // The month's refusal first when both refuse: it lasts longer.
+    for (const p of periods.reverse()) {
+      if (p.limit !== null && p.used + committed.held + quantity > p.limit) {
+        throw new SubjectLimitReached(subject.id, p.period, p.limit, p.used, committed.held, quantity, p.resetsAt);
+      }
+    }
   }
 
   /** Gives a reservation's quota back; in the caller's transaction (the one recording the usage it covered), if any. */
   async release(reservation: QuotaReservation | null): Promise<void> {
     if (reservation) await this.usage.deleteReservation(reservation.id);
+  }
+}
+
+/** A subject's own limits on a meter (an API key's or a service account's AI budget); null: none for that period. */
+export interface SubjectLimits {
+  id: string;
+  perDay: number | null;
+  perMonth: number | null;
+}
+
+/** A hold refused by a subject's limit (`Meters.reserve`): the caller says so in its own words (the AI budget's 429). */
+export class SubjectLimitReached extends Error {
+  constructor(
+    readonly subjectId: string,
+    readonly period: 'day' | 'month',
+    readonly limit: number,
+    /** Recorded in the period. */
+    readonly used: number,
+    /** Held by work in flight. */
+    readonly held: number,
+    readonly wanted: number,
+    /** When the period ends (UTC). */
+    readonly resetsAt: Date,
+  ) {
+    super(`${subjectId}: ${period} limit of ${limit} reached`);
+  }
+
+  /** Room would be left once the work in flight settles (holds are upper bounds): worth a retry soon. */
+  get blockedByHolds(): boolean {
+    return this.used + this.wanted <= this.limit;
   }
 }
 

@@ -11,6 +11,15 @@ export interface UsageToRecord {
   sourceId: string;
   /** Its day (YYYY-MM-DD, UTC). */
   day: string;
+  /** Whose budget it counts against besides the account's quota (an API key's or a service account's id), if anyone's. */
+  subjectId?: string | null;
+}
+
+/** What counts against a subject's limits: its recorded usage since each period's start, and its live holds. */
+export interface SubjectCommitted {
+  usedToday: number;
+  usedThisMonth: number;
+  held: number;
 }
 
 /** An account's usage per meter and day: the rollups plus what is still waiting to be rolled up ($1: the account). */
@@ -19,11 +28,11 @@ const USAGE_BY_DAY = `SELECT meter, day, quantity FROM usage_daily WHERE account
 
 /** The ledger row and its pending rollup row of each record, unless recorded before; answers the rows written. */
 const INSERT_MANY_ONCE = `WITH input AS (
-  SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::bigint[], $6::date[])
-     AS i(id, account_id, meter, source_id, quantity, day)
+  SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::bigint[], $6::date[], $7::varchar[])
+     AS i(id, account_id, meter, source_id, quantity, day, subject_id)
  ), recorded AS (
-   INSERT INTO usage_records (id, account_id, meter, source_id, quantity)
-   SELECT id, account_id, meter, source_id, quantity FROM input
+   INSERT INTO usage_records (id, account_id, meter, source_id, quantity, subject_id)
+   SELECT id, account_id, meter, source_id, quantity, subject_id FROM input
    ON CONFLICT (meter, source_id) DO NOTHING RETURNING id
  ), pending AS (
    INSERT INTO usage_pending (record_id, account_id, meter, day, quantity)
@@ -39,6 +48,7 @@ function insertManyOnceParameters(records: UsageToRecord[]): unknown[] {
     records.map((r) => r.sourceId),
     records.map((r) => r.quantity),
     records.map((r) => r.day),
+    records.map((r) => r.subjectId ?? null),
   ];
 }
 
@@ -149,12 +159,26 @@ export class UsageRepository {
     return Number(row.used);
   }
 
-  /** Holds `quantity` of the meter for `ttlMs` (on the database's clock, the same for every instance). */
-  async insertReservation(id: string, accountId: string, meter: Meter, quantity: number, ttlMs: number): Promise<void> {
+  /** Holds `quantity` of the meter for `ttlMs` (on the database's clock, the same for every instance), against a subject's limits too when given. */
+  async insertReservation(id: string, accountId: string, meter: Meter, quantity: number, ttlMs: number, subjectId: string | null = null): Promise<void> {
     await this.db.query(
-      `INSERT INTO quota_reservations (id, account_id, meter, quantity, expires_at) VALUES ($1, $2, $3, $4, now() + ($5::int * interval '1 millisecond'))`,
-      [id, accountId, meter, quantity, ttlMs],
+      `INSERT INTO quota_reservations (id, account_id, meter, quantity, expires_at, subject_id) VALUES ($1, $2, $3, $4, now() + ($5::int * interval '1 millisecond'), $6)`,
+      [id, accountId, meter, quantity, ttlMs, subjectId],
     );
+  }
+
+  /**
+   * A subject's usage of the meter since the day's and the month's starts, and what its live holds
+   * keep: one statement, so one snapshot (a call settling meanwhile is counted once, as used or as held).
+   */
+  async subjectCommitted(subjectId: string, meter: Meter, dayStart: Date, monthStart: Date): Promise<SubjectCommitted> {
+    const [row] = await this.db.query<{ today: string; month: string; held: string }>(
+      `SELECT (SELECT coalesce(sum(quantity), 0) FROM usage_records WHERE subject_id = $1 AND meter = $2 AND recorded_at >= $3) AS today,
+              (SELECT coalesce(sum(quantity), 0) FROM usage_records WHERE subject_id = $1 AND meter = $2 AND recorded_at >= $4) AS month,
+              (SELECT coalesce(sum(quantity), 0) FROM quota_reservations WHERE subject_id = $1 AND meter = $2 AND expires_at > now()) AS held`,
+      [subjectId, meter, dayStart, monthStart],
+    );
+    return { usedToday: Number(row.today), usedThisMonth: Number(row.month), held: Number(row.held) };
   }
 
   async deleteReservation(id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { isIP } from 'node:net';
 import { loadPlans, Plan, PlansFileError } from '../billing/plans.js';
+import { type AiCatalog, AiCatalogError, loadAiCatalog } from '../ai/models/ai-catalog.js';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { DURATION_PATTERN, parseDuration, parseDurations } from './durations.js';
 import { StartupError } from './startup-errors.js';
@@ -239,6 +240,16 @@ export class AppConfig {
   @Flag()
   AI_REDACT_PII = false;
 
+  /**
+   * A JSON file naming AI providers (OpenAI-compatible servers, local GGUF files) and the models
+   * offered, each with its ordered fallback targets; instead of AI_PROVIDER and its settings. See
+   * docs/api.md, "AI gateway".
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  AI_PROVIDERS_FILE?: string;
+
   /** Lifetime of OAuth access tokens, in seconds. */
   @WholeNumber(1)
   OAUTH_TOKEN_TTL_SECONDS = 3600;
@@ -327,6 +338,12 @@ export class AppConfig {
     return plans;
   }
 
+  /** The AI providers and models of this server (AI_PROVIDERS_FILE, or AI_PROVIDER's one model), checked by loadConfig; null: no AI. */
+  get aiCatalog(): AiCatalog | null {
+    if (!LOADED_AI_CATALOGS.has(this)) LOADED_AI_CATALOGS.set(this, loadAiCatalog(this, process.env));
+    return LOADED_AI_CATALOGS.get(this)!;
+  }
+
   /** TRUST_PROXY as Fastify's `trustProxy` takes it (a hop count as a function of the hop). */
   get trustProxy(): boolean | string | ((address: string, hop: number) => boolean) {
     if (!this.TRUST_PROXY) return false;
@@ -399,6 +416,8 @@ function retryProblems(config: AppConfig): string[] {
 
 /** Plans read from PLANS_FILE, per config (not a field: every field of AppConfig is an environment variable). */
 const LOADED_PLANS = new WeakMap<AppConfig, Record<string, Plan>>();
+/** The AI catalog read from the settings (and AI_PROVIDERS_FILE), per config. */
+const LOADED_AI_CATALOGS = new WeakMap<AppConfig, AiCatalog | null>();
 
 /** The variables this service knows; anything else in the environment is ignored. */
 export const CONFIG_KEYS = Object.keys(new AppConfig())
@@ -423,6 +442,7 @@ export const CONFIG_KEYS = Object.keys(new AppConfig())
     'AI_MODEL',
     'AI_MODEL_PATH',
     'FUNCTIONS_SANDBOX',
+    'AI_PROVIDERS_FILE',
   ])
   .filter((key, index, all) => all.indexOf(key) === index);
 
@@ -459,6 +479,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     void config.plans; // a PLANS_FILE that does not validate stops the start here, naming the bad key
   } catch (err) {
     if (err instanceof PlansFileError) throw new ConfigError(err.message);
+    throw err;
+  }
+  try {
+    // The AI settings (and AI_PROVIDERS_FILE) stop the start here, naming the problem; the file's apiKeyEnv reads this env.
+    LOADED_AI_CATALOGS.set(config, loadAiCatalog(config, env));
+  } catch (err) {
+    if (err instanceof AiCatalogError) throw ConfigError.of([err.message]);
     throw err;
   }
   // With a shared database every instance must hold the same keys, kept by the operator: none is made up here.

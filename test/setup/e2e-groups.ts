@@ -19,6 +19,8 @@ const GROUP_DIR = join(TEST_DIR, 'groups');
  */
 const WALL_S: Record<string, number> = {
   ai: 36,
+  'ai-gateway': 35,
+  'ai-gateway-python': 12,
   analytics: 10,
   'analytics-limits': 17,
   apps: 18,

@@ -20,11 +20,11 @@ export interface ChildServer {
  * logs that it listens (an embedded one took over 30 s on a loaded 2-core run, hence 90 s).
  * Used where a real process must die or be signalled.
  */
-export async function startChildServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ChildServer> {
+export async function startChildServer(env: Record<string, string>, timeoutMs = 90_000, logLevel: 'info' | 'debug' | 'trace' = 'info'): Promise<ChildServer> {
   const child = spawn(process.execPath, [join(ROOT, 'dist/main.js')], {
     cwd: ROOT,
-    // At info level: readiness is read from the log.
-    env: { PATH: process.env.PATH ?? '', ...env, LOG_LEVEL: 'info' },
+    // At info level or below: readiness is read from the log.
+    env: { PATH: process.env.PATH ?? '', ...env, LOG_LEVEL: logLevel },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

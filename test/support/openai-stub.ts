@@ -4,11 +4,12 @@ import type { AddressInfo } from 'node:net';
 export interface StubRequest {
   body: {
     model: string;
-    messages: Array<{ role: string; content: string }>;
+    messages: Array<{ role: string; content: string | Array<{ type: string; text?: string }> }>;
     max_tokens?: number;
     temperature?: number;
     stream?: boolean;
     stream_options?: unknown;
+    [field: string]: unknown;
   };
   headers: IncomingMessage['headers'];
   /** Resolves when the connection of this request closed (finished, or given up by the caller). */
@@ -17,10 +18,25 @@ export interface StubRequest {
   abandoned: () => boolean;
 }
 
+/**
+ * What the stub does with every chat request, whatever its prompt: answer an error status (429 with
+ * `Retry-After: 7`), never answer (`hang`), close the connection (`drop`), or in a stream send the
+ * role chunk and one word, then break off (`stream-break`).
+ */
+export type StubFailure = { status: number } | 'hang' | 'drop' | 'stream-break';
+
+export interface StubEmbeddingRequest {
+  body: { model: string; input: string[]; encoding_format?: string; dimensions?: number; user?: string };
+  headers: IncomingMessage['headers'];
+}
+
 export interface OpenAiStub {
   /** Base URL to put in AI_BASE_URL (ends in /v1). */
   url: string;
   requests: StubRequest[];
+  embeddingRequests: StubEmbeddingRequest[];
+  /** Every chat request fails so from now on (undefined: answers again). */
+  failWith(failure: StubFailure | undefined): void;
   /** Requests whose prompt contains `marker`. */
   requestsWith(marker: string): StubRequest[];
   /** Holds every answer (requests are still received and listed) until the returned function is called. */
@@ -39,8 +55,10 @@ export const STUB_TEXT_CHUNKS = ['The', ' stub', ' says', ' hello', '.'];
  */
 export async function startOpenAiStub(): Promise<OpenAiStub> {
   const requests: StubRequest[] = [];
+  const embeddingRequests: StubEmbeddingRequest[] = [];
   const seen = new Map<string, number>();
   let held: Promise<void> | undefined;
+  let failure: StubFailure | undefined;
 
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -50,6 +68,7 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
       res.on('finish', () => (finished = true));
       const closed = new Promise<void>((resolve) => res.on('close', resolve));
       const body = JSON.parse(raw) as StubRequest['body'];
+      if (req.url === '/v1/embeddings' && req.method === 'POST') return embed(res, body as unknown as StubEmbeddingRequest['body'], req.headers);
       requests.push({ body, headers: req.headers, closed, abandoned: () => !finished && res.destroyed });
       if (held) void held.then(() => answer(req, res, body));
       else answer(req, res, body);
@@ -58,7 +77,13 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
 
   function answer(req: IncomingMessage, res: ServerResponse, body: StubRequest['body']): void {
     if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return send(res, 404, { error: { message: 'not found' } });
-    const prompt = body.messages.map((m) => m.content).join('\n');
+    const prompt = promptOf(body);
+    if (failure === 'hang') return;
+    if (failure === 'drop') return void req.socket.destroy();
+    if (failure && failure !== 'stream-break') {
+      const headers: Record<string, string> = failure.status === 429 ? { 'retry-after': '7' } : {};
+      return send(res, failure.status, { error: { message: `Upstream refused the prompt: ${prompt}`, type: 'stub_error' } }, headers);
+    }
     const count = (seen.get(prompt) ?? 0) + 1;
     seen.set(prompt, count);
 
@@ -95,7 +120,7 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
     chunk({ role: 'assistant', content: '' });
     for (const [i, text] of chunks.entries()) {
       if (res.destroyed) return;
-      if (prompt.includes('[stream-break]') && i === 1) return void res.destroy();
+      if ((prompt.includes('[stream-break]') || failure === 'stream-break') && i === 1) return void res.destroy();
       if (prompt.includes('[stream-hang]') && i === 2) return; // keeps the connection open, silent
       chunk({ content: text });
       await new Promise((r) => setTimeout(r, 5));
@@ -106,12 +131,30 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
     res.end();
   }
 
+  /** Embeddings: 8 numbers per input, made from its characters (the same text, the same vector); a token per word. */
+  function embed(res: ServerResponse, body: StubEmbeddingRequest['body'], headers: IncomingMessage['headers']): void {
+    const input = typeof body.input === 'string' ? [body.input] : body.input;
+    embeddingRequests.push({ body: { ...body, input }, headers });
+    if (failure && failure !== 'stream-break')
+      return failure === 'hang' ? undefined : send(res, failure === 'drop' ? 500 : failure.status, { error: { message: 'no' } });
+    const vector = (text: string) => Array.from({ length: body.dimensions ?? 8 }, (_, i) => ((text.charCodeAt(i % text.length) * (i + 1)) % 97) / 97);
+    const tokens = input.reduce((sum, text) => sum + text.split(/\s+/).filter(Boolean).length, 0);
+    send(res, 200, {
+      object: 'list',
+      model: `${body.model}-v2`,
+      data: input.map((text, index) => ({ object: 'embedding', index, embedding: vector(text) })),
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    });
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
-    requestsWith: (marker) => requests.filter((r) => r.body.messages.some((m) => m.content.includes(marker))),
+    embeddingRequests,
+    failWith: (next) => (failure = next),
+    requestsWith: (marker) => requests.filter((r) => promptOf(r.body).includes(marker)),
     hold: () => {
       let release!: () => void;
       held = new Promise<void>((resolve) => (release = resolve));
@@ -126,6 +169,11 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Every text of a chat request's messages, string contents and text parts, one message a line. */
+function promptOf(body: StubRequest['body']): string {
+  return body.messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.map((part) => part.text ?? '').join(''))).join('\n');
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -89,7 +89,9 @@ class _Transport:
                 status = e.code
                 retry_after = _retry_after(e.headers.get("retry-after"))
                 error = error_for(status, _parse(raw), e.headers.get("x-request-id"), retry_after)
-                if status not in RETRYABLE_STATUSES or attempt >= self.max_retries:
+                # `x-should-retry: false` (an exhausted AI budget): waiting the few seconds of a retry would not help.
+                hopeless = e.headers.get("x-should-retry") == "false"
+                if status not in RETRYABLE_STATUSES or hopeless or attempt >= self.max_retries:
                     raise error
                 delay = retry_after if retry_after is not None else self._backoff(attempt)
             except (urllib.error.URLError, socket.timeout, ConnectionError) as e:
@@ -407,6 +409,43 @@ class _AI:
                     self.last_usage = event.get("usage")
         finally:
             response.close()
+
+    def chat(self, model: str, messages: List[Dict[str, Any]], **fields: Any) -> Dict[str, Any]:
+        """OpenAI's chat completion (POST /v1/chat/completions) on a model of `models()`; `fields` are OpenAI's
+        (max_tokens, temperature, tools...). The official `openai` package works against the same route
+        (base_url=<server>/v1); this is for code that already uses this client."""
+        body = {**fields, "model": model, "messages": messages, "stream": False}
+        return self._t.request("POST", "/chat/completions", body).body
+
+    def chat_stream(self, model: str, messages: List[Dict[str, Any]], **fields: Any) -> Iterator[Dict[str, Any]]:
+        """The same, streamed: `chat.completion.chunk` dicts as they come; the last one carries `usage` (and no
+        choices). A failure after the first chunk raises (no retry: the answer had started)."""
+        body = {**fields, "model": model, "messages": messages, "stream": True, "stream_options": {"include_usage": True}}
+        response = self._t.request("POST", "/chat/completions", body, stream=True)
+        try:
+            for line in response:
+                line = line.decode("utf-8").rstrip("\r\n")
+                if not line.startswith("data:"):
+                    continue
+                payload = line[5:].strip()
+                if payload == "[DONE]":
+                    return
+                event = json.loads(payload)
+                error = event.get("error")
+                if error:
+                    status = 504 if error.get("code") == "timeout" else 502
+                    raise error_for(status, {"error": True, "code": status, "message": error.get("message"), "reason": error.get("code")}, None)
+                yield event
+        finally:
+            response.close()
+
+    def models(self) -> List[Dict[str, Any]]:
+        """The models the server offers (GET /v1/models): their `id` is what chat and embeddings take as `model`."""
+        return self._t.request("GET", "/models").body["data"]
+
+    def embeddings(self, model: str, input: Union[str, List[str]], **fields: Any) -> Dict[str, Any]:
+        """OpenAI's embeddings (POST /v1/embeddings) of one text or several, as lists of floats."""
+        return self._t.request("POST", "/embeddings", {**fields, "model": model, "input": input}).body
 
 
 def _ai_body(prompt: str, max_tokens: Optional[int], temperature: Optional[float], stream: bool) -> Dict[str, Any]:

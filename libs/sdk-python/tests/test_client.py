@@ -274,6 +274,22 @@ class ClientTest(unittest.TestCase):
         self.assertGreater(len(chunks), 1)
         self.assertGreater(self.client.ai.last_usage["totalTokens"], 0)
 
+    @unittest.skipUnless(os.environ.get("PLATFORM_AI") == "local", "the server under test runs no local AI model")
+    def test_ai_speaks_openai_models_chat_stream_embeddings(self):
+        models = self.client.ai.models()
+        self.assertEqual([m["id"] for m in models], ["stories260K"])
+        completion = self.client.ai.chat("stories260K", [{"role": "user", "content": "Tell me a story"}], max_tokens=6)
+        self.assertEqual(completion["object"], "chat.completion")
+        self.assertEqual(completion["usage"]["completion_tokens"], 6)
+        chunks = list(self.client.ai.chat_stream("stories260K", [{"role": "user", "content": "Tell me a story"}], max_tokens=6))
+        self.assertEqual(chunks[-1]["choices"], [])
+        self.assertEqual(chunks[-1]["usage"]["completion_tokens"], 6)
+        embeddings = self.client.ai.embeddings("stories260K", ["a cat", "a dog"])
+        self.assertEqual([d["index"] for d in embeddings["data"]], [0, 1])
+        with self.assertRaises(ValidationError) as ctx:
+            self.client.ai.chat("gpt-9", [{"role": "user", "content": "hi"}])
+        self.assertEqual(ctx.exception.reason, "model_not_found")
+
     def _first_delivery(self, app_name):
         """An endpoint for app.* and the raw body and headers of its first delivery (an app.created)."""
         receiver = Receiver()

@@ -48,6 +48,75 @@ export type Statement = Schemas['StatementDto'];
 export type CreateWebhookEndpoint = Schemas['CreateWebhookEndpointDto'];
 export type UpdateWebhookEndpoint = Schemas['UpdateWebhookEndpointDto'];
 export type GenerateRequest = Omit<Schemas['GenerateDto'], 'stream'>;
+// OpenAI's shapes (the gateway's routes take and answer them as OpenAI documents them), written out here so that the
+// SDK needs no `openai` package.
+export interface ChatMessage {
+  role: 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+  /** A string, or content parts (`{ type: 'text', text }`; images and others with an upstream that takes them). */
+  content: string | Array<{ type: string; [field: string]: unknown }> | null;
+  name?: string;
+  tool_call_id?: string;
+  tool_calls?: unknown[];
+}
+/** OpenAI's Chat Completions request (`POST /v1/chat/completions`); streaming is chosen by the method called. */
+export interface ChatCompletionRequest {
+  /** A model of `ai.models()`. */
+  model: string;
+  messages: ChatMessage[];
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  temperature?: number;
+  top_p?: number;
+  stop?: string | string[];
+  n?: number;
+  seed?: number;
+  user?: string;
+  /** OpenAI's other fields (tools, response_format…), passed on to an OpenAI-compatible upstream. */
+  [field: string]: unknown;
+}
+export interface TokenCounts {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+export interface ChatCompletion {
+  id: string;
+  object: 'chat.completion';
+  created: number;
+  model: string;
+  choices: Array<{ index: number; message: { role: 'assistant'; content: string | null; tool_calls?: unknown[] }; finish_reason: string }>;
+  usage: TokenCounts;
+}
+export interface Model {
+  id: string;
+  object: 'model';
+  created: number;
+  owned_by: string;
+}
+export interface EmbeddingsRequest {
+  model: string;
+  input: string | string[];
+  /** `float` (the default here) or `base64` (little-endian float32 bytes). */
+  encoding_format?: 'float' | 'base64';
+  dimensions?: number;
+  user?: string;
+}
+export interface Embeddings {
+  object: 'list';
+  model: string;
+  data: Array<{ object: 'embedding'; index: number; embedding: number[] }>;
+  usage: { prompt_tokens: number; total_tokens: number };
+}
+/** One `chat.completion.chunk` of a streamed chat completion (OpenAI's shape). */
+export interface ChatCompletionChunk {
+  id: string;
+  object: 'chat.completion.chunk';
+  created: number;
+  model: string;
+  choices: Array<{ index: number; delta: { role?: 'assistant'; content?: string | null; tool_calls?: unknown[] }; finish_reason: string | null }>;
+  /** On the last chunk only (no choices): the call's tokens. */
+  usage?: TokenCounts | null;
+}
 export type LandingPage = Schemas['LandingPageDto'];
 export type LandingPageState = Schemas['LandingPageResponseDto'];
 export type GenerateLandingPage = Schemas['GenerateLandingPageDto'];
@@ -134,7 +203,9 @@ class Transport {
         const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
         const body = await response.json().catch(() => undefined);
         const error = errorFor(response.status, body, response.headers.get('x-request-id') ?? undefined, retryAfter);
-        if (!RETRYABLE.has(response.status) || attempt >= maxRetries) throw error;
+        // `x-should-retry: false` (an exhausted AI budget): waiting the few seconds of a retry would not help.
+        const hopeless = response.headers.get('x-should-retry') === 'false';
+        if (!RETRYABLE.has(response.status) || hopeless || attempt >= maxRetries) throw error;
         delay = retryAfter !== undefined ? retryAfter * 1000 : this.backoff(attempt);
       } catch (err) {
         if (err instanceof PlatformError) throw err;
@@ -329,6 +400,20 @@ export class PlatformClient {
       stream: (body: GenerateRequest) => streamText(t, body),
       /** Daily token totals of the caller's account (scope analytics:read); dates as YYYY-MM-DD, UTC. */
       usage: (opts: { from?: string; to?: string } = {}) => t.request<Schemas['UsageDto']>('GET', '/ai/usage', { query: opts }),
+      /**
+       * OpenAI's chat completion on a model of `models()` (scope ai:generate). The official `openai` packages work
+       * against the same route (`baseURL: <server>/v1`); this is for code that already uses this client.
+       */
+      chat: (body: ChatCompletionRequest) => t.request<ChatCompletion>('POST', '/chat/completions', { body: { ...body, stream: false } }),
+      /**
+       * The same, streamed: an async iterator of `chat.completion.chunk` objects; the last one carries `usage` (and no
+       * choices). A failure after the first chunk throws (no retry: the answer had started).
+       */
+      chatStream: (body: ChatCompletionRequest) => streamChunks(t, body),
+      /** The models the server offers (`GET /v1/models`): their `id` is what `chat` and `embeddings` take as `model`. */
+      models: async () => (await t.request<{ object: 'list'; data: Model[] }>('GET', '/models')).data,
+      /** OpenAI's embeddings of one text or several (`POST /v1/embeddings`), as arrays of numbers. */
+      embeddings: (body: EmbeddingsRequest) => t.request<Embeddings>('POST', '/embeddings', { body }),
     };
     this.apiKeys = {
       create: (body: Schemas['CreateApiKeyDto']) => t.request<CreatedApiKey>('POST', '/api-keys', { body }),
@@ -419,6 +504,33 @@ export class PlatformClient {
   readonly sso;
   readonly oauth;
   readonly admin;
+}
+
+/** The chunks of a streamed chat completion (with the usage chunk at the end); an `{"error": …}` event throws. */
+async function* streamChunks(t: Transport, body: ChatCompletionRequest): AsyncGenerator<ChatCompletionChunk> {
+  const response = await t.request<Response>('POST', '/chat/completions', {
+    body: { ...body, stream: true, stream_options: { include_usage: true } },
+    stream: true,
+  });
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(bytes, { stream: true });
+    let newline: number;
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, newline).trimEnd();
+      buffer = buffer.slice(newline + 1);
+      if (!line.startsWith('data:')) continue;
+      const payload = line.slice(5).trim();
+      if (payload === '[DONE]') return;
+      const event = JSON.parse(payload) as ChatCompletionChunk & { error?: { message?: string; code?: string } };
+      if (event.error) {
+        const status = event.error.code === 'timeout' ? 504 : 502;
+        throw errorFor(status, { error: true, code: status, message: event.error.message, reason: event.error.code });
+      }
+      yield event;
+    }
+  }
 }
 
 export interface StreamResult {

@@ -32,7 +32,7 @@ const completion = {
 function provider(script: Array<Response | Error | (() => Response)>, apiKey: string | null = 'sk-upstream') {
   const { fetchFn, calls } = scriptedFetch(script);
   return {
-    p: new OpenAiProvider({ baseUrl: 'http://upstream.test/v1/', apiKey: apiKey ?? undefined, model: 'stub-model', retryDelayMs: 1, fetch: fetchFn }),
+    p: new OpenAiProvider({ baseUrl: 'http://upstream.test/v1/', apiKey: apiKey ?? undefined, fetch: fetchFn }),
     calls,
   };
 }
@@ -52,7 +52,7 @@ async function errorOf(promise: Promise<unknown>): Promise<AiError> {
 describe('OpenAiProvider.generate', () => {
   it('sends a chat completion and maps text, model, finish reason and usage', async () => {
     const { p, calls } = provider([json(200, completion)]);
-    const result = await p.generate({ prompt: 'Say hello', maxTokens: 3, temperature: 0.5 }, signal());
+    const result = await p.generate({ model: 'stub-model', prompt: 'Say hello', maxTokens: 3, temperature: 0.5 }, signal());
     expect(result).toEqual({
       model: 'stub-model-2026',
       text: 'Hello there.',
@@ -67,7 +67,7 @@ describe('OpenAiProvider.generate', () => {
 
   it('leaves temperature and authorization out when there are none', async () => {
     const { p, calls } = provider([json(200, { ...completion, usage: undefined, model: undefined })], null);
-    const result = await p.generate({ prompt: 'x', maxTokens: 5 }, signal());
+    const result = await p.generate({ model: 'stub-model', prompt: 'x', maxTokens: 5 }, signal());
     expect(calls[0].body).not.toHaveProperty('temperature');
     expect(calls[0].init.headers).not.toHaveProperty('authorization');
     expect(result.model).toBe('stub-model');
@@ -80,54 +80,25 @@ describe('OpenAiProvider.generate', () => {
     [429, AiErrorCode.UpstreamRateLimited, 429],
     [400, AiErrorCode.UpstreamFailed, 502],
     [404, AiErrorCode.UpstreamFailed, 502],
-  ])('maps upstream %i to %s (HTTP %i) without a retry', async (status, code, http) => {
+  ])("maps upstream %i to %s (HTTP %i), once (retries and fallbacks are the model router's)", async (status, code, http) => {
     const { p, calls } = provider([json(status, { error: { message: 'prompt was: secret stuff' } }), json(200, completion)]);
-    const error = await errorOf(p.generate({ prompt: 'secret stuff', maxTokens: 3 }, signal()));
+    const error = await errorOf(p.generate({ model: 'stub-model', prompt: 'secret stuff', maxTokens: 3 }, signal()));
     expect(error.reason).toBe(code);
     expect(error.status).toBe(http);
     expect(error.message).not.toContain('secret');
     expect(calls).toHaveLength(1);
   });
 
-  it('retries a 5xx once, and succeeds when the second try does', async () => {
-    const { p, calls } = provider([json(503, {}), json(200, completion)]);
-    await expect(p.generate({ prompt: 'x', maxTokens: 3 }, signal())).resolves.toMatchObject({ text: 'Hello there.' });
-    expect(calls).toHaveLength(2);
-  });
-
-  it('retries a 5xx only once: two failures are a 502', async () => {
-    const { p, calls } = provider([json(500, {}), json(502, {}), json(200, completion)]);
-    const error = await errorOf(p.generate({ prompt: 'x', maxTokens: 3 }, signal()));
-    expect(error).toMatchObject({ reason: AiErrorCode.UpstreamFailed, message: 'The AI provider failed (HTTP 502)' });
-    expect(calls).toHaveLength(2);
-  });
-
-  it('retries a connection failure once, then reports the upstream unreachable (502)', async () => {
-    const refused = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
-    const { p, calls } = provider([refused, refused]);
-    const error = await errorOf(p.generate({ prompt: 'x', maxTokens: 3 }, signal()));
-    expect(error.reason).toBe(AiErrorCode.UpstreamUnreachable);
-    expect(error.status).toBe(502);
-    expect(calls).toHaveLength(2);
-  });
-
-  it('does not retry once the signal has aborted', async () => {
-    const controller = new AbortController();
-    const { p, calls } = provider([
-      () => {
-        controller.abort(new Error('deadline'));
-        return json(503, {});
-      },
-      json(200, completion),
-    ]);
-    await expect(p.generate({ prompt: 'x', maxTokens: 3 }, controller.signal)).rejects.toBeDefined();
-    expect(calls).toHaveLength(1);
-  });
-
   it('reports an answer it cannot read as a 502', async () => {
-    const { p } = provider([new Response('<html>oops</html>', { status: 200 }), json(200, { choices: [] })]);
-    expect((await errorOf(p.generate({ prompt: 'x', maxTokens: 3 }, signal()))).reason).toBe(AiErrorCode.UpstreamFailed);
-    expect((await errorOf(p.generate({ prompt: 'x', maxTokens: 3 }, signal()))).message).toBe('The AI provider sent an answer without text');
+    const { p } = provider([
+      new Response('<html>oops</html>', { status: 200 }),
+      json(200, { choices: [] }),
+      json(200, { choices: [{ message: { role: 'assistant', content: null } }] }),
+    ]);
+    const ask = () => errorOf(p.generate({ model: 'stub-model', prompt: 'x', maxTokens: 3 }, signal()));
+    expect(await ask()).toMatchObject({ reason: AiErrorCode.UpstreamFailed, message: 'The AI provider sent an answer this server cannot read' });
+    expect(await ask()).toMatchObject({ reason: AiErrorCode.UpstreamFailed, message: 'The AI provider sent an answer this server cannot read' });
+    expect(await ask()).toMatchObject({ reason: AiErrorCode.UpstreamFailed, message: 'The AI provider sent an answer without text' });
   });
 });
 
@@ -153,7 +124,7 @@ describe('OpenAiProvider.stream', () => {
         'data: [DONE]\n\n',
       ]),
     ]);
-    const stream = await p.stream({ prompt: 'x', maxTokens: 8 }, signal());
+    const stream = await p.stream({ model: 'stub-model', prompt: 'x', maxTokens: 8 }, signal());
     expect(calls[0].body).toMatchObject({ stream: true, stream_options: { include_usage: true }, max_tokens: 8 });
     expect(await events(stream.events)).toEqual([
       { type: 'text', text: 'Once' },
@@ -164,34 +135,36 @@ describe('OpenAiProvider.stream', () => {
 
   it('rejects before streaming when the upstream refuses, and never retries', async () => {
     const { p, calls } = provider([json(500, {}), json(200, completion)]);
-    expect((await errorOf(p.stream({ prompt: 'x', maxTokens: 8 }, signal()))).reason).toBe(AiErrorCode.UpstreamFailed);
+    expect((await errorOf(p.stream({ model: 'stub-model', prompt: 'x', maxTokens: 8 }, signal()))).reason).toBe(AiErrorCode.UpstreamFailed);
     expect(calls).toHaveLength(1);
   });
 
   it('fails a stream that ends before a finish reason or [DONE]', async () => {
     const { p } = provider([sse([chunk('Once')])]);
-    const stream = await p.stream({ prompt: 'x', maxTokens: 8 }, signal());
+    const stream = await p.stream({ model: 'stub-model', prompt: 'x', maxTokens: 8 }, signal());
     await expect(events(stream.events)).rejects.toMatchObject({ reason: AiErrorCode.UpstreamFailed, message: 'The AI provider ended the stream too early' });
   });
 
   it('fails on an error object or unreadable data in the stream', async () => {
     const { p } = provider([sse([chunk('a'), 'data: {"error":{"message":"overloaded"}}\n\n']), sse(['data: {not json\n\n'])]);
-    await expect(events((await p.stream({ prompt: 'x', maxTokens: 8 }, signal())).events)).rejects.toMatchObject({ reason: AiErrorCode.UpstreamFailed });
-    await expect(events((await p.stream({ prompt: 'x', maxTokens: 8 }, signal())).events)).rejects.toMatchObject({
+    await expect(events((await p.stream({ model: 'stub-model', prompt: 'x', maxTokens: 8 }, signal())).events)).rejects.toMatchObject({
+      reason: AiErrorCode.UpstreamFailed,
+    });
+    await expect(events((await p.stream({ model: 'stub-model', prompt: 'x', maxTokens: 8 }, signal())).events)).rejects.toMatchObject({
       message: 'The AI provider sent a stream this server cannot read',
     });
   });
 });
 
 describe('upstream error mapping', () => {
-  const headers = (h: Record<string, string> = {}) => new Headers(h);
+  const headers = (h: Record<string, string> = {}) => ({ header: (name: string) => h[name] ?? null });
 
   it('maps statuses to our codes, never blaming the client for the upstream credentials', () => {
-    expect(upstreamStatusError({ status: 401, headers: headers() }).reason).toBe(AiErrorCode.UpstreamAuth);
-    expect(upstreamStatusError({ status: 401, headers: headers() }).message).toMatch(/AI_API_KEY/);
-    expect(upstreamStatusError({ status: 503, headers: headers() })).toMatchObject({ reason: AiErrorCode.UpstreamFailed, retryable: true });
-    expect(upstreamStatusError({ status: 422, headers: headers() })).toMatchObject({ reason: AiErrorCode.UpstreamFailed, retryable: false });
-    expect(upstreamStatusError({ status: 429, headers: headers({ 'retry-after': '12' }) }).details.retryAfterSeconds).toBe(12);
+    expect(upstreamStatusError({ status: 401, ...headers() }).reason).toBe(AiErrorCode.UpstreamAuth);
+    expect(upstreamStatusError({ status: 401, ...headers() }).message).toMatch(/AI_API_KEY/);
+    expect(upstreamStatusError({ status: 503, ...headers() })).toMatchObject({ reason: AiErrorCode.UpstreamFailed, retryable: true });
+    expect(upstreamStatusError({ status: 422, ...headers() })).toMatchObject({ reason: AiErrorCode.UpstreamFailed, retryable: false });
+    expect(upstreamStatusError({ status: 429, ...headers({ 'retry-after': '12' }) }).details.retryAfterSeconds).toBe(12);
   });
 
   it('turns every AiError into the right HTTP status, with Retry-After on a 429', () => {
@@ -229,5 +202,80 @@ describe('upstream error mapping', () => {
   it('maps finish reasons to stop or length', () => {
     expect(toFinishReason('length')).toBe('length');
     expect(['stop', 'content_filter', 'tool_calls', null].map(toFinishReason)).toEqual(['stop', 'stop', 'stop', 'stop']);
+  });
+});
+
+describe('OpenAiProvider.chat, chatStream and embed', () => {
+  it('passes the request on as written and answers the completion as the upstream sent it', async () => {
+    const toolAnswer = {
+      ...completion,
+      choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 't1', type: 'function' }] }, finish_reason: 'tool_calls' }],
+    };
+    const { p, calls } = provider([json(200, toolAnswer)]);
+    const request = {
+      model: 'gpt-x',
+      messages: [{ role: 'user' as const, content: 'Weather?' }],
+      max_tokens: 20,
+      tools: [{ type: 'function' as const, function: { name: 'weather', parameters: { type: 'object' } } }],
+      n: 2,
+    };
+    await expect(p.chat(request, signal())).resolves.toEqual(toolAnswer);
+    expect(calls[0].body).toEqual(request);
+    expect(p.refusedFields()).toEqual([]);
+  });
+
+  it('streams the chunks as they come, asking for usage', async () => {
+    const chunks = [
+      { choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] },
+      { choices: [{ index: 0, delta: { content: 'Hi' }, finish_reason: null }] },
+      { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+      { choices: [], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } },
+    ];
+    const { p, calls } = provider([sse([...chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`), 'data: [DONE]\n\n'])]);
+    const seen: unknown[] = [];
+    for await (const chunk of await p.chatStream({ model: 'gpt-x', messages: [{ role: 'user', content: 'x' }] }, signal())) seen.push(chunk);
+    expect(seen).toEqual(chunks);
+    expect(calls[0].body).toMatchObject({ model: 'gpt-x', stream: true, stream_options: { include_usage: true } });
+  });
+
+  it('asks for float embeddings whatever the client wants, and refuses an answer that does not match the inputs', async () => {
+    const answer = {
+      object: 'list',
+      model: 'e',
+      data: [{ object: 'embedding', index: 0, embedding: [0.1, 0.2] }],
+      usage: { prompt_tokens: 2, total_tokens: 2 },
+    };
+    const { p, calls } = provider([json(200, answer), json(200, answer)]);
+    await expect(p.embed({ model: 'e', input: ['hello'] }, signal())).resolves.toEqual(answer);
+    expect(calls[0].url).toBe('http://upstream.test/v1/embeddings');
+    expect(calls[0].body).toEqual({ model: 'e', input: ['hello'], encoding_format: 'float' });
+    expect(await errorOf(p.embed({ model: 'e', input: ['a', 'b'] }, signal()))).toMatchObject({ reason: AiErrorCode.UpstreamFailed });
+  });
+});
+
+describe('AiError.budgetExhausted', () => {
+  const now = Date.parse('2026-11-28T22:00:00Z');
+  const resetsAt = new Date('2026-11-29T00:00:00Z');
+
+  it('says the budget is used up, with Retry-After to the period end and x-should-retry: false', () => {
+    const error = AiError.budgetExhausted({ whose: 'API key', period: 'day', limit: 1000, used: 1000, held: 0, wanted: 300, resetsAt, now });
+    expect(error).toMatchObject({ reason: AiErrorCode.BudgetExhausted, status: 429 });
+    expect(error.message).toBe('The AI budget of this API key (1000 tokens a day) is used up; it renews at 2026-11-29T00:00:00Z.');
+    expect(error.extras.headers).toEqual({ 'retry-after': '7200', 'x-should-retry': 'false' });
+  });
+
+  it('says what is left when some is, but less than the call may use', () => {
+    const error = AiError.budgetExhausted({ whose: 'service account', period: 'month', limit: 1000, used: 800, held: 0, wanted: 300, resetsAt, now });
+    expect(error.message).toBe(
+      'The AI budget of this service account (1000 tokens a month) has 200 left, less than the 300 this request may use; it renews at 2026-11-29T00:00:00Z.',
+    );
+  });
+
+  it('asks for a retry in a second when only calls in flight hold the rest', () => {
+    const error = AiError.budgetExhausted({ whose: 'API key', period: 'day', limit: 1000, used: 100, held: 800, wanted: 300, resetsAt, now });
+    expect(error.message).toBe(
+      'The AI budget of this API key (1000 tokens a day) is held by its calls in flight (800 tokens); this request may use 300. Retry in a moment.',
+    );
+    expect(error.extras.headers).toEqual({ 'retry-after': '1' });
   });
 });

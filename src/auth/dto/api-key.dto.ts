@@ -1,9 +1,10 @@
 import { ArrayUnique, IsArray, IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { ALL_SCOPES, SCOPES } from '../../common/request-context/scopes.js';
+import { AiBudgetDto } from './ai-budget.dto.js';
 
 const GRANTABLE = [ALL_SCOPES, ...SCOPES];
 
-export class CreateApiKeyDto {
+export class CreateApiKeyDto extends AiBudgetDto {
   /** A label to recognise the key by. @example ci-deployer */
   @IsString()
   @Length(1, 100)
@@ -33,7 +34,14 @@ export class ApiKeyDto {
   last4: string;
   createdAt: Date;
   lastUsedAt: Date | null;
+  /** Its AI budget per UTC day (null: none of its own). @example 50000 */
+  aiTokensPerDay: number | null;
+  /** Its AI budget per UTC month (null: none of its own). @example null */
+  aiTokensPerMonth: number | null;
 }
+
+/** `PATCH /v1/api-keys/:id`: the key's AI budget (null removes a limit; a field left out stays as it is). */
+export class UpdateApiKeyDto extends AiBudgetDto {}
 
 export class CreatedApiKeyDto extends ApiKeyDto {
   /** The key itself. Shown only in this response: store it now. @example sk_7HqLx2cV0pR8sT4wY6zA1bC3dE5fG7hJ9kL0mN2x9Zc */

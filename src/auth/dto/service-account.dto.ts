@@ -1,9 +1,10 @@
 import { ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsString, Length } from 'class-validator';
 import { ALL_SCOPES, SCOPES } from '../../common/request-context/scopes.js';
+import { AiBudgetDto } from './ai-budget.dto.js';
 
 const GRANTABLE = [ALL_SCOPES, ...SCOPES];
 
-export class CreateServiceAccountDto {
+export class CreateServiceAccountDto extends AiBudgetDto {
   /** @example nightly-deployer */
   @IsString()
   @Length(1, 100)
@@ -27,7 +28,14 @@ export class ServiceAccountDto {
   /** @example ["apps:read","deployments:write"] */
   scopes: string[];
   createdAt: Date;
+  /** The AI budget its tokens share per UTC day (null: none of its own). @example 50000 */
+  aiTokensPerDay: number | null;
+  /** The AI budget its tokens share per UTC month (null: none of its own). @example null */
+  aiTokensPerMonth: number | null;
 }
+
+/** `PATCH /v1/service-accounts/:id`: its AI budget (null removes a limit; a field left out stays as it is). */
+export class UpdateServiceAccountDto extends AiBudgetDto {}
 
 export class CreatedServiceAccountDto extends ServiceAccountDto {
   /** Shown only in this response: store it now. @example cs_8Jk2LmN4pQ6rS8tU0vW2xY4zA6bC8dE0fG2hJ4kL */

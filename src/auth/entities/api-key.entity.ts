@@ -36,4 +36,11 @@ export class ApiKey {
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
+
+  /** Its AI budget: the most `ai.tokens` its calls may use per UTC day and month (null: no limit of its own). */
+  @Column({ name: 'ai_tokens_per_day', type: 'integer', nullable: true })
+  aiTokensPerDay: number | null;
+
+  @Column({ name: 'ai_tokens_per_month', type: 'integer', nullable: true })
+  aiTokensPerMonth: number | null;
 }

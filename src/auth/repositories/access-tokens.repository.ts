@@ -42,4 +42,13 @@ export class AccessTokensRepository {
       .execute();
     return (result.raw as Array<{ token_hash: string }>).map((r) => r.token_hash);
   }
+
+  /** The hashes of a service account's live tokens (to evict them from caches when what they carry changes). */
+  async liveHashesOf(serviceAccountId: string): Promise<string[]> {
+    const rows = await this.db.query<{ token_hash: string }>(
+      `SELECT token_hash FROM access_tokens WHERE service_account_id = $1 AND revoked_at IS NULL AND expires_at > now()`,
+      [serviceAccountId],
+    );
+    return rows.map((r) => r.token_hash);
+  }
 }

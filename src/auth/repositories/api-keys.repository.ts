@@ -6,7 +6,7 @@ import { ApiKey } from '../entities/api-key.entity.js';
 import type { Role } from '../../common/request-context/roles.js';
 
 /** What verifying a key needs: the key and its creator's current role. */
-export interface VerifiedKey extends Pick<ApiKey, 'id' | 'accountId' | 'name' | 'scopes' | 'keyHash'> {
+export interface VerifiedKey extends Pick<ApiKey, 'id' | 'accountId' | 'name' | 'scopes' | 'keyHash' | 'aiTokensPerDay' | 'aiTokensPerMonth'> {
   creator?: { id: string; role: Role | null };
 }
 
@@ -33,8 +33,10 @@ export class ApiKeysRepository {
       key_hash: string;
       created_by: string | null;
       role: Role | null;
+      ai_tokens_per_day: number | null;
+      ai_tokens_per_month: number | null;
     }>(
-      `SELECT k.id, k.account_id, k.name, k.scopes, k.key_hash, k.created_by, m.role
+      `SELECT k.id, k.account_id, k.name, k.scopes, k.key_hash, k.created_by, m.role, k.ai_tokens_per_day, k.ai_tokens_per_month
          FROM api_keys k LEFT JOIN members m ON m.id = k.created_by
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
       [keyHash],
@@ -47,6 +49,8 @@ export class ApiKeysRepository {
       name: row.name,
       scopes: row.scopes,
       keyHash: row.key_hash,
+      aiTokensPerDay: row.ai_tokens_per_day,
+      aiTokensPerMonth: row.ai_tokens_per_month,
       creator: row.created_by === null ? undefined : { id: row.created_by, role: row.role },
     };
   }
@@ -75,6 +79,10 @@ export class ApiKeysRepository {
 
   async revoke(id: string, at = new Date()): Promise<void> {
     await this.keys.update({ id }, { revokedAt: at });
+  }
+
+  async updateBudget(id: string, budget: Pick<ApiKey, 'aiTokensPerDay' | 'aiTokensPerMonth'>): Promise<void> {
+    await this.keys.update({ id }, budget);
   }
 
   async touch(id: string, at: Date): Promise<void> {

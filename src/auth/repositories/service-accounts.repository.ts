@@ -32,4 +32,17 @@ export class ServiceAccountsRepository {
   async revoke(id: string, at: Date): Promise<void> {
     await this.serviceAccounts.update({ id }, { revokedAt: at });
   }
+
+  async updateBudget(id: string, budget: Pick<ServiceAccount, 'aiTokensPerDay' | 'aiTokensPerMonth'>): Promise<void> {
+    await this.serviceAccounts.update({ id }, budget);
+  }
+
+  /** The AI budget of a service account (its tokens' principals carry it); null when it is gone. */
+  async budgetOf(id: string): Promise<Pick<ServiceAccount, 'aiTokensPerDay' | 'aiTokensPerMonth'> | null> {
+    const [row] = await this.db.query<{ ai_tokens_per_day: number | null; ai_tokens_per_month: number | null }>(
+      `SELECT ai_tokens_per_day, ai_tokens_per_month FROM service_accounts WHERE id = $1`,
+      [id],
+    );
+    return row ? { aiTokensPerDay: row.ai_tokens_per_day, aiTokensPerMonth: row.ai_tokens_per_month } : null;
+  }
 }

@@ -17,6 +17,11 @@ export interface Principal {
   member?: { id: string; role: Role | null };
   /** How the audit log names the caller: an API key's name, a service account's, a member's e-mail. */
   label?: string;
+  /**
+   * Whose AI budget the caller's AI calls count against — the API key, or the service account of an
+   * access token — and its limits (null: none for that period). Absent for portal sessions.
+   */
+  aiBudget?: { subject: string; tokensPerDay: number | null; tokensPerMonth: number | null };
 }
 
 /** A request once the bearer guard has run: `principal` is set on routes that are not @Public(); `operator` once the admin guard let it in. */

@@ -28,6 +28,8 @@ import { AnalyticsInbox1764020000000 } from './1764020000000-analytics-inbox.js'
 import { AnalyticsVisitorDays1764030000000 } from './1764030000000-analytics-visitor-days.js';
 import { AnalyticsWithoutAppForeignKeys1764040000000 } from './1764040000000-analytics-without-app-foreign-keys.js';
 import { SignInHardening1764052000000 } from './1764052000000-sign-in-hardening.js';
+import { AiGateway1764200000000 } from './1764200000000-ai-gateway.js';
+import { AiBudgets1764210000000 } from './1764210000000-ai-budgets.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -61,4 +63,6 @@ export const MIGRATIONS = [
   AnalyticsVisitorDays1764030000000,
   AnalyticsWithoutAppForeignKeys1764040000000,
   SignInHardening1764052000000,
+  AiGateway1764200000000,
+  AiBudgets1764210000000,
 ];
