@@ -126,7 +126,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The key is in the response once; only its SHA-256 hash is stored. A key can grant only scopes it holds, and only those the role of the member it acts for allows (403 naming the role); the new key records that member as its creator. An OAuth access token cannot create keys (403).
+         * @description The key is in the response once; only its SHA-256 hash is stored. A key can grant only scopes it holds, and only those the role of the member it acts for allows (403 naming the role); the new key records that member as its creator. An OAuth access token cannot create keys (403). `aiTokensPerDay` / `aiTokensPerMonth` give it an AI budget of its own (429 `ai_budget_exhausted` past it).
          */
         post: operations["ApiKeysController_create"];
         delete?: never;
@@ -152,7 +152,11 @@ export interface paths {
         delete: operations["ApiKeysController_revoke"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change an API key's AI budget
+         * @description `aiTokensPerDay` / `aiTokensPerMonth`: the most `ai.tokens` its AI calls may use per UTC day and month (null removes a limit; a field left out stays). Its AI calls past one answer 429 `ai_budget_exhausted` until the period ends. Takes effect at once, on every instance.
+         */
+        patch: operations["ApiKeysController_update"];
         trace?: never;
     };
     "/v1/service-accounts": {
@@ -167,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Create a service account (OAuth 2.0 client)
-         * @description Returns `clientId` and `clientSecret` (once). Exchange them at `POST /v1/oauth/token` for access tokens.
+         * @description Returns `clientId` and `clientSecret` (once). Exchange them at `POST /v1/oauth/token` for access tokens. `aiTokensPerDay` / `aiTokensPerMonth` give it an AI budget its tokens share (429 `ai_budget_exhausted` past it).
          */
         post: operations["ServiceAccountsController_create"];
         delete?: never;
@@ -190,7 +194,11 @@ export interface paths {
         delete: operations["ServiceAccountsController_revoke"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a service account's AI budget
+         * @description `aiTokensPerDay` / `aiTokensPerMonth`: the most `ai.tokens` the AI calls of its tokens may use together per UTC day and month (null removes a limit; a field left out stays). Past one they answer 429 `ai_budget_exhausted` until the period ends. Takes effect at once, on every instance.
+         */
+        patch: operations["ServiceAccountsController_update"];
         trace?: never;
     };
     "/v1/oauth/token": {
@@ -905,6 +913,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chat completion (OpenAI-compatible)
+         * @description OpenAI's Chat Completions API: point any OpenAI client at `<PUBLIC_URL>/v1` with an API key of this platform.
+         *     `model` is one of `GET /v1/models`; its targets are tried in order, the next on a 429, a 5xx, a timeout or a refused connection before any output.
+         *     Fields a local model cannot honour (`tools`, `n` > 1, image parts…) answer 400 naming them; an OpenAI-compatible upstream gets them as sent.
+         *     Prompts and answers are never stored, logged or cached; each call records only its usage (tokens, latency, model, outcome). With AI_REDACT_PII=true, e-mail addresses and phone numbers are masked before text leaves for a remote provider.
+         *     Scope `ai:generate`; counted in the AI rate limit (the plan's `aiRequestsPerMinute`), on the `ai.tokens` meter and its quota (402), and in the credential's AI budget (429 `ai_budget_exhausted`). The most tokens a call may use are held while it runs.
+         *
+         *     With `"stream": true` the answer is `text/event-stream`: `chat.completion.chunk` objects, with `stream_options.include_usage` a last chunk with
+         *     `usage` and no `choices`, then `data: [DONE]`. A failure before the first token is an ordinary error response; a failure after it is one
+         *     `data: {"error": {"message", "type", "code"}}` message (what OpenAI's clients raise as an APIError), without `[DONE]`. Closing the connection stops the generation.
+         */
+        post: operations["GatewayController_createChatCompletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Models (OpenAI-compatible)
+         * @description The models this server offers, OpenAI's list shape: their ids are what `model` takes. Empty when no AI is configured.
+         */
+        get: operations["GatewayController_listModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Embeddings (OpenAI-compatible)
+         * @description OpenAI's Embeddings API, on a model of `GET /v1/models` whose targets make embeddings (an upstream that offers them, or a local model).
+         *     Prompts and answers are never stored, logged or cached; each call records only its usage (tokens, latency, model, outcome). With AI_REDACT_PII=true, e-mail addresses and phone numbers are masked before text leaves for a remote provider.
+         *     Scope `ai:generate`; counted in the AI rate limit (the plan's `aiRequestsPerMinute`), on the `ai.tokens` meter and its quota (402), and in the credential's AI budget (429 `ai_budget_exhausted`). The most tokens a call may use are held while it runs.
+         */
+        post: operations["GatewayController_createEmbeddings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -1308,7 +1386,7 @@ export interface components {
              * @example api_key.created
              * @enum {string}
              */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "mfa.enrolled" | "mfa.removed" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "service_account.created" | "service_account.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
             /**
              * @description The client address truncated to its /24 (IPv4) or /48 (IPv6)
              * @example 203.0.113.0/24
@@ -1343,6 +1421,10 @@ export interface components {
              *     ]
              */
             scopes?: ("*" | "apps:read" | "apps:write" | "deployments:write" | "users:read" | "users:write" | "webhooks:read" | "webhooks:write" | "events:read" | "ai:generate" | "analytics:read" | "billing:read" | "keys:write" | "members:read" | "members:write" | "audit:read")[];
+            /** @example 50000 */
+            aiTokensPerDay?: number | null;
+            /** @example 1000000 */
+            aiTokensPerMonth?: number | null;
         };
         CreatedApiKeyDto: {
             /**
@@ -1375,6 +1457,19 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             lastUsedAt: string | null;
+            /**
+             * @description Its AI budget per UTC day (null: none of its own).
+             * @example 50000
+             */
+            aiTokensPerDay: number | null;
+            /** @description Its AI budget per UTC month (null: none of its own). */
+            aiTokensPerMonth: number | null;
+        };
+        UpdateApiKeyDto: {
+            /** @example 50000 */
+            aiTokensPerDay?: number | null;
+            /** @example 1000000 */
+            aiTokensPerMonth?: number | null;
         };
         ApiKeyDto: {
             /** @example key_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
@@ -1402,6 +1497,13 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             lastUsedAt: string | null;
+            /**
+             * @description Its AI budget per UTC day (null: none of its own).
+             * @example 50000
+             */
+            aiTokensPerDay: number | null;
+            /** @description Its AI budget per UTC month (null: none of its own). */
+            aiTokensPerMonth: number | null;
         };
         ApiKeyListDto: {
             data: components["schemas"]["ApiKeyDto"][];
@@ -1417,6 +1519,10 @@ export interface components {
              *     ]
              */
             scopes: ("*" | "apps:read" | "apps:write" | "deployments:write" | "users:read" | "users:write" | "webhooks:read" | "webhooks:write" | "events:read" | "ai:generate" | "analytics:read" | "billing:read" | "keys:write" | "members:read" | "members:write" | "audit:read")[];
+            /** @example 50000 */
+            aiTokensPerDay?: number | null;
+            /** @example 1000000 */
+            aiTokensPerMonth?: number | null;
         };
         CreatedServiceAccountDto: {
             /**
@@ -1439,6 +1545,19 @@ export interface components {
             scopes: string[];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The AI budget its tokens share per UTC day (null: none of its own).
+             * @example 50000
+             */
+            aiTokensPerDay: number | null;
+            /** @description The AI budget its tokens share per UTC month (null: none of its own). */
+            aiTokensPerMonth: number | null;
+        };
+        UpdateServiceAccountDto: {
+            /** @example 50000 */
+            aiTokensPerDay?: number | null;
+            /** @example 1000000 */
+            aiTokensPerMonth?: number | null;
         };
         ServiceAccountDto: {
             /** @example sa_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
@@ -1456,6 +1575,13 @@ export interface components {
             scopes: string[];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The AI budget its tokens share per UTC day (null: none of its own).
+             * @example 50000
+             */
+            aiTokensPerDay: number | null;
+            /** @description The AI budget its tokens share per UTC month (null: none of its own). */
+            aiTokensPerMonth: number | null;
         };
         ServiceAccountListDto: {
             data: components["schemas"]["ServiceAccountDto"][];
@@ -2417,6 +2543,305 @@ export interface components {
             /** @description The sums over the whole range. */
             totals: components["schemas"]["UsageTotalsDto"];
         };
+        ChatCompletionMessageDto: {
+            /**
+             * @example assistant
+             * @enum {string}
+             */
+            role: "assistant";
+            /** @example Every recipe you love, one tap away. */
+            content: string | null;
+            /** @description Tool calls, from an upstream given tools */
+            tool_calls?: Record<string, never>[];
+        };
+        ChatCompletionChoiceDto: {
+            /**
+             * @description `stop`, `length` (cut at max_tokens), or the upstream's own (`tool_calls`, `content_filter`)
+             * @example stop
+             */
+            finish_reason: string;
+            /** @example 0 */
+            index: number;
+            message: components["schemas"]["ChatCompletionMessageDto"];
+        };
+        CompletionUsageDto: {
+            /** @example 24 */
+            prompt_tokens: number;
+            /** @example 9 */
+            completion_tokens: number;
+            /** @example 33 */
+            total_tokens: number;
+        };
+        ChatCompletionDto: {
+            /**
+             * @example chat.completion
+             * @enum {string}
+             */
+            object: "chat.completion";
+            choices: components["schemas"]["ChatCompletionChoiceDto"][];
+            /**
+             * @description This server's id of the call (`chatcmpl-` and the id of its usage row, `gen_…`).
+             * @example chatcmpl-01JC3Z8W5Q4M0B7T2K9X1D6F3H
+             */
+            id: string;
+            /**
+             * @description Unix seconds.
+             * @example 1795342530
+             */
+            created: number;
+            /**
+             * @description The model asked for (its id in `GET /v1/models`), whichever target answered.
+             * @example fast
+             */
+            model: string;
+            usage: components["schemas"]["CompletionUsageDto"];
+        };
+        StreamOptionsDto: {
+            /**
+             * @description Adds a last chunk with `usage` and no `choices` before `data: [DONE]`.
+             * @example true
+             */
+            include_usage?: boolean | null;
+            /** @description OpenAI's padding of chunks against side channels; accepted and ignored (this server adds none). */
+            include_obfuscation?: boolean;
+        };
+        ChatCompletionRequestDto: {
+            /**
+             * @description The conversation so far (1–1000 messages): `role` system, developer, user or assistant (tool with an upstream that has tools), `content` a string or an array of content parts (text; image_url, input_audio and file parts with an upstream that takes them). Never stored or logged.
+             * @example [
+             *       {
+             *         "role": "system",
+             *         "content": "You write short, friendly product copy."
+             *       },
+             *       {
+             *         "role": "user",
+             *         "content": "A one-line tagline for a recipe app."
+             *       }
+             *     ]
+             */
+            messages: Record<string, never>[];
+            /** @description Where to stop: a string, or up to 4 */
+            stop?: string | string[];
+            /** @description Tools the model may call (function definitions). Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            tools?: Record<string, never>[];
+            /** @description Which tool to call: "none", "auto", "required" or a named one. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            tool_choice?: {
+                [key: string]: unknown;
+            };
+            /** @description Whether the model may call several tools at once. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            parallel_tool_calls?: boolean;
+            /** @description Deprecated by OpenAI in favour of tools. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            functions?: Record<string, never>[];
+            /** @description Deprecated by OpenAI in favour of tool_choice. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            function_call?: {
+                [key: string]: unknown;
+            };
+            /** @description { "type": "text" | "json_object" | "json_schema", … }. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            response_format?: {
+                [key: string]: unknown;
+            };
+            /** @description -2 to 2. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            frequency_penalty?: number;
+            /** @description -2 to 2. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            presence_penalty?: number;
+            /** @description Token id → bias. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            logit_bias?: {
+                [key: string]: unknown;
+            };
+            /** @description Log probabilities of the output tokens. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            logprobs?: boolean;
+            /** @description 0–20, with logprobs. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            top_logprobs?: number;
+            /** @description Reasoning models: low, medium, high… Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            reasoning_effort?: string;
+            /** @description low, medium or high. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            verbosity?: string;
+            /** @description Output modalities: ["text"], ["text", "audio"]. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            modalities?: Record<string, never>[];
+            /** @description Audio output settings. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            audio?: {
+                [key: string]: unknown;
+            };
+            /** @description Predicted output. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            prediction?: {
+                [key: string]: unknown;
+            };
+            /** @description Web search settings. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            web_search_options?: {
+                [key: string]: unknown;
+            };
+            /** @description auto, default, flex, priority… Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            service_tier?: string;
+            /** @description A key for the upstream to cache prompts by. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            prompt_cache_key?: string;
+            /** @description Prompt caching settings. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            prompt_cache_options?: {
+                [key: string]: unknown;
+            };
+            /** @description "in_memory"; "24h" is refused (400): the platform never asks an upstream to keep a prompt. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            prompt_cache_retention?: string;
+            /** @description A stable id of your end user for abuse monitoring. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            safety_identifier?: string;
+            /** @description Key-value pairs for stored completions (which this server never asks for). Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** @description Moderation settings. Passed on as sent to an OpenAI-compatible upstream; a local model answers 400 naming it. */
+            moderation?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description A model of `GET /v1/models`.
+             * @example fast
+             */
+            model: string;
+            /**
+             * @description Most tokens to generate (default and most: the model's `maxTokens`, 4096 unless the operator says otherwise).
+             * @example 64
+             */
+            max_tokens?: number | null;
+            /**
+             * @description The same as `max_tokens`, under OpenAI's newer name (which wins when both are sent).
+             * @example 64
+             */
+            max_completion_tokens?: number | null;
+            /**
+             * @description 0–2.
+             * @example 0.7
+             */
+            temperature?: number | null;
+            /**
+             * @description 0–1.
+             * @example 1
+             */
+            top_p?: number | null;
+            /**
+             * @description `true` answers `text/event-stream`: `chat.completion.chunk` objects, then `data: [DONE]`.
+             * @example false
+             */
+            stream?: boolean | null;
+            /** @description With `stream: true` only. */
+            stream_options?: components["schemas"]["StreamOptionsDto"] | null;
+            /**
+             * @description How many choices (more than 1 with an OpenAI-compatible upstream only).
+             * @example 1
+             */
+            n?: number | null;
+            /**
+             * @description For repeatable sampling.
+             * @example 42
+             */
+            seed?: number | null;
+            /**
+             * @description `true` would ask the upstream to keep the conversation: refused (400), prompts and answers are never stored.
+             * @example false
+             */
+            store?: boolean | null;
+            /**
+             * @description Your end user, for the upstream's abuse monitoring (masked like the messages with AI_REDACT_PII).
+             * @example user-1234
+             */
+            user?: string;
+        };
+        ModelDto: {
+            /**
+             * @example model
+             * @enum {string}
+             */
+            object: "model";
+            /**
+             * @description What clients send as `model`.
+             * @example fast
+             */
+            id: string;
+            /**
+             * @description Unix seconds: when the operator last changed the offer (AI_PROVIDERS_FILE's time; 0 when unknown).
+             * @example 1795300000
+             */
+            created: number;
+            /**
+             * @description Who serves it: the operator's `ownedBy`, else its first target's provider.
+             * @example openai
+             */
+            owned_by: string;
+        };
+        ModelListDto: {
+            /**
+             * @example list
+             * @enum {string}
+             */
+            object: "list";
+            data: components["schemas"]["ModelDto"][];
+        };
+        EmbeddingsRequestDto: {
+            /**
+             * @description The text to embed: one string, or an array of 1–2048 (answered in the same order). Never stored or logged.
+             * @example A recipe app for busy weeknights
+             */
+            input: string | string[];
+            /**
+             * @description `float`: arrays of numbers; `base64`: each vector as little-endian float32 bytes in base64 (what OpenAI's Node and Python clients ask for by default, and decode)
+             * @example float
+             * @enum {string}
+             */
+            encoding_format?: "float" | "base64";
+            /**
+             * @description A model of `GET /v1/models` that makes embeddings.
+             * @example embed
+             */
+            model: string;
+            /**
+             * @description Fewer dimensions than the model's (cut and scaled back to length 1 by a local model; passed on to an upstream).
+             * @example 256
+             */
+            dimensions?: number;
+            /**
+             * @description Your end user, for the upstream's abuse monitoring.
+             * @example user-1234
+             */
+            user?: string;
+        };
+        EmbeddingDto: {
+            /**
+             * @example embedding
+             * @enum {string}
+             */
+            object: "embedding";
+            /**
+             * @description The vector (a base64 string with `encoding_format: "base64"`)
+             * @example [
+             *       0.0123,
+             *       -0.0456,
+             *       0.0789
+             *     ]
+             */
+            embedding: number[] | string;
+            /**
+             * @description The input's position.
+             * @example 0
+             */
+            index: number;
+        };
+        EmbeddingUsageDto: {
+            /** @example 8 */
+            prompt_tokens: number;
+            /** @example 8 */
+            total_tokens: number;
+        };
+        EmbeddingsDto: {
+            /**
+             * @example list
+             * @enum {string}
+             */
+            object: "list";
+            data: components["schemas"]["EmbeddingDto"][];
+            /**
+             * @description The model asked for.
+             * @example embed
+             */
+            model: string;
+            usage: components["schemas"]["EmbeddingUsageDto"];
+        };
         CreateWebhookEndpointDto: {
             /**
              * @description Event kinds to receive: `*`, a whole domain (`user.*`) or exact kinds. Default `["*"]`.
@@ -2985,7 +3410,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries of this action. */
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "mfa.enrolled" | "mfa.removed" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "service_account.created" | "service_account.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
                 /** @description Only entries of this actor (a member's, API key's or token's id, or `operator`). */
                 actor?: string;
                 /** @description Entries at or after this time (ISO 8601). */
@@ -3423,6 +3848,127 @@ export interface operations {
             };
         };
     };
+    ApiKeysController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateApiKeyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     ServiceAccountsController_list: {
         parameters: {
             query?: never;
@@ -3673,6 +4219,127 @@ export interface operations {
                      *       "error": true,
                      *       "code": 404,
                      *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ServiceAccountsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateServiceAccountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceAccountDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8507,6 +9174,490 @@ export interface operations {
                      *       "error": true,
                      *       "code": 429,
                      *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    GatewayController_createChatCompletion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatCompletionRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The completion (JSON), or with `stream: true` a server-sent event stream of chunks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletionDto"];
+                    /**
+                     * @example data: {"id":"chatcmpl-01JC3Z8W5Q4M0B7T2K9X1D6F3H","object":"chat.completion.chunk","created":1795342530,"model":"fast","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}
+                     *
+                     *     data: {"id":"chatcmpl-01JC3Z8W5Q4M0B7T2K9X1D6F3H","object":"chat.completion.chunk","created":1795342530,"model":"fast","choices":[{"index":0,"delta":{"content":"Every recipe"},"finish_reason":null}]}
+                     *
+                     *     data: {"id":"chatcmpl-01JC3Z8W5Q4M0B7T2K9X1D6F3H","object":"chat.completion.chunk","created":1795342530,"model":"fast","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}
+                     *
+                     *     data: {"id":"chatcmpl-01JC3Z8W5Q4M0B7T2K9X1D6F3H","object":"chat.completion.chunk","created":1795342530,"model":"fast","choices":[],"usage":{"prompt_tokens":24,"completion_tokens":3,"total_tokens":27}}
+                     *
+                     *     data: [DONE]
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A hard quota of the plan is used up */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 402,
+                     *       "message": "The ai.tokens quota of your plan (100000 a month) is used up; it renews on 2026-12-01."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 413,
+                     *       "message": "Request body is larger than 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The AI upstream failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 502,
+                     *       "message": "The AI upstream failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not configured on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 503,
+                     *       "message": "Service unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The AI upstream timed out */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 504,
+                     *       "message": "The AI upstream timed out"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    GatewayController_listModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelListDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    GatewayController_createEmbeddings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbeddingsRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingsDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A hard quota of the plan is used up */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 402,
+                     *       "message": "The ai.tokens quota of your plan (100000 a month) is used up; it renews on 2026-12-01."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 413,
+                     *       "message": "Request body is larger than 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The AI upstream failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 502,
+                     *       "message": "The AI upstream failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not configured on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 503,
+                     *       "message": "Service unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The AI upstream timed out */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 504,
+                     *       "message": "The AI upstream timed out"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
