@@ -263,6 +263,15 @@ export class AppConfig {
   STORAGE_URL?: string;
 
   /**
+   * The S3 region when STORAGE_URL names none (`?region=` wins); unset: `us-east-1`. The AWS SDK's own
+   * name, so one value serves the SDK's other readers too.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[a-z0-9-]{1,40}$/, { message: 'AWS_REGION must be a region name like eu-west-1' })
+  AWS_REGION?: string;
+
+  /**
    * Where e-mail goes out (password resets): `smtp://user:pass@host:port` (STARTTLS when the server
    * offers it) or `smtps://…` (TLS from the start). Unset: nothing is e-mailed, and the pages that
    * would e-mail say so.
@@ -388,6 +397,7 @@ export const CONFIG_KEYS = Object.keys(new AppConfig())
     'WEBHOOK_RETRY_SCHEDULE',
     'WEBHOOK_RETRY_BASE_MS',
     'STORAGE_URL',
+    'AWS_REGION',
     'AI_PROVIDER',
     'AI_BASE_URL',
     'AI_API_KEY',

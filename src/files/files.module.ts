@@ -27,6 +27,9 @@ export class FilesModule {}
 
 /** STORAGE_URL's store: S3 (`s3://…`), or unset a folder under DATA_DIR. */
 export async function createBlobStore(config: AppConfig): Promise<BlobStore> {
-  if (config.STORAGE_URL) return S3BlobStore.connect(parseStorageUrl(config.STORAGE_URL));
+  if (config.STORAGE_URL) {
+    const location = parseStorageUrl(config.STORAGE_URL);
+    return S3BlobStore.connect({ ...location, region: location.region ?? config.AWS_REGION });
+  }
   return new FolderBlobStore(resolve(config.DATA_DIR, 'files'));
 }
