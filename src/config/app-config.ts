@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { loadPlans, Plan, PlansFileError } from '../billing/plans.js';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { DURATION_PATTERN, parseDuration, parseDurations } from './durations.js';
+import { sitesDomainProblem } from './sites-domain.js';
 import { StartupError } from './startup-errors.js';
 
 // Digits only ("1e3", "0x10", " " and "1.5" stay strings, so the validator names the variable).
@@ -435,6 +436,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (retry.length > 0) throw ConfigError.of(retry);
   const badServer = config.dnsServers.find((server) => !isIP(server.replace(/^\[(.*)\](?::\d+)?$|^([^:]*):\d+$/, '$1$2')));
   if (badServer) throw ConfigError.of([`DNS_SERVERS holds ${JSON.stringify(badServer)}, which is not an IP address (with an optional port)`]);
+  const sites = sitesDomainProblem(config.publicUrl, config.SITES_DOMAIN);
+  if (sites) throw ConfigError.of([sites]);
   try {
     void config.plans; // a PLANS_FILE that does not validate stops the start here, naming the bad key
   } catch (err) {
