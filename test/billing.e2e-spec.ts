@@ -113,6 +113,8 @@ describe(`billing (${target})`, () => {
         { meter: 'webhook.deliveries', used: 0, included: 1000, percent: 0, hard: false },
         // This test's plans file lists no bandwidth: unlimited.
         { meter: 'bandwidth.bytes', used: 0, included: null, percent: null, hard: false },
+        // Nor storage: unlimited; `used` is what the account keeps now.
+        { meter: 'storage.bytes', used: 0, included: null, percent: null, hard: false },
       ],
     });
     // Each thing once in the ledger: a delivery retried or recorded twice is one row.

@@ -11,7 +11,8 @@ import { startTestApp, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
 
 const SITES = 'apps.example.test';
-const API_HOST = 'api.example.test';
+/** Not under example.test: sites must not share the API's registrable domain (a start-up rule). */
+const API_HOST = 'api.platform.test';
 
 describe(`custom domains (${target})`, () => {
   let app: TestApp;

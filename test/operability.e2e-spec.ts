@@ -25,6 +25,21 @@ describe(`operability (${target})`, () => {
     expect(result).toMatchObject({ code: 1, stdout: '', stderr: 'Invalid configuration: PORT must be a whole number from 0 to 65535\n' });
   });
 
+  it('sites that could run on the API’s origin or drop cookies on its host: one line naming SITES_DOMAIN and PUBLIC_URL, exit 1', async () => {
+    // issue 45, C1: this pair started, and an app whose slug is `api` served its scripts on the portal's origin.
+    const under = await runDistScript('main.js', { ...env, PUBLIC_URL: 'http://api.example.test', SITES_DOMAIN: 'example.test' });
+    expect(under).toMatchObject({ code: 1, stdout: '' });
+    expect(under.stderr).toBe(
+      "Invalid configuration: SITES_DOMAIN (example.test) and PUBLIC_URL's host (api.example.test): the API's host is a name under SITES_DOMAIN, so an app could be served on the API's origin; put the sites under a domain of their own (like example-apps.com)\n",
+    );
+    const shared = await runDistScript('main.js', { ...env, PUBLIC_URL: 'http://example.test', SITES_DOMAIN: 'apps.example.test' });
+    expect(shared).toMatchObject({ code: 1, stdout: '' });
+    expect(shared.stderr).toMatch(
+      /^Invalid configuration: SITES_DOMAIN \(apps\.example\.test\) and PUBLIC_URL's host \(example\.test\) share the registrable domain example\.test: .*\n$/,
+    );
+    expect(shared.stderr.split('\n')).toHaveLength(2);
+  });
+
   it('a port in use: one line naming the port and PORT, exit 1, nothing left in DATA_DIR', async () => {
     const taken = await listenOnFreePort();
     const port = (taken.address() as { port: number }).port;

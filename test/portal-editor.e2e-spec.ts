@@ -127,4 +127,21 @@ describeInBrowser(`the landing-page editor in a browser, without JavaScript (${t
     const bare = await app.http().get('/portal').set('cookie', cookie).expect(303);
     expect(bare.headers.location).toBe('/portal/');
   });
+
+  it('serves the editor at the contract’s address too, /portal/apps/<appId>/landing-page, signed in only', async () => {
+    const cookie = (await session.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const editor = await app.http().get(`/portal/apps/${appId}/landing-page`).set('cookie', cookie);
+    expect(editor.status).toBe(200);
+    expect(editor.headers['content-type']).toMatch(/^text\/html/);
+    expect(editor.text).toContain('<h1>Landing page</h1>');
+    // The same form as at /editor: it posts there, with the session's CSRF token.
+    expect(editor.text).toContain(`<form method="post" action="/portal/apps/${appId}/editor"`);
+    expect(editor.text).toMatch(/name="_csrf" value="[^"]+"/);
+    // Signed out: the sign-in page, as every portal page; another account's (or no) app: the 404 page.
+    const signedOut = await app.http().get(`/portal/apps/${appId}/landing-page`).expect(303);
+    expect(signedOut.headers.location).toMatch(/^\/portal\/login/);
+    const missing = await app.http().get('/portal/apps/app_00000000000000000000000000/landing-page').set('cookie', cookie);
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('<h1>Not found</h1>');
+  });
 });

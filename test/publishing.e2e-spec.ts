@@ -298,3 +298,30 @@ describe(`publishing under SITES_DOMAIN (${target})`, () => {
     expect(moved.headers.location).toBe('https://host-renamed.apps.example.test/thanks?x=1');
   });
 });
+
+describe(`the API's own label is no app's slug (${target})`, () => {
+  let app: TestApp;
+  let dev: ApiClient;
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { ...NO_RATE_LIMIT, PUBLIC_URL: 'https://api.platform.test', SITES_DOMAIN: 'apps.platform-sites.test' } });
+    dev = await newAccountClient(app);
+  });
+  afterAll(() => app.close());
+
+  it('refuses the slug `api` beside https://api.platform.test (409 slug_reserved), passes it by for a name, and never serves it', async () => {
+    const asked = await dev.post('/v1/apps', { name: 'Imposter', slug: 'api' }).expect(409);
+    expectErrorBody(asked.body, 409, `slug "api" is the platform's own (its address's first label); choose another`);
+    expect(asked.body.reason).toBe('slug_reserved');
+    // A name whose slug would be `api` gets the next one.
+    const named = (await dev.post('/v1/apps', { name: 'API' }).expect(201)).body;
+    expect(named.slug).toBe('api-2');
+    const renamed = await dev.patch(`/v1/apps/${named.appId}`, { slug: 'api' }).expect(409);
+    expect(renamed.body.reason).toBe('slug_reserved');
+    expect((await dev.get(`/v1/apps/${named.appId}`).expect(200)).body.slug).toBe('api-2');
+    expect(await app.query(`SELECT slug FROM apps WHERE slug = 'api'`)).toEqual([]);
+    // The API answers on its own host; `api.<SITES_DOMAIN>` names no site.
+    await dev.get('/v1/apps').set('host', 'api.platform.test').expect(200);
+    expect((await app.http().get('/').set('host', 'api.apps.platform-sites.test')).status).toBe(404);
+  });
+});

@@ -141,6 +141,7 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
       'analytics.events',
       'webhook.deliveries',
       'bandwidth.bytes',
+      'storage.bytes',
     ]);
     const statements = [];
     for await (const statement of client.billing.statements()) statements.push(statement);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { blobKey } from '../src/files/blob-store.js';
 import { FilesSweep } from '../src/files/files-sweep.service.js';
+import { loadConfig } from '../src/config/app-config.js';
+import { createBlobStore } from '../src/files/files.module.js';
 import { parseStorageUrl, S3BlobStore } from '../src/files/s3-blob-store.js';
 import { ApiClient, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { putFile, sha256, uploadAll } from './support/files.js';
@@ -57,6 +59,23 @@ describe(`files in an S3-compatible store (${target})`, () => {
         forcePathStyle: true,
       });
       expect(parseStorageUrl('s3://bucket')).toEqual({ bucket: 'bucket', prefix: '', endpoint: undefined, region: undefined, forcePathStyle: false });
+    });
+
+    it('takes the region from AWS_REGION (a setting) when STORAGE_URL names none; ?region= wins', async () => {
+      const regionOf = async (env: Record<string, string>) => {
+        const created = (await createBlobStore(loadConfig(env))) as S3BlobStore;
+        // The client is the store's own (private): its resolved region is what requests are signed for.
+        const client = (created as unknown as { client: { config: { region: () => Promise<string> } } }).client;
+        try {
+          return await client.config.region();
+        } finally {
+          created.onApplicationShutdown();
+        }
+      };
+      const withoutRegion = s3.storageUrl.replace('&region=us-east-1', '');
+      expect(await regionOf({ STORAGE_URL: withoutRegion, AWS_REGION: 'eu-west-3' })).toBe('eu-west-3');
+      expect(await regionOf({ STORAGE_URL: s3.storageUrl, AWS_REGION: 'eu-west-3' })).toBe('us-east-1');
+      expect(() => loadConfig({ AWS_REGION: 'Mars 1' })).toThrow('AWS_REGION must be a region name like eu-west-1');
     });
   });
 

@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import { apiSlugOf } from './slug.js';
 
 /** Where an app is reached: its public address (once published) and the path every instance serves it at. */
 @Injectable()
 export class AppAddresses {
   constructor(private readonly config: AppConfig) {}
+
+  /** A slug no app may take: the API's own label (see apiSlugOf). */
+  isReservedSlug(slug: string): boolean {
+    return slug === apiSlugOf(this.config.publicUrl);
+  }
 
   /** `https://<slug>.<SITES_DOMAIN>/` when SITES_DOMAIN is set, else `{PUBLIC_URL}/p/<slug>/`. */
   publicUrl(slug: string): string {

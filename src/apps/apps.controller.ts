@@ -22,7 +22,7 @@ export class AppsController {
   @Scopes('apps:write')
   @ApiOperation({ summary: 'Create an app', description: 'Emits `app.created`.' })
   @ApiCreatedResponse({ type: AppDto, description: 'The new app' })
-  @ApiErrors(400, 413, 415)
+  @ApiErrors(400, 409, 413, 415)
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateAppDto): Promise<AppDto> {
     return this.apps.create(principal.accountId, body);
   }
@@ -57,7 +57,7 @@ export class AppsController {
   })
   @ApiParam(APP_ID_PARAM)
   @ApiOkResponse({ type: AppDto, description: 'The app after the update' })
-  @ApiErrors(400, 404, 413, 415)
+  @ApiErrors(400, 404, 409, 413, 415)
   update(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string, @Body() body: UpdateAppDto): Promise<AppDto> {
     return this.apps.update(principal.accountId, appId, body);
   }

@@ -6,6 +6,8 @@ export const AppsErrorCode = errorCodes({
   NotYours: ['app_id_not_yours', 400],
   NothingToUpdate: ['nothing_to_update', 400],
   SlugTaken: ['slug_taken', 409],
+  /** The platform keeps it: the first label of its own address. */
+  SlugReserved: ['slug_reserved', 409],
   NotPublished: ['app_not_published', 409],
 });
 export type AppsErrorCode = ErrorCode<typeof AppsErrorCode>;
@@ -25,6 +27,10 @@ export class AppsError extends PlatformError.of(AppsErrorCode) {
 
   static slugTaken(slug: string): AppsError {
     return new AppsError(AppsErrorCode.SlugTaken, `slug ${JSON.stringify(slug)} is taken; choose another`);
+  }
+
+  static slugReserved(slug: string): AppsError {
+    return new AppsError(AppsErrorCode.SlugReserved, `slug ${JSON.stringify(slug)} is the platform's own (its address's first label); choose another`);
   }
 
   static notPublished(appId: string): AppsError {

@@ -71,7 +71,10 @@ export class AppsService {
         await this.events.raise('app.created', accountId, dto);
         return dto;
       });
-    const candidates = input.slug ? [input.slug] : Array.from({ length: SLUG_CANDIDATES }, (_, i) => slugCandidate(input.name, i + 1));
+    if (input.slug && this.addresses.isReservedSlug(input.slug)) throw AppsError.slugReserved(input.slug);
+    const candidates = input.slug
+      ? [input.slug]
+      : Array.from({ length: SLUG_CANDIDATES }, (_, i) => slugCandidate(input.name, i + 1)).filter((slug) => !this.addresses.isReservedSlug(slug));
     for (const slug of candidates) {
       // Two creations may race for one slug: the unique index decides, and the loser tries the next.
       const dto = await attempt(slug).catch((err: unknown) => {
@@ -258,6 +261,7 @@ export class AppsService {
 
   /** The app moves from `oldSlug` to its new one: the new one must be free for it; the old one redirects here for 30 days. */
   private async moveSlug(app: App, oldSlug: string): Promise<void> {
+    if (this.addresses.isReservedSlug(app.slug)) throw AppsError.slugReserved(app.slug);
     if (await this.apps.slugTaken(app.slug, app.accountId, app.id)) throw AppsError.slugTaken(app.slug);
     await this.apps.dropRedirect(app.slug);
     await this.apps.saveRedirect(oldSlug, { appId: app.id, accountId: app.accountId, expiresAt: new Date(Date.now() + SLUG_REDIRECT_MS) });

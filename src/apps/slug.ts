@@ -3,6 +3,18 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 export const SLUG_MIN = 3;
 export const SLUG_MAX = 40;
 
+/**
+ * The slug the API's own address keeps: the first label of PUBLIC_URL's host (`api` of
+ * `https://api.example.com`), unless the host is an IP address or one label (`localhost`). Start-up
+ * refuses a SITES_DOMAIN the API's host is under, so no slug can answer on the API's origin; this
+ * keeps `api.<sites domain>` from posing as the API beside it, and holds should that rule ever loosen.
+ */
+export function apiSlugOf(publicUrl: string): string | undefined {
+  const host = new URL(publicUrl).hostname.toLowerCase();
+  if (host.startsWith('[') || /^[\d.]+$/.test(host) || !host.includes('.')) return undefined;
+  return host.slice(0, host.indexOf('.'));
+}
+
 export function isSlug(value: string): boolean {
   return value.length >= SLUG_MIN && value.length <= SLUG_MAX && SLUG_PATTERN.test(value);
 }

@@ -9,14 +9,17 @@ import { BillingService } from './billing.service.js';
 import { Meters } from './meters.js';
 import { PlanRateLimits } from './plan-rate-limits.js';
 import { StatementsRepository } from './statements.repository.js';
+import { StorageMeter } from './storage-meter.js';
+import { StorageRepository } from './storage.repository.js';
 import { StatementsService } from './statements.service.js';
 import { UsageRepository } from './usage.repository.js';
 import { UsageRollup } from './usage-rollup.js';
 
 /**
  * Plans, usage, quotas and statements. Modules that do metered work import it and call `Meters`
- * (`assertRoom` before the work, `record` in its transaction). What the rate limiter takes from
- * billing (each account's limits, the `api.requests` meter) goes through BillingBindingsModule.
+ * (`assertRoom` before the work, `record` in its transaction); an upload asks `StorageMeter.hold`.
+ * What the rate limiter takes from billing (each account's limits, the `api.requests` meter) goes
+ * through BillingBindingsModule.
  */
 @Module({
   imports: [AccountsModule, PeriodicModule],
@@ -30,9 +33,11 @@ import { UsageRollup } from './usage-rollup.js';
     BandwidthMeter,
     StatementsRepository,
     StatementsService,
+    StorageRepository,
+    StorageMeter,
     BillingService,
     UsageRollup,
   ],
-  exports: [Meters, ApiRequestMeter, BandwidthMeter, PlanRateLimits, BillingService, StatementsService],
+  exports: [Meters, ApiRequestMeter, BandwidthMeter, StorageMeter, PlanRateLimits, BillingService, StatementsService],
 })
 export class BillingModule {}

@@ -6,6 +6,7 @@ import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { AccountPlans } from './account-plans.js';
 import { Meter, METERS, periodOf } from './plans.js';
+import { StorageMeter } from './storage-meter.js';
 import { UsageRepository } from './usage.repository.js';
 
 export interface MeterUsage {
@@ -32,12 +33,15 @@ export class BillingService {
     private readonly accounts: AccountsService,
     private readonly events: DomainEvents,
     private readonly audit: AuditLog,
+    private readonly storage: StorageMeter,
   ) {}
 
   async summary(accountId: string, at = new Date()): Promise<BillingSummary> {
     const plan = await this.plans.of(accountId);
     const period = periodOf(at);
-    const totals = await this.usage.totals(accountId, period.start, period.end);
+    const [totals, stored] = await Promise.all([this.usage.totals(accountId, period.start, period.end), this.storage.level(accountId)]);
+    // Counters: the month's sum; the one gauge, storage.bytes: what the account keeps now (its quota's measure).
+    totals.set('storage.bytes', stored);
     return {
       plan: { id: plan.id, name: plan.name },
       period,

@@ -4,7 +4,7 @@ import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { AccountPlans } from './account-plans.js';
 import { BillingError } from './billing.errors.js';
-import { Meter, periodOf } from './plans.js';
+import { isGauge, Meter, periodOf } from './plans.js';
 import { UsageRepository } from './usage.repository.js';
 
 /** Percentages of an included amount that are announced (`billing.usage.threshold_reached`), once each per period. */
@@ -77,7 +77,11 @@ export class Meters {
     const included = await this.includedOf(accountId, meter);
     if (included === null) return;
     const period = periodOf(at);
-    const used = await this.usage.total(accountId, meter, period.start, period.end);
+    // A gauge's use is its level (the day's sample), not the period's sum.
+    const day = at.toISOString().slice(0, 10);
+    const used = isGauge(meter)
+      ? ((await this.usage.daily(accountId, meter, day, day)).get(day) ?? 0)
+      : await this.usage.total(accountId, meter, period.start, period.end);
     for (const threshold of THRESHOLDS) {
       if (used * 100 < included * threshold) continue;
       if (await this.usage.markThreshold(accountId, meter, threshold, period.start)) {

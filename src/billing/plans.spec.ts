@@ -14,6 +14,17 @@ describe('plans', () => {
     expect(plans.enterprise.meters).toEqual({});
   });
 
+  it('meter storage.bytes: 2 GiB hard on free, 100 GiB on pro then 3¢ per GiB-month, unlimited on enterprise; a plans file may make it hard', () => {
+    const plans = builtInPlans(LIMITS);
+    expect(plans.free.meters['storage.bytes']).toEqual({ included: 2 * 2 ** 30, hard: true, overageCentsPerUnit: 0, unitSize: 1 });
+    expect(plans.pro.meters['storage.bytes']).toEqual({ included: 100 * 2 ** 30, hard: false, overageCentsPerUnit: 3, unitSize: 2 ** 30 });
+    expect(plans.enterprise.meters['storage.bytes']).toBeUndefined();
+    const parsed = parsePlans({
+      x: { name: 'X', priceCents: 0, requestsPerMinute: 1, aiRequestsPerMinute: 1, meters: { 'storage.bytes': { included: 5, hard: true } } },
+    });
+    expect(parsed.x.meters['storage.bytes']).toMatchObject({ included: 5, hard: true });
+  });
+
   it('meter bandwidth.bytes softly on every built-in plan: 10 GiB included on free, 100 GiB on pro, unlimited on enterprise', () => {
     const plans = builtInPlans(LIMITS);
     expect(plans.free.meters['bandwidth.bytes']).toEqual({ included: 10 * 2 ** 30, hard: false, overageCentsPerUnit: 0, unitSize: 1 });

@@ -1,15 +1,25 @@
 import { readFileSync } from 'node:fs';
 
 /** What the service meters, each recorded once per billable thing. */
-export const METERS = ['api.requests', 'ai.tokens', 'deployments', 'analytics.events', 'webhook.deliveries', 'bandwidth.bytes'] as const;
+export const METERS = ['api.requests', 'ai.tokens', 'deployments', 'analytics.events', 'webhook.deliveries', 'bandwidth.bytes', 'storage.bytes'] as const;
 export type Meter = (typeof METERS)[number];
 /** Meters that requests consume before their work (a hard quota answers 402 there); the others are counted after the fact. */
-export const HARD_CAPABLE_METERS: readonly Meter[] = ['ai.tokens', 'deployments'];
+export const HARD_CAPABLE_METERS: readonly Meter[] = ['ai.tokens', 'deployments', 'storage.bytes'];
+/**
+ * Meters of a level rather than a count (what is kept, not what was done): `used` is the level now, the
+ * quota is on the level, the ledger holds one sample a day, and a statement bills the period's average
+ * (byte-months, as S3 bills GB-months).
+ */
+export const GAUGE_METERS: readonly Meter[] = ['storage.bytes'];
+
+export function isGauge(meter: string): boolean {
+  return (GAUGE_METERS as readonly string[]).includes(meter);
+}
 
 export interface MeterQuota {
   /** Included each month; null: unlimited. */
   included: number | null;
-  /** A request that would go past `included` answers 402 (deployments, ai.tokens); otherwise overage is billed. */
+  /** A request that would go past `included` answers 402 (deployments, ai.tokens, storage.bytes); otherwise overage is billed. */
   hard: boolean;
   /** Price of one block of overage, in cents. */
   overageCentsPerUnit: number;
@@ -52,6 +62,7 @@ export function builtInPlans(limits: { requestsPerMinute: number; aiRequestsPerM
         'analytics.events': quota(100_000, false),
         'webhook.deliveries': quota(10_000, false),
         'bandwidth.bytes': quota(10 * GiB, false),
+        'storage.bytes': quota(2 * GiB, true),
       },
     },
     pro: {
@@ -66,6 +77,7 @@ export function builtInPlans(limits: { requestsPerMinute: number; aiRequestsPerM
         'analytics.events': quota(1_000_000, false, 1, 1000),
         'webhook.deliveries': quota(100_000, false, 1, 100),
         'bandwidth.bytes': quota(100 * GiB, false, 10, GiB),
+        'storage.bytes': quota(100 * GiB, false, 3, GiB),
       },
     },
     enterprise: { id: 'enterprise', name: 'Enterprise', priceCents: 50_000, requestsPerMinute: 10_000, aiRequestsPerMinute: 1000, meters: {} },

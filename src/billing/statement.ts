@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { METERS, type Plan } from './plans.js';
+import { isGauge, METERS, type Plan } from './plans.js';
 
 export interface StatementLine {
   /** A meter, or `plan` for the plan's monthly price. */
@@ -41,8 +41,10 @@ export function buildStatement(
   const lines: StatementLine[] = [
     { meter: 'plan', quantity: 1, included: null, overage: 0, unitPriceCents: plan.priceCents, unitSize: 1, amountCents: plan.priceCents },
   ];
+  const days = Math.round((Date.parse(period.end) - Date.parse(period.start)) / 86_400_000);
   for (const meter of METERS) {
-    const quantity = usage.get(meter) ?? 0;
+    // A gauge's ledger holds a sample a day: the period's sum over its days is the average (byte-months); an open period accrues toward it.
+    const quantity = isGauge(meter) ? Math.round((usage.get(meter) ?? 0) / days) : (usage.get(meter) ?? 0);
     const quota = plan.meters[meter];
     const included = quota?.included ?? null;
     const overage = included === null ? 0 : Math.max(0, quantity - included);

@@ -4,6 +4,7 @@ import { loadPlans, Plan, PlansFileError } from '../billing/plans.js';
 import { type AiCatalog, AiCatalogError, loadAiCatalog } from '../ai/models/ai-catalog.js';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { DURATION_PATTERN, parseDuration, parseDurations } from './durations.js';
+import { sitesDomainProblem } from './sites-domain.js';
 import { StartupError } from './startup-errors.js';
 
 // Digits only ("1e3", "0x10", " " and "1.5" stay strings, so the validator names the variable).
@@ -274,6 +275,15 @@ export class AppConfig {
   STORAGE_URL?: string;
 
   /**
+   * The S3 region when STORAGE_URL names none (`?region=` wins); unset: `us-east-1`. The AWS SDK's own
+   * name, so one value serves the SDK's other readers too.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[a-z0-9-]{1,40}$/, { message: 'AWS_REGION must be a region name like eu-west-1' })
+  AWS_REGION?: string;
+
+  /**
    * Where e-mail goes out (password resets): `smtp://user:pass@host:port` (STARTTLS when the server
    * offers it) or `smtps://…` (TLS from the start). Unset: nothing is e-mailed, and the pages that
    * would e-mail say so.
@@ -436,6 +446,7 @@ export const CONFIG_KEYS = Object.keys(new AppConfig())
     'WEBHOOK_RETRY_SCHEDULE',
     'WEBHOOK_RETRY_BASE_MS',
     'STORAGE_URL',
+    'AWS_REGION',
     'AI_PROVIDER',
     'AI_BASE_URL',
     'AI_API_KEY',
@@ -475,6 +486,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (retry.length > 0) throw ConfigError.of(retry);
   const badServer = config.dnsServers.find((server) => !isIP(server.replace(/^\[(.*)\](?::\d+)?$|^([^:]*):\d+$/, '$1$2')));
   if (badServer) throw ConfigError.of([`DNS_SERVERS holds ${JSON.stringify(badServer)}, which is not an IP address (with an optional port)`]);
+  const sites = sitesDomainProblem(config.publicUrl, config.SITES_DOMAIN);
+  if (sites) throw ConfigError.of([sites]);
   try {
     void config.plans; // a PLANS_FILE that does not validate stops the start here, naming the bad key
   } catch (err) {

@@ -33,7 +33,8 @@ export class FilesController {
       'Files are kept per account: a deploy references them by hash in `files`. 201 when stored, 200 when the account had it already ' +
       '(nothing rewritten; its 24 h restart). A file no deployment references is deleted 24 h after its last upload. ' +
       'The credential, rate limit and scope are checked before the body is read (a refusal closes the connection); uploads count in ' +
-      'their own rate-limit bucket, `RATE_LIMIT_UPLOADS_MAX` per 60 s per account, not in the general one.',
+      'their own rate-limit bucket, `RATE_LIMIT_UPLOADS_MAX` per 60 s per account, not in the general one. ' +
+      'A new file counts in the `storage.bytes` meter while the account keeps it; past the plan’s hard storage quota: 402 `quota_exceeded`, nothing stored.',
   })
   @ApiParam({
     name: 'sha256',
@@ -44,7 +45,7 @@ export class FilesController {
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiCreatedResponse({ type: FileDto, description: 'Stored' })
   @ApiOkResponse({ type: FileDto, description: 'The account had it already' })
-  @ApiErrors(400, 413, 415)
+  @ApiErrors(400, 402, 413, 415)
   async upload(
     @CurrentPrincipal() principal: Principal,
     @Param('sha256') sha256: string,

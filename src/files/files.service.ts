@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppErasure, AppErasureParticipant } from '../apps/app-erasure.js';
+import { StorageMeter } from '../billing/storage-meter.js';
 import { Transactions } from '../database/transactions.js';
 import { BLOB_STORE, blobKey, type BlobStore } from './blob-store.js';
 import { FileDto } from './dto/file.dto.js';
@@ -34,6 +35,7 @@ export class FilesService implements AppErasureParticipant, OnModuleInit {
     private readonly files: FilesRepository,
     private readonly sweep: FilesSweep,
     private readonly appErasure: AppErasure,
+    private readonly storage: StorageMeter,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
@@ -46,6 +48,8 @@ export class FilesService implements AppErasureParticipant, OnModuleInit {
     if (!SHA256_HEX.test(sha256)) throw FilesError.invalidSha256();
     const digest = createHash('sha256').update(body).digest('hex');
     if (digest !== sha256) throw FilesError.digestMismatch(sha256, digest);
+    // The plan's storage: 402 past a hard quota; otherwise the bytes are held until the row below takes them over.
+    await this.storage.hold(accountId, sha256, body.length);
     const key = blobKey(accountId, sha256);
     // An upload of a file the account has restarts its 24 h (so a deploy right after it finds it); a sweep deleting it now makes this wait, then find nothing.
     if ((await this.files.touch(accountId, sha256)) !== undefined) {

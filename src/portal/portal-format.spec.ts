@@ -29,5 +29,13 @@ describe('portal formats', () => {
       included: '100 deployments',
     });
     expect(meterRow({ meter: 'ai.tokens', used: 0, included: null, percent: null, hard: false }).included).toBe('unlimited');
+    // Storage is a level (what is kept now), not the month's sum.
+    expect(meterRow({ meter: 'storage.bytes', used: 3 * 2 ** 20, included: 2 * 2 ** 30, percent: 0.1, hard: true })).toMatchObject({
+      label: 'Storage',
+      used: '3 MiB',
+      included: '2 GiB',
+      now: true,
+    });
+    expect(meterRow({ meter: 'bandwidth.bytes', used: 0, included: null, percent: null, hard: false }).now).toBe(false);
   });
 });

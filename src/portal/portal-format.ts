@@ -1,3 +1,5 @@
+import { isGauge } from '../billing/plans.js';
+
 /** How long ago, as people say it ("just now", "5 minutes ago", "3 days ago"), past a month the UTC date. */
 export function ago(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
@@ -37,6 +39,7 @@ const METERS: Record<string, { label: string; amount: (n: number) => string }> =
   'analytics.events': { label: 'Analytics events', amount: units('event', 'events') },
   'webhook.deliveries': { label: 'Webhook deliveries', amount: units('delivery', 'deliveries') },
   'bandwidth.bytes': { label: 'Bandwidth', amount: (n) => size(n) },
+  'storage.bytes': { label: 'Storage', amount: (n) => size(n) },
 };
 
 export interface MeterRow {
@@ -46,6 +49,8 @@ export interface MeterRow {
   included: string;
   percent: number | null;
   hard: boolean;
+  /** A level (what is kept now), not this month's sum. */
+  now: boolean;
 }
 
 /** A meter's usage for a page: its human name, amounts with units, the share used. */
@@ -58,5 +63,6 @@ export function meterRow(u: { meter: string; used: number; included: number | nu
     included: u.included === null ? 'unlimited' : known.amount(u.included),
     percent: u.percent,
     hard: u.hard,
+    now: isGauge(u.meter),
   };
 }

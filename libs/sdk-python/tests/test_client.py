@@ -138,7 +138,8 @@ class ClientTest(unittest.TestCase):
         billing = self.client.billing.get()
         self.assertEqual(billing["plan"], {"id": "free", "name": "Free"})
         self.assertEqual([u["meter"] for u in billing["usage"]],
-                         ["api.requests", "ai.tokens", "deployments", "analytics.events", "webhook.deliveries", "bandwidth.bytes"])
+                         ["api.requests", "ai.tokens", "deployments", "analytics.events", "webhook.deliveries",
+                          "bandwidth.bytes", "storage.bytes"])
         statements = list(self.client.billing.statements())
         self.assertEqual(statements[0]["status"], "open")
         self.assertEqual(statements[0]["period"], billing["period"])

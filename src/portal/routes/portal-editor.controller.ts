@@ -8,12 +8,15 @@ import type { Form, Signed } from '../portal-page.js';
 import { SignedInPortalRoutes } from './portal-routes.js';
 import { PortalPermission } from '../portal-role.guard.js';
 
-/** /portal/apps/:appId/editor: the landing-page editor, its preview, save, AI per section and deploy. */
+/**
+ * /portal/apps/:appId/editor: the landing-page editor, its preview, save, AI per section and deploy. The
+ * contract's address of the editor, `/portal/apps/:appId/landing-page`, serves the same page (its form posts to `/editor`).
+ */
 @SignedInPortalRoutes()
 export class PortalEditorController {
   constructor(private readonly pages: PortalEditorPages) {}
 
-  @Get('apps/:appId/editor')
+  @Get(['apps/:appId/editor', 'apps/:appId/landing-page'])
   @PortalPermission('apps:read')
   async editor(@SignedIn() signed: Signed, @Param('appId') appId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return sendPortal(reply, await this.pages.editor(signed, appId, queryOf(request, 'done')));
