@@ -536,7 +536,7 @@ export interface paths {
         get?: never;
         /**
          * Upload a file for deploys
-         * @description The body is the raw content (`Content-Type: application/octet-stream`, at most `MAX_FILE_BYTES`, default 25 MiB); the path names its SHA-256 in lowercase hex, which must be the digest of the body (else 400 `digest_mismatch`, nothing stored). Files are kept per account: a deploy references them by hash in `files`. 201 when stored, 200 when the account had it already (nothing rewritten; its 24 h restart). A file no deployment references is deleted 24 h after its last upload. The credential, rate limit and scope are checked before the body is read (a refusal closes the connection); uploads count in their own rate-limit bucket, `RATE_LIMIT_UPLOADS_MAX` per 60 s per account, not in the general one.
+         * @description The body is the raw content (`Content-Type: application/octet-stream`, at most `MAX_FILE_BYTES`, default 25 MiB); the path names its SHA-256 in lowercase hex, which must be the digest of the body (else 400 `digest_mismatch`, nothing stored). Files are kept per account: a deploy references them by hash in `files`. 201 when stored, 200 when the account had it already (nothing rewritten; its 24 h restart). A file no deployment references is deleted 24 h after its last upload. The credential, rate limit and scope are checked before the body is read (a refusal closes the connection); uploads count in their own rate-limit bucket, `RATE_LIMIT_UPLOADS_MAX` per 60 s per account, not in the general one. A new file counts in the `storage.bytes` meter while the account keeps it; past the plan’s hard storage quota: 402 `quota_exceeded`, nothing stored.
          */
         put: operations["FilesController_upload"];
         post?: never;
@@ -1678,7 +1678,7 @@ export interface components {
              * @example ai.tokens
              * @enum {string}
              */
-            meter: "api.requests" | "ai.tokens" | "deployments" | "analytics.events" | "webhook.deliveries" | "bandwidth.bytes";
+            meter: "api.requests" | "ai.tokens" | "deployments" | "analytics.events" | "webhook.deliveries" | "bandwidth.bytes" | "storage.bytes";
             /**
              * @description Included each month; null: unlimited
              * @example 100000
@@ -5905,7 +5905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict: an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            /** @description Conflict (duplicate, or an Idempotency-Key reused with another body or still in flight); or an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6223,6 +6223,22 @@ export interface operations {
                      *       "error": true,
                      *       "code": 404,
                      *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict (duplicate, or an Idempotency-Key reused with another body or still in flight) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "Idempotency-Key was already used with another request"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -6781,6 +6797,22 @@ export interface operations {
                      *       "error": true,
                      *       "code": 401,
                      *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A hard quota of the plan is used up */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 402,
+                     *       "message": "The ai.tokens quota of your plan (100000 a month) is used up; it renews on 2026-12-01."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
