@@ -6,7 +6,7 @@
 //   (default redis://127.0.0.1:6379), BENCH_SECONDS (default 10), BENCH_WEBHOOK_SECONDS (default 30),
 //   BENCH_CPU_PROFILE (a directory: CPU profiles of the API and the worker), BENCH_ONLY=sites (only the
 //   serving loads 7–9 and the cache's memory), BENCH_ONLY=visitor (the visitor plane: loads 4, 7–11),
-//   BENCH_ONLY=gateway (load 12: chat completions through the AI gateway)
+//   BENCH_ONLY=gateway (load 12: chat completions through the AI gateway), BENCH_ONLY=webhooks (load 3 alone)
 import autocannon from 'autocannon';
 import Bull from 'bull';
 import { fork, spawn } from 'node:child_process';
@@ -65,8 +65,8 @@ const TARGETS = {
   rssMiB: 250,
 };
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup', 'gateway'].includes(ONLY))
-  throw new Error(`BENCH_ONLY is sites, visitor, collect, signup or gateway (got ${ONLY})`);
+if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup', 'gateway', 'webhooks'].includes(ONLY))
+  throw new Error(`BENCH_ONLY is sites, visitor, collect, signup, gateway or webhooks (got ${ONLY})`);
 /** Load 12's upstream answers after this long, as a model takes time (its first token, in a stream); a second upstream answers at once. */
 const UPSTREAM_LATENCY_MS = Number(process.env.BENCH_UPSTREAM_LATENCY_MS ?? 100);
 const SITES_DOMAIN = 'sites.bench.test';
@@ -258,6 +258,33 @@ async function drain(receiver, count, timeoutMs) {
   return ask(receiver, 'stats');
 }
 
+/** The Redis server's pid (it runs on this machine: the bench reads its CPU time). */
+async function redisServerPid() {
+  const redis = new Redis(REDIS_URL);
+  try {
+    return Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * The CPU each process spends on a drain, per delivery (µs): the worker, the receiver, Redis and, given a
+ * database, the PostgreSQL backends. Read from the worker being ready to the drain's end.
+ */
+async function drainCpu(pids, databaseUrl) {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const dbBefore = databaseUrl ? await databaseCpu(databaseUrl) : null;
+  return {
+    async perDelivery(count) {
+      const us = (ms) => Math.round((ms * 1000) / count);
+      const out = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, us(cpuMs(pid) - before[name])]));
+      if (dbBefore) out.postgres = us(databaseCpuSince(dbBefore, await databaseCpu(databaseUrl)));
+      return out;
+    },
+  };
+}
+
 /** A backlog drained by one worker: deliveries per second from its first delivery to its last. */
 function drainFigures(stats, backlog) {
   // Arrivals are recorded in order.
@@ -322,6 +349,23 @@ async function main() {
     writeResults({ date: new Date().toISOString(), machine: machine(), only: ONLY, gateway, durationSec: Math.round((Date.now() - started) / 1000) });
     return;
   }
+  if (ONLY === 'webhooks') {
+    const { webhooks, nothingLost, workerPeakRssLoad3 } = await loadWebhooks(api, apiKey, apps, env);
+    const met = webhooks.ratio >= TARGETS.webhooks;
+    console.log(
+      `\nload 3: ${webhooks.service.deliveriesPerSec} /s against ${webhooks.reference.deliveriesPerSec} /s: ratio ${webhooks.ratio} (≥ ${TARGETS.webhooks}: ${met ? 'met' : 'NOT met'}); p99 event→attempt ${webhooks.atHalfRate.p99Ms} ms; nothing lost: ${nothingLost}; worker peak ${workerPeakRssLoad3} MiB\n`,
+    );
+    writeResults({
+      date: new Date().toISOString(),
+      machine: machine(),
+      only: ONLY,
+      webhooks,
+      nothingLost,
+      workerPeakRssMiB: workerPeakRssLoad3,
+      durationSec: Math.round((Date.now() - started) / 1000),
+    });
+    return;
+  }
   if (ONLY === 'collect' || ONLY === 'signup') {
     const visitor = await loadVisitorWrites(api.url, api.child.pid, DATABASE_URL, accountId, apps, env, ONLY);
     console.log(`\n${visitorTable(visitor)}\n`);
@@ -372,7 +416,53 @@ async function main() {
     body: deployBody,
   });
 
-  // Load 3: user.created events → signed deliveries to a receiver in its own process.
+  const { webhooks, serviceHalf, nothingLost, usersCreated, tally, seen, workerPeakRssLoad3 } = await loadWebhooks(api, apiKey, apps, env);
+  const { collect, signup } = await loadVisitorWrites(api.url, api.child.pid, DATABASE_URL, accountId, apps, env);
+  const aggregate = await loadAggregate(api.url, DATABASE_URL, apiKey, apps[4].appId, apps[5].appId);
+  const sites = await loadSites(api, apiKey, apps);
+  const gateway = await loadGateway(api, apiKey, upstreams);
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    settings: { seconds: SECONDS, webhookSeconds: WEBHOOK_SECONDS, connections: CONNECTIONS, logLevel: 'info (default)' },
+    list,
+    deploy,
+    webhooks,
+    collect,
+    signup,
+    aggregate,
+    sites,
+    gateway,
+    peakRssMiB: { apiUnderLoad1: apiPeakRssLoad1, workerUnderLoad3: workerPeakRssLoad3 },
+    targets: {
+      list: { target: TARGETS.list, met: list.ratio >= TARGETS.list },
+      deploy: { target: TARGETS.deploy, met: deploy.ratio >= TARGETS.deploy },
+      webhooks: { target: TARGETS.webhooks, met: webhooks.ratio >= TARGETS.webhooks },
+      webhookP99AtHalfRate: { target: TARGETS.p99Ms, met: serviceHalf.p99Ms !== null && serviceHalf.p99Ms < TARGETS.p99Ms },
+      nothingLost: {
+        met: nothingLost,
+        usersCreated,
+        deliveries: tally.total,
+        unsettled: tally.unsettled,
+        received: seen.everUnique,
+        duplicates: seen.everDuplicates,
+      },
+      collect: { target: TARGETS.collect, met: collect.ratio >= TARGETS.collect && collect.nothingLost },
+      aggregate: { target: TARGETS.aggregateTimeRatio, met: aggregate.timeRatio <= TARGETS.aggregateTimeRatio },
+      signup: signup.target,
+      gateway: gateway.target,
+    },
+    durationSec: Math.round((Date.now() - started) / 1000),
+  };
+  console.log(`\n${table(results)}\n\n${visitorTable({ collect, signup })}\n\n${sitesTable(sites)}\n\n${gatewayTable(gateway)}\n`);
+  writeResults(results);
+}
+
+/** Load 3: user.created events → signed deliveries to a receiver in its own process, against a bare Bull worker. */
+async function loadWebhooks(api, apiKey, apps, env) {
+  const { DATABASE_URL } = env;
+  const auth = { authorization: `Bearer ${apiKey}` };
   const {
     child: receiver,
     msg: { port: receiverPort },
@@ -411,10 +501,14 @@ async function main() {
   log(`load 3: ${eventsPerSec} events/s through the API; ${backlogCount} deliveries pending`);
 
   // 3b. A worker drains that backlog: signs, POSTs, records each attempt.
+  const redisPid = await redisServerPid();
   const worker = await startService('worker', env);
+  const serviceCpu = await drainCpu({ worker: worker.child.pid, receiver: receiver.pid, redis: redisPid }, DATABASE_URL);
   let stats = await drain(receiver, backlogCount, 180_000);
-  const serviceDrain = drainFigures(stats, backlogCount);
-  log(`load 3: service worker ${serviceDrain.deliveriesPerSec} deliveries/s (${serviceDrain.delivered}/${backlogCount} in ${serviceDrain.drainSeconds} s)`);
+  const serviceDrain = { ...drainFigures(stats, backlogCount), cpuUsPerDelivery: await serviceCpu.perDelivery(backlogCount) };
+  log(
+    `load 3: service worker ${serviceDrain.deliveriesPerSec} deliveries/s (${serviceDrain.delivered}/${backlogCount} in ${serviceDrain.drainSeconds} s); CPU µs a delivery ${JSON.stringify(serviceDrain.cpuUsPerDelivery)}`,
+  );
 
   // 3c. End to end at half the lesser of the two maximum rates: latency from event to first attempt.
   const halfRate = Math.max(1, Math.floor(Math.min(eventsPerSec, serviceDrain.deliveriesPerSec) / 2));
@@ -471,16 +565,19 @@ async function main() {
   await queue.close();
   receiver.send({ secrets: [refSecret] });
   receiver.send('reset');
-  await forkReady('reference/webhook-worker.mjs', {
+  const { child: referenceWorker } = await forkReady('reference/webhook-worker.mjs', {
     REDIS_URL,
     QUEUE_PREFIX: queuePrefix,
     TARGET_URL: receiverUrl,
     SECRET: refSecret,
     CONCURRENCY: String(WEBHOOK_CONCURRENCY),
   });
+  const referenceCpu = await drainCpu({ worker: referenceWorker.pid, receiver: receiver.pid, redis: redisPid });
   stats = await drain(receiver, backlogCount, 120_000);
-  const reference = drainFigures(stats, backlogCount);
-  log(`load 3: reference worker ${reference.deliveriesPerSec} deliveries/s (${reference.delivered}/${backlogCount} in ${reference.drainSeconds} s)`);
+  const reference = { ...drainFigures(stats, backlogCount), cpuUsPerDelivery: await referenceCpu.perDelivery(backlogCount) };
+  log(
+    `load 3: reference worker ${reference.deliveriesPerSec} deliveries/s (${reference.delivered}/${backlogCount} in ${reference.drainSeconds} s); CPU µs a delivery ${JSON.stringify(reference.cpuUsPerDelivery)}`,
+  );
 
   const webhooks = {
     apiEventsPerSec: eventsPerSec,
@@ -489,46 +586,7 @@ async function main() {
     ratio: +(serviceDrain.deliveriesPerSec / reference.deliveriesPerSec).toFixed(2),
     atHalfRate: { ...serviceHalf, eventsPerSecAsked: halfRate },
   };
-  const { collect, signup } = await loadVisitorWrites(api.url, api.child.pid, DATABASE_URL, accountId, apps, env);
-  const aggregate = await loadAggregate(api.url, DATABASE_URL, apiKey, apps[4].appId, apps[5].appId);
-  const sites = await loadSites(api, apiKey, apps);
-  const gateway = await loadGateway(api, apiKey, upstreams);
-
-  const results = {
-    date: new Date().toISOString(),
-    machine: machine(),
-    settings: { seconds: SECONDS, webhookSeconds: WEBHOOK_SECONDS, connections: CONNECTIONS, logLevel: 'info (default)' },
-    list,
-    deploy,
-    webhooks,
-    collect,
-    signup,
-    aggregate,
-    sites,
-    gateway,
-    peakRssMiB: { apiUnderLoad1: apiPeakRssLoad1, workerUnderLoad3: workerPeakRssLoad3 },
-    targets: {
-      list: { target: TARGETS.list, met: list.ratio >= TARGETS.list },
-      deploy: { target: TARGETS.deploy, met: deploy.ratio >= TARGETS.deploy },
-      webhooks: { target: TARGETS.webhooks, met: webhooks.ratio >= TARGETS.webhooks },
-      webhookP99AtHalfRate: { target: TARGETS.p99Ms, met: serviceHalf.p99Ms !== null && serviceHalf.p99Ms < TARGETS.p99Ms },
-      nothingLost: {
-        met: nothingLost,
-        usersCreated,
-        deliveries: tally.total,
-        unsettled: tally.unsettled,
-        received: seen.everUnique,
-        duplicates: seen.everDuplicates,
-      },
-      collect: { target: TARGETS.collect, met: collect.ratio >= TARGETS.collect && collect.nothingLost },
-      aggregate: { target: TARGETS.aggregateTimeRatio, met: aggregate.timeRatio <= TARGETS.aggregateTimeRatio },
-      signup: signup.target,
-      gateway: gateway.target,
-    },
-    durationSec: Math.round((Date.now() - started) / 1000),
-  };
-  console.log(`\n${table(results)}\n\n${visitorTable({ collect, signup })}\n\n${sitesTable(sites)}\n\n${gatewayTable(gateway)}\n`);
-  writeResults(results);
+  return { webhooks, serviceHalf, nothingLost, usersCreated, tally, seen, workerPeakRssLoad3 };
 }
 
 function machine() {

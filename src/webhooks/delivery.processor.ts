@@ -84,7 +84,7 @@ export class DeliveryProcessor implements OnApplicationBootstrap, OnApplicationS
     private readonly metrics: WebhookMetrics,
     private readonly secrets: SecretBox,
   ) {
-    this.agents = receiverAgents(config.WEBHOOK_CONCURRENCY);
+    this.agents = receiverAgents(config.WEBHOOK_CONCURRENCY, config.WEBHOOK_ALLOW_PRIVATE);
     this.slots = new EndpointSlots(config.WEBHOOK_CONCURRENCY, config.WEBHOOK_TIMEOUT_MS);
     this.schedule = new RetrySchedule(config.retryOffsetsMs);
     this.leaseMs = attemptLeaseMs(config.WEBHOOK_TIMEOUT_MS);
@@ -95,8 +95,8 @@ export class DeliveryProcessor implements OnApplicationBootstrap, OnApplicationS
     this.queue.process((job) => this.deliver(job), this.config.WEBHOOK_CONCURRENCY);
   }
 
-  onApplicationShutdown(): void {
-    this.agents.destroy();
+  async onApplicationShutdown(): Promise<void> {
+    await this.agents.destroy();
   }
 
   /**
