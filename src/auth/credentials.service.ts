@@ -9,7 +9,11 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 /** What passport-http-bearer takes from the header: the scheme in any case, one space, the token. */
 const BEARER_HEADER = /^Bearer ([^ ]+)$/i;
 
-/** Turns a bearer string into a Principal: API key or OAuth access token, cached by hash. */
+/**
+ * Turns a bearer string into a Principal: API key or OAuth access token, cached by hash. Each carries
+ * the member it acts for (the key's creator, the service account's) with that member's current role;
+ * a role change or a removal evicts the member's credentials on every instance.
+ */
 @Injectable()
 export class CredentialsService {
   private readonly lastUsedWritten = new Map<string, number>();
@@ -53,6 +57,8 @@ export class CredentialsService {
         scopes: token.scopes,
         label: `token of ${token.serviceAccountId}`,
       };
+      // A token acts for the member who created its service account, bounded by their current role.
+      if (token.creator) principal.member = token.creator;
       this.cache.set(hash, principal, epoch, token.expiresAt);
       return principal;
     }

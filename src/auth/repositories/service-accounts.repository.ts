@@ -32,4 +32,16 @@ export class ServiceAccountsRepository {
   async revoke(id: string, at: Date): Promise<void> {
     await this.serviceAccounts.update({ id }, { revokedAt: at });
   }
+
+  /** Revokes every active service account a member created; answers their ids. */
+  async revokeAllCreatedBy(memberId: string, at: Date): Promise<string[]> {
+    const result = await this.serviceAccounts
+      .createQueryBuilder()
+      .update()
+      .set({ revokedAt: at })
+      .where('created_by = :memberId AND revoked_at IS NULL', { memberId })
+      .returning('id')
+      .execute();
+    return (result.raw as Array<{ id: string }>).map((r) => r.id);
+  }
 }

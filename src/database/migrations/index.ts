@@ -27,6 +27,7 @@ import { MemberSsoIdentities1764010000000 } from './1764010000000-member-sso-ide
 import { AnalyticsInbox1764020000000 } from './1764020000000-analytics-inbox.js';
 import { AnalyticsVisitorDays1764030000000 } from './1764030000000-analytics-visitor-days.js';
 import { AnalyticsWithoutAppForeignKeys1764040000000 } from './1764040000000-analytics-without-app-foreign-keys.js';
+import { TeamCredentials1764300000000 } from './1764300000000-team-credentials.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   AnalyticsInbox1764020000000,
   AnalyticsVisitorDays1764030000000,
   AnalyticsWithoutAppForeignKeys1764040000000,
+  TeamCredentials1764300000000,
 ];
