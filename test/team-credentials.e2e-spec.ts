@@ -6,7 +6,9 @@ import { TeamCredentials1764300000000 } from '../src/database/migrations/1764300
 import { errorEnvelope, NO_RATE_LIMIT } from './support/api-client.js';
 import { addMember, memberSession, postPortalForm } from './support/members.js';
 import { portalSession } from './support/portal-session.js';
+import { itUnless, UNLESS_REDIS } from './support/skips.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
+import { until } from './support/webhook-receiver.js';
 
 const unique = (name: string) => `${name}-${randomBytes(4).toString('hex')}@team-credentials.test`;
 const bearer = (credential: string) => ({ authorization: `Bearer ${credential}` });
@@ -217,6 +219,29 @@ describe(`team credentials: creators bound them, owners act in person (${target}
     await app.http().get('/v1/apps').set(bearer(token)).expect(401);
     await tokenFor({ clientId: row.client_id, clientSecret }).expect(401);
   });
+
+  itUnless(UNLESS_REDIS)(
+    'T1, T2 on two instances: a demotion bounds, and a removal ends, a token the other instance has cached, at once (Redis pub/sub)',
+    async () => {
+      const second = await startTestApp({ reuse: { dataDir: app.dataDir, env: app.env }, keep: true });
+      try {
+        const a = await account();
+        const admin = await addMember(app, a.ownerKey, unique('admin'), 'admin');
+        const sa = await serviceAccount(admin.apiKey, ['*']);
+        const token = (await tokenFor(sa).expect(200)).body.access_token as string;
+        await second.http().get('/v1/api-keys').set(bearer(token)).expect(200);
+
+        await app.http().patch(`/v1/members/${admin.memberId}`).set(bearer(a.ownerKey)).send({ role: 'developer' }).expect(200);
+        await until(async () => (await second.http().get('/v1/api-keys').set(bearer(token))).status === 403, 5_000, 'the demotion seen by the other instance');
+        await second.http().get('/v1/apps').set(bearer(token)).expect(200);
+
+        await app.http().delete(`/v1/members/${admin.memberId}`).set(bearer(a.ownerKey)).expect(204);
+        await until(async () => (await second.http().get('/v1/apps').set(bearer(token))).status === 401, 5_000, 'the removal seen by the other instance');
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it('migration 1764300000000 names the creator of older service accounts from the audit log, and revokes those of members removed already', async () => {
     const a = await account();
