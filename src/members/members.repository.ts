@@ -151,7 +151,7 @@ export class MembersRepository {
   /** Revokes the account's pending invitation; false when there was none. */
   async revokeInvitation(accountId: string, id: string): Promise<boolean> {
     const rows = await this.db.query<{ id: string }>(
-      `WITH revoked AS (UPDATE member_invitations SET revoked_at = now() WHERE id = $1 AND account_id = $2 AND ${PENDING} RETURNING id) SELECT id FROM revoked`,
+      `UPDATE member_invitations SET revoked_at = now() WHERE id = $1 AND account_id = $2 AND ${PENDING} RETURNING id`,
       [id, accountId],
     );
     return rows.length > 0;
@@ -160,9 +160,7 @@ export class MembersRepository {
   /** Revokes the pending invitations a member sent that grant a role other than `keep` (all of them when `keep` is empty); answers their ids. */
   async revokeInvitationsSentBy(memberId: string, keep: readonly Role[] = []): Promise<string[]> {
     const rows = await this.db.query<{ id: string }>(
-      `WITH revoked AS (
-         UPDATE member_invitations SET revoked_at = now() WHERE invited_by = $1 AND ${PENDING} AND NOT (role = ANY($2::varchar[])) RETURNING id
-       ) SELECT id FROM revoked`,
+      `UPDATE member_invitations SET revoked_at = now() WHERE invited_by = $1 AND ${PENDING} AND NOT (role = ANY($2::varchar[])) RETURNING id`,
       [memberId, keep],
     );
     return rows.map((r) => r.id);
