@@ -117,6 +117,20 @@ describe(`audit log (${target})`, () => {
             .expect(201)
         ).body.id,
     },
+    'member.invitation_revoked': {
+      prepare: async () =>
+        (
+          await api()
+            .post('/v1/members/invitations')
+            .set(bearer())
+            .send({ email: unique('revoked'), role: 'viewer' })
+            .expect(201)
+        ).body.id,
+      act: async (id: string) => {
+        await api().delete(`/v1/members/invitations/${id}`).set(bearer()).expect(204);
+        return id;
+      },
+    },
     'member.joined': {
       prepare: async () => {
         const address = unique('join');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MembersService } from '../src/members/members.service.js';
-import { addMember } from './support/members.js';
+import { addMember, memberSession, postPortalForm } from './support/members.js';
+import { portalSession } from './support/portal-session.js';
 import { createAccount, startTestApp, target, TestApp } from './support/test-app.js';
 
 const unique = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
@@ -90,7 +91,7 @@ describe(`members and roles (${target})`, () => {
       .send({ email: unique('x'), role: 'viewer' })
       .expect(403);
 
-    // An admin manages keys and members, but not owners.
+    // An admin manages keys and members, but not owners (and no key does: owners act in the portal).
     await app.http().get('/v1/api-keys').set(bearer(admin.apiKey)).expect(200);
     const owners = await app
       .http()
@@ -98,7 +99,7 @@ describe(`members and roles (${target})`, () => {
       .set(bearer(admin.apiKey))
       .send({ email: unique('o'), role: 'owner' })
       .expect(403);
-    expect(owners.body).toMatchObject({ code: 403, reason: 'owners_only', role: 'admin', message: expect.stringContaining('The role admin') });
+    expect(owners.body).toMatchObject({ code: 403, reason: 'owner_member_required', credential: 'api_key' });
     // An admin's key mints keys within the admin role; a developer's role bounds what it can be given.
     const minted = await app
       .http()
@@ -141,21 +142,25 @@ describe(`members and roles (${target})`, () => {
     await app.http().delete(`/v1/members/${dev.memberId}`).set(bearer(account.apiKey)).expect(404);
   });
 
-  it('keeps an owner: the last one can be neither demoted nor removed; only owners make owners', async () => {
-    const account = await createAccount(app);
+  it('keeps an owner: the last one can be neither demoted nor removed; only an owner, in the portal, makes or demotes owners', async () => {
+    const account = await portalSession(app, unique('owner'));
     const [owner] = (await app.http().get('/v1/members').set(bearer(account.apiKey)).expect(200)).body.data;
-    const demote = await app.http().patch(`/v1/members/${owner.id}`).set(bearer(account.apiKey)).send({ role: 'admin' }).expect(409);
-    expect(demote.body).toMatchObject({ error: true, code: 409, reason: 'last_owner' });
-    await app.http().delete(`/v1/members/${owner.id}`).set(bearer(account.apiKey)).expect(409);
+    const demote = await postPortalForm(app, account.cookie, `/portal/members/${owner.id}/role`, { role: 'admin' });
+    expect(demote.status).toBe(409);
+    expect(demote.text).toContain('An account keeps at least one owner');
+    expect((await postPortalForm(app, account.cookie, `/portal/members/${owner.id}/remove`, {})).status).toBe(409);
 
     const admin = await addMember(app, account.apiKey, unique('admin'), 'admin');
     const byAdmin = await app.http().patch(`/v1/members/${owner.id}`).set(bearer(admin.apiKey)).send({ role: 'viewer' }).expect(403);
-    expect(byAdmin.body).toMatchObject({ reason: 'owners_only', role: 'admin' });
-    await app.http().patch(`/v1/members/${admin.memberId}`).set(bearer(admin.apiKey)).send({ role: 'owner' }).expect(403);
+    expect(byAdmin.body).toMatchObject({ reason: 'owner_member_required' });
+    const adminSession = await memberSession(app, account.accountId, admin.memberId);
+    const inPortal = await postPortalForm(app, adminSession, `/portal/members/${admin.memberId}/role`, { role: 'owner' });
+    expect(inPortal.status).toBe(403);
+    expect(inPortal.text).toContain('The role admin does not allow making, demoting or removing an owner');
 
     // The owner makes the admin an owner; then the first owner can step down.
-    await app.http().patch(`/v1/members/${admin.memberId}`).set(bearer(account.apiKey)).send({ role: 'owner' }).expect(200);
-    await app.http().patch(`/v1/members/${owner.id}`).set(bearer(admin.apiKey)).send({ role: 'developer' }).expect(200);
+    expect((await postPortalForm(app, account.cookie, `/portal/members/${admin.memberId}/role`, { role: 'owner' })).status).toBe(303);
+    expect((await postPortalForm(app, adminSession, `/portal/members/${owner.id}/role`, { role: 'developer' })).status).toBe(303);
     const roles = (await app.http().get('/v1/members').set(bearer(admin.apiKey)).expect(200)).body.data.map((m: { role: string }) => m.role).sort();
     expect(roles).toEqual(['developer', 'owner']);
   });

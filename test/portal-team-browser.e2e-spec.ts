@@ -198,6 +198,50 @@ describeInBrowser(`portal teams in a browser: invitations by e-mail, roles, MFA 
     ).toEqual([DEV, VIEWER]);
   });
 
+  it('the owner sees a pending invitation on the members page and revokes it; its e-mailed link then opens nothing', async () => {
+    const owner = session.page;
+    const email = 'browser-revoked@team.test';
+    await owner.goto(`${app.url}/portal/members`);
+    await owner.getByLabel('E-mail').fill(email);
+    await owner.getByLabel('Role', { exact: true }).selectOption('developer');
+    await act(owner, owner.getByRole('button', { name: 'Invite' }));
+    const mail = await smtp.nextTo(email);
+
+    await owner.goto(`${app.url}/portal/members`);
+    const pending = owner.getByRole('region', { name: 'Pending invitations' });
+    await expect(pending.getByRole('row', { name: new RegExp(email) }).count()).resolves.toBe(1);
+    await expect(
+      pending
+        .getByRole('row', { name: new RegExp(email) })
+        .locator('td')
+        .first()
+        .textContent(),
+    ).resolves.toBe('developer');
+    await noSeriousViolations(owner, 'portal-members-pending-invitations');
+    await act(owner, pending.getByRole('button', { name: `Revoke the invitation of ${email}` }));
+    expect(pathname(owner)).toBe('/portal/members');
+    await expect(
+      owner
+        .getByRole('region', { name: 'Pending invitations' })
+        .getByRole('row', { name: new RegExp(email) })
+        .count(),
+    ).resolves.toBe(0);
+    await expect(owner.getByRole('region', { name: 'Pending invitations' }).textContent()).resolves.toContain(
+      'None: every invitation was used, revoked or has expired.',
+    );
+
+    const invitee = await newPage();
+    await invitee.goto(here(/https?:\/\/\S+\/portal\/join\/[\w-]+/.exec(mail.text)![0]));
+    await expect(h1(invitee)).resolves.toBe('Invitation not valid');
+    await expect(invitee.locator('main p').first().textContent()).resolves.toContain('was revoked');
+    const revoked = await app.query<{ target_id: string; actor_id: string }>(
+      `SELECT target_id, actor_id FROM audit_log WHERE account_id = $1 AND action = 'member.invitation_revoked'`,
+      [accountId],
+    );
+    expect(revoked).toEqual([{ target_id: expect.stringMatching(/^inv_/), actor_id: await memberIdOf(OWNER) }]);
+    await expect(app.query(`SELECT 1 FROM members WHERE email = $1`, [email])).resolves.toEqual([]);
+  });
+
   it('enrols in MFA, signs in with a code; the same code again is refused, a recovery code works once', async () => {
     const owner = session.page;
     // Changing two-factor sign-in needs the password typed within 5 minutes (sudo mode): this session may be older.

@@ -10,6 +10,7 @@ import {
   ConnectionError,
   type Member,
   NotFoundError,
+  type PendingInvitation,
   PlatformClient,
   PlatformError,
   RateLimitError,
@@ -291,11 +292,32 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     expect(members).toEqual([expect.objectContaining({ email: account.email, role: 'owner' })]);
     const invitation = await owned.members.invite({ email: `sdk-${Date.now()}@example.com`, role: 'developer' });
     expect(invitation).toMatchObject({ role: 'developer', emailed: false, invitationUrl: expect.stringContaining('/portal/join/') });
-    await expect(owned.members.changeRole(members[0].id, 'viewer')).rejects.toMatchObject({ status: 409 });
+    // Demoting an owner is for an owner signed in to the portal: never a key.
+    await expect(owned.members.changeRole(members[0].id, 'viewer')).rejects.toMatchObject({ status: 403, reason: 'owner_member_required' });
     await expect(owned.members.remove('mem_unknown')).rejects.toMatchObject({ status: 404 });
     const entries: AuditEntry[] = [];
     for await (const e of owned.auditLog.list({ action: 'member.invited', from: new Date(Date.now() - 60_000) })) entries.push(e);
     expect(entries).toEqual([expect.objectContaining({ action: 'member.invited', target: { type: 'invitation', id: invitation.id } })]);
+
+    // Pending invitations: listed across pages (never their link), revoked once.
+    const other = await owned.members.invite({ email: `sdk-other-${Date.now()}@example.com`, role: 'viewer' });
+    const pending: PendingInvitation[] = [];
+    for await (const i of owned.members.invitations({ limit: 1 })) pending.push(i);
+    expect(pending.map((i) => i.id)).toEqual([other.id, invitation.id]);
+    expect(pending[1]).toEqual({
+      id: invitation.id,
+      email: invitation.email,
+      role: 'developer',
+      invitedBy: null,
+      emailed: false,
+      createdAt: expect.any(String),
+      expiresAt: invitation.expiresAt,
+    });
+    await owned.members.revokeInvitation(invitation.id);
+    const left: PendingInvitation[] = [];
+    for await (const i of owned.members.invitations()) left.push(i);
+    expect(left.map((i) => i.id)).toEqual([other.id]);
+    await expect(owned.members.revokeInvitation(invitation.id)).rejects.toMatchObject({ status: 404, reason: 'invitation_not_found' });
   });
 
   it('manages API keys, and fetches and reuses an OAuth client-credentials token', async () => {

@@ -6,18 +6,18 @@ import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './su
 import { OidcTestProvider } from './support/oidc-provider.js';
 import { axeViolations, scrollWidth } from './support/portal-browser.js';
 import { PORTAL_PASSWORD, portalSession } from './support/portal-session.js';
+import { saveSso, type SsoFields, type SsoOwner } from './support/sso-settings.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
 const CLIENT_ID = 'platform-portal';
 const CLIENT_SECRET = 'the platform portal client secret';
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 describeInBrowser(`single sign-on in a browser through a local OpenID provider (${target})`, () => {
   let app: TestApp;
   let provider: OidcTestProvider;
   let session: BrowserSession;
-  /** The account under test: its owner's key, and the one e-mail domain its SSO allows. */
-  let account: { accountId: string; apiKey: string; email: string };
+  /** The account under test: its owner's key and portal session, and the one e-mail domain its SSO allows. */
+  let account: { accountId: string; apiKey: string; cookie: string; email: string };
   const domain = `acme-${randomBytes(4).toString('hex')}.test`;
 
   beforeAll(async () => {
@@ -38,11 +38,7 @@ describeInBrowser(`single sign-on in a browser through a local OpenID provider (
       ],
     });
     account = { ...(await portalSession(app, `owner@${domain}`)), email: `owner@${domain}` };
-    await putSso(
-      account.apiKey,
-      { issuer: provider.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, domains: [domain], defaultRole: 'developer' },
-      200,
-    );
+    await putSso(account, { issuer: provider.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, domains: [domain], defaultRole: 'developer' }, 200);
     session = await openBrowser();
   });
   afterAll(async () => {
@@ -54,7 +50,8 @@ describeInBrowser(`single sign-on in a browser through a local OpenID provider (
     provider.tamper = null;
   });
 
-  const putSso = (key: string, body: object, status: number) => app.http().put('/v1/sso').set(bearer(key)).send(body).expect(status);
+  /** Saves the settings as the owner signed in to the portal (no key may: owner_member_required). */
+  const putSso = (owner: SsoOwner, body: SsoFields, status: number) => saveSso(app, owner, body, status);
   /** A fresh browser profile: no cookies of the portal or of the provider. */
   const freshContext = () => session.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const pathname = (page: Page) => new URL(page.url()).pathname;
@@ -139,7 +136,7 @@ describeInBrowser(`single sign-on in a browser through a local OpenID provider (
   });
 
   it('SSO required: the password is refused (the page says to use SSO, no session); SSO still signs in', async () => {
-    await putSso(account.apiKey, { issuer: provider.issuer, clientId: CLIENT_ID, domains: [domain], defaultRole: 'developer', required: true }, 200);
+    await putSso(account, { issuer: provider.issuer, clientId: CLIENT_ID, domains: [domain], defaultRole: 'developer', required: true }, 200);
     // The owner without MFA: a password alone is what SSO required rules out.
     const context = await freshContext();
     const page = await context.newPage();
@@ -167,7 +164,7 @@ describeInBrowser(`single sign-on in a browser through a local OpenID provider (
     expect(pathname(page)).toBe('/portal/');
     expect(await portalSessionCookie(context)).toBeDefined();
     await context.close();
-    await putSso(account.apiKey, { issuer: provider.issuer, clientId: CLIENT_ID, domains: [domain], defaultRole: 'developer', required: false }, 200);
+    await putSso(account, { issuer: provider.issuer, clientId: CLIENT_ID, domains: [domain], defaultRole: 'developer', required: false }, 200);
   });
 
   it('an ID token with a wrong audience, issuer or nonce is refused with a page saying which, and no session', async () => {

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { MfaService } from '../src/mfa/mfa.service.js';
 import { PortalAuthService } from '../src/portal/portal-auth.service.js';
-import { NotFoundError, PlatformClient, ValidationError } from '../libs/sdk/src/index.js';
+import { AuthError, NotFoundError, PlatformClient } from '../libs/sdk/src/index.js';
 import { errorEnvelope, NO_RATE_LIMIT } from './support/api-client.js';
-import { addMember } from './support/members.js';
+import { addMember, memberSession, postPortalForm } from './support/members.js';
 import { type OidcTestAccount, OidcTestProvider } from './support/oidc-provider.js';
 import { csrfOf, PORTAL_PASSWORD, portalSession } from './support/portal-session.js';
+import { removeSso, saveSso, type SsoFields, type SsoOwner } from './support/sso-settings.js';
 import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
 
 const CLIENT_ID = 'platform-portal';
@@ -43,7 +44,8 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     defaultRole: 'developer',
     ...extra,
   });
-  const putSso = (key: string, body: object, status: number) => app.http().put('/v1/sso').set(bearer(key)).send(body).expect(status);
+  /** Saves the settings as the account's owner signed in to the portal: no API key or token may (owner_member_required). */
+  const putSso = (owner: SsoOwner, body: SsoFields, status: number) => saveSso(app, owner, body, status);
   const loginForm = async () => {
     const res = await app.http().get('/portal/login').expect(200);
     return { csrf: csrfOf(res.text), cookie: String(res.headers['set-cookie']).split(';')[0] };
@@ -55,10 +57,10 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
   const sessionCookieOf = (res: { headers: Record<string, unknown> }) =>
     ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('portal_session=') && !c.includes('Max-Age=0'));
 
-  it('PUT /v1/sso saves the settings once discovery answered; the secret is sealed at rest and never answered; GET and DELETE', async () => {
+  it('saves the settings once discovery answered (the portal, as an owner); the secret is sealed at rest and never answered; GET, and turning it off', async () => {
     const a = await account();
     await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(404);
-    const put = await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
+    const put = await putSso(a, settings(a.domain, { required: true }), 200);
     const expected = {
       issuer: provider.issuer,
       clientId: CLIENT_ID,
@@ -71,7 +73,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     };
     expect(put.body).toEqual(expected);
     expect(JSON.stringify(put.body)).not.toContain(CLIENT_SECRET);
-    await expect(app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(200)).resolves.toMatchObject({ body: expected });
+    expect(put.text).not.toContain(CLIENT_SECRET);
     const [row] = await app.query<{ sso_client_secret: string; sso_domains: string[] }>(
       'SELECT sso_client_secret, sso_domains FROM account_security WHERE account_id = $1',
       [a.accountId],
@@ -82,7 +84,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
     // Without a secret the stored one is kept (it is write-only).
     const { clientSecret: _omitted, ...withoutSecret } = settings(a.domain, { defaultRole: 'viewer' });
-    await putSso(a.apiKey, withoutSecret, 200);
+    await putSso(a, withoutSecret, 200);
     const [kept] = await app.query<{ sso_client_secret: string; sso_default_role: string }>(
       'SELECT sso_client_secret, sso_default_role FROM account_security WHERE account_id = $1',
       [a.accountId],
@@ -90,62 +92,72 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(kept).toEqual({ sso_client_secret: row.sso_client_secret, sso_default_role: 'viewer' });
 
     // Another client id or issuer without a secret: refused, the stored secret is never sent to them.
-    const otherClient = await putSso(a.apiKey, { ...withoutSecret, clientId: 'another-client' }, 400);
-    expect(otherClient.body).toEqual(
-      errorEnvelope(
-        otherClient,
-        400,
-        'sso_client_secret_required',
-        'clientSecret is required when single sign-on is set up the first time, and whenever issuer or clientId changes (the stored secret is never sent elsewhere)',
-      ),
-    );
-    const otherIssuer = await putSso(a.apiKey, { ...withoutSecret, issuer: provider.issuer.replace('127.0.0.1', 'localhost') }, 400);
-    expect(otherIssuer.body).toMatchObject({ reason: 'sso_client_secret_required' });
+    const secretRequired =
+      'clientSecret is required when single sign-on is set up the first time, and whenever issuer or clientId changes (the stored secret is never sent elsewhere)';
+    const otherClient = await putSso(a, { ...withoutSecret, clientId: 'another-client' }, 400);
+    expect(otherClient.text).toContain(secretRequired);
+    const otherIssuer = await putSso(a, { ...withoutSecret, issuer: provider.issuer.replace('127.0.0.1', 'localhost') }, 400);
+    expect(otherIssuer.text).toContain(secretRequired);
     await expect(app.http().get('/v1/sso').set(bearer(a.apiKey))).resolves.toMatchObject({ body: { clientId: CLIENT_ID, issuer: provider.issuer } });
 
-    await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(204);
+    expect((await removeSso(app, a.cookie, 200)).text).toContain('Single sign-on is off');
     await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(404);
-    const again = await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(404);
-    expect(again.body).toEqual(errorEnvelope(again, 404, 'sso_not_configured', 'Single sign-on is not set up for this account'));
+    expect((await removeSso(app, a.cookie, 404)).text).toContain('Single sign-on is not set up for this account');
+  });
+
+  it("no API key or access token changes single sign-on, not even the owner's: PUT and DELETE /v1/sso answer 403 owner_member_required", async () => {
+    const a = await account();
+    await putSso(a, settings(a.domain), 200);
+    const put = await app
+      .http()
+      .put('/v1/sso')
+      .set(bearer(a.apiKey))
+      .send(settings(a.domain, { defaultRole: 'viewer' }))
+      .expect(403);
+    expect(put.body).toEqual({
+      ...errorEnvelope(
+        put,
+        403,
+        'owner_member_required',
+        "Only an owner signed in to the portal may make, demote or remove an owner, or change the account's single sign-on: no API key or access token may, whoever created it",
+      ),
+      credential: 'api_key',
+    });
+    const removed = await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(403);
+    expect(removed.body.reason).toBe('owner_member_required');
+    await expect(app.http().get('/v1/sso').set(bearer(a.apiKey))).resolves.toMatchObject({ status: 200, body: { defaultRole: 'developer' } });
   });
 
   it('refuses a plain-http issuer off this machine, an issuer that does not answer, bad fields, an owner default role, and a domain of another account', async () => {
     const a = await account();
-    const insecure = await putSso(a.apiKey, settings(a.domain, { issuer: 'http://idp.example.com' }), 400);
-    expect(insecure.body).toMatchObject({ reason: 'sso_issuer_insecure', message: expect.stringContaining('https') });
+    const insecure = await putSso(a, settings(a.domain, { issuer: 'http://idp.example.com' }), 400);
+    expect(insecure.text).toContain('issuer must be an https URL without credentials');
 
-    const unreachable = await putSso(a.apiKey, settings(a.domain, { issuer: 'http://127.0.0.1:9/nothing-here' }), 422);
-    expect(unreachable.body).toMatchObject({
-      reason: 'sso_discovery_failed',
-      message: expect.stringContaining("The issuer's OpenID configuration could not be read"),
-    });
+    const unreachable = await putSso(a, settings(a.domain, { issuer: 'http://127.0.0.1:9/nothing-here' }), 422);
+    expect(unreachable.text).toContain("The issuer's OpenID configuration could not be read");
     // One generic message: never the network's error (a prober would read what is behind an address).
-    expect(unreachable.body.message).not.toMatch(/ECONNREFUSED|fetch failed|connect/);
+    expect(unreachable.text).not.toMatch(/ECONNREFUSED|fetch failed|connect /);
 
     // A path of the provider with no discovery document under it.
-    const wrongIssuer = await putSso(a.apiKey, settings(a.domain, { issuer: `${provider.issuer}/elsewhere` }), 422);
-    expect(wrongIssuer.body).toMatchObject({ reason: 'sso_discovery_failed' });
+    const wrongIssuer = await putSso(a, settings(a.domain, { issuer: `${provider.issuer}/elsewhere` }), 422);
+    expect(wrongIssuer.text).toContain("The issuer's OpenID configuration could not be read");
 
-    const firstWithoutSecret = await putSso(a.apiKey, settings(a.domain, { clientSecret: undefined }), 400);
-    expect(firstWithoutSecret.body).toMatchObject({ reason: 'sso_client_secret_required' });
-    const owner = await putSso(a.apiKey, settings(a.domain, { defaultRole: 'owner', domains: ['Not A Domain'] }), 400);
-    expect(owner.body.message).toContain('defaultRole must be one of: admin, developer, viewer');
-    expect(owner.body.message).toContain('each of domains must be a lower-case domain name');
+    const firstWithoutSecret = await putSso(a, settings(a.domain, { clientSecret: undefined }), 400);
+    expect(firstWithoutSecret.text).toContain('clientSecret is required when single sign-on is set up the first time');
+    const owner = await putSso(a, settings(a.domain, { defaultRole: 'owner', domains: ['not_a_domain'] }), 400);
+    expect(owner.text).toContain('defaultRole must be one of: admin, developer, viewer');
+    expect(owner.text).toContain('each of domains must be a lower-case domain name');
     await expect(app.query('SELECT 1 FROM account_security WHERE account_id = $1 AND sso_issuer IS NOT NULL', [a.accountId])).resolves.toEqual([]);
 
-    const gmail = await putSso(a.apiKey, settings(a.domain, { domains: [a.domain, 'gmail.com'] }), 400);
-    expect(gmail.body).toMatchObject({
-      reason: 'sso_domain_public',
-      message: "The domain gmail.com is a public mail provider's: anyone can have an address there, so no account's single sign-on may claim it",
-    });
-    await putSso(a.apiKey, settings(a.domain, { domains: ['mail.outlook.com'] }), 400);
-    await putSso(a.apiKey, settings(a.domain), 200);
+    const gmail = await putSso(a, settings(a.domain, { domains: [a.domain, 'gmail.com'] }), 400);
+    expect(gmail.text).toContain(
+      "The domain gmail.com is a public mail provider's: anyone can have an address there, so no account's single sign-on may claim it",
+    );
+    await putSso(a, settings(a.domain, { domains: ['mail.outlook.com'] }), 400);
+    await putSso(a, settings(a.domain), 200);
     const b = await account();
-    const taken = await putSso(b.apiKey, settings(b.domain, { domains: [b.domain, a.domain] }), 409);
-    expect(taken.body).toMatchObject({
-      reason: 'sso_domain_taken',
-      message: `The domain ${a.domain} is an allowed domain of another account's single sign-on already`,
-    });
+    const taken = await putSso(b, settings(b.domain, { domains: [b.domain, a.domain] }), 409);
+    expect(taken.text).toContain(`The domain ${a.domain} is an allowed domain of another account's single sign-on already`);
   });
 
   /** The settings page as a member who is not an owner (a session started for them as any sign-in would): read without a form; its delete form posted anyway (403). */
@@ -173,59 +185,61 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
       .send({ _csrf: csrfOf(codePage), code })
       .expect(status);
 
-  it('reading takes members:read; changing takes an owner: an admin or a developer reads, cannot change (API and page); each change audited', async () => {
+  it('reading takes members:read; changing takes an owner in the portal: an admin or a developer reads, cannot change (API and page); each change audited', async () => {
     const a = await account();
-    await putSso(a.apiKey, settings(a.domain), 200);
+    await putSso(a, settings(a.domain), 200);
     const developer = await addMember(app, a.apiKey, `dev@${a.domain}`, 'developer');
     await app.http().get('/v1/sso').set(bearer(developer.apiKey)).expect(200);
-    const refused = await putSso(developer.apiKey, settings(a.domain), 403);
+    const refused = await app.http().put('/v1/sso').set(bearer(developer.apiKey)).send(settings(a.domain)).expect(403);
     expect(refused.body.message).toContain('members:write');
     await app.http().delete('/v1/sso').set(bearer(developer.apiKey)).expect(403);
 
     // An admin could otherwise point the owner's sign-in at a provider the admin runs.
     const admin = await addMember(app, a.apiKey, `admin@${a.domain}`, 'admin');
     await app.http().get('/v1/sso').set(bearer(admin.apiKey)).expect(200);
-    const notOwner = await putSso(admin.apiKey, settings(a.domain, { defaultRole: 'admin' }), 403);
-    expect(notOwner.body).toEqual({
-      ...errorEnvelope(notOwner, 403, 'sso_owners_only', 'The role admin does not allow changing single sign-on: only an owner does'),
-      role: 'admin',
-    });
+    const notOwner = await app
+      .http()
+      .put('/v1/sso')
+      .set(bearer(admin.apiKey))
+      .send(settings(a.domain, { defaultRole: 'admin' }))
+      .expect(403);
+    expect(notOwner.body).toMatchObject({ reason: 'owner_member_required', credential: 'api_key' });
     const notOwnerDelete = await app.http().delete('/v1/sso').set(bearer(admin.apiKey)).expect(403);
-    expect(notOwnerDelete.body).toMatchObject({ reason: 'sso_owners_only' });
+    expect(notOwnerDelete.body).toMatchObject({ reason: 'owner_member_required' });
     const { refused: portalRefused } = await settingsPageOf(a.accountId, admin.memberId);
     expect(portalRefused.text).toContain('Your role, admin, does not allow managing owners');
     await expect(app.http().get('/v1/sso').set(bearer(a.apiKey))).resolves.toMatchObject({ status: 200, body: { defaultRole: 'developer' } });
 
-    await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(204);
-    const audited = await app.query<{ action: string; actor_id: string; target_type: string; target_id: string }>(
-      `SELECT action, actor_id, target_type, target_id FROM audit_log WHERE account_id = $1 AND action LIKE 'sso.%' ORDER BY created_at`,
+    await removeSso(app, a.cookie, 200);
+    const audited = await app.query<{ action: string; actor_type: string; target_type: string; target_id: string }>(
+      `SELECT action, actor_type, target_type, target_id FROM audit_log WHERE account_id = $1 AND action LIKE 'sso.%' ORDER BY created_at`,
       [a.accountId],
     );
-    expect(audited.map((e) => [e.action, e.target_type, e.target_id])).toEqual([
-      ['sso.configured', 'account', a.accountId],
-      ['sso.removed', 'account', a.accountId],
+    expect(audited.map((e) => [e.action, e.actor_type, e.target_type, e.target_id])).toEqual([
+      ['sso.configured', 'member', 'account', a.accountId],
+      ['sso.removed', 'member', 'account', a.accountId],
     ]);
   });
 
   it('turning "SSO required" on ends the portal sessions of members other than owners (not when it stays on)', async () => {
     const a = await account();
-    await putSso(a.apiKey, settings(a.domain), 200);
+    await putSso(a, settings(a.domain), 200);
     const dev = await addMember(app, a.apiKey, `dev@${a.domain}`, 'developer');
     const auth = app.server.app.get(PortalAuthService);
     const devSession = await auth.startSession(a.accountId, dev.memberId);
     await app.http().get('/portal/').set('cookie', `portal_session=${devSession}`).expect(200);
-    await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
+    await putSso(a, settings(a.domain, { required: true }), 200);
     expect((await app.http().get('/portal/').set('cookie', `portal_session=${devSession}`)).headers.location).toBe('/portal/login');
     await app.http().get('/portal/').set('cookie', a.cookie).expect(200);
     // Saved again with SSO required still on: a session started since (through SSO) stays.
     const later = await auth.startSession(a.accountId, dev.memberId);
-    await putSso(a.apiKey, settings(a.domain, { required: true, defaultRole: 'viewer' }), 200);
+    await putSso(a, settings(a.domain, { required: true, defaultRole: 'viewer' }), 200);
     await app.http().get('/portal/').set('cookie', `portal_session=${later}`).expect(200);
   });
 
   it("the operator's re-issued invite checks what a password sign-in does: refused when SSO is required (no session, audited), the code step for an owner with MFA", async () => {
     const a = await account();
-    await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
+    await putSso(a, settings(a.domain, { required: true }), 200);
     const [owner] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [a.accountId]);
     const acceptInvite = async (status: number) => {
       const issued = await app.http().post(`/v1/admin/accounts/${a.accountId}/invite`).set(bearer(ADMIN_TOKEN)).expect(201);
@@ -254,7 +268,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
   it('an invitation into an SSO-required account sets no password: the join page points to SSO, the form is refused; the invitee joins through the provider', async () => {
     const a = await account();
-    await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
+    await putSso(a, settings(a.domain, { required: true }), 200);
     const invitee = `new-dev@${a.domain}`;
     const invited = await app.http().post('/v1/members/invitations').set(bearer(a.apiKey)).send({ email: invitee, role: 'developer' }).expect(201);
     const path = new URL(invited.body.invitationUrl as string).pathname;
@@ -281,7 +295,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
   it('SSO required: the right password of a member who is not an owner is refused (page, no session, audit entry); an owner without MFA too; an owner with MFA signs in with password and code', async () => {
     const a = await account();
-    await putSso(a.apiKey, settings(a.domain, { required: true }), 200);
+    await putSso(a, settings(a.domain, { required: true }), 200);
     const [login] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [a.accountId]);
 
     // The owner, no MFA: refused.
@@ -293,13 +307,14 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     const wrong = await passwordSignIn(a.email, 403, 'not the password at all');
     expect(wrong.text).toContain('Your account requires single sign-on: passwords are turned off.');
 
-    // Demoted to admin (another owner made first): refused, whatever MFA.
-    const other = await addMember(app, a.apiKey, `second-owner@${a.domain}`, 'owner');
-    await app.http().patch(`/v1/members/${login.id}`).set(bearer(other.apiKey)).send({ role: 'admin' }).expect(200);
+    // Demoted to admin (another owner made first, in the portal): refused, whatever MFA.
+    const other = await addMember(app, { cookie: a.cookie }, `second-owner@${a.domain}`, 'owner');
+    const otherSession = await memberSession(app, a.accountId, other.memberId);
+    expect((await postPortalForm(app, otherSession, `/portal/members/${login.id}/role`, { role: 'admin' })).status).toBe(303);
     expect(sessionCookieOf(await passwordSignIn(a.email, 403))).toBeUndefined();
 
     // Owner again, with MFA on: the recovery path (password, then MFA) stays open.
-    await app.http().patch(`/v1/members/${login.id}`).set(bearer(other.apiKey)).send({ role: 'owner' }).expect(200);
+    expect((await postPortalForm(app, otherSession, `/portal/members/${login.id}/role`, { role: 'owner' })).status).toBe(303);
     const mfa = app.server.app.get(MfaService);
     const enrolment = await mfa.start(login.id, a.email);
     const now = Date.now();
@@ -324,8 +339,8 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     const failures = await app.query<{ actor_id: string }>(`SELECT actor_id FROM audit_log WHERE account_id = $1 AND action = 'sign_in.failed'`, [a.accountId]);
     expect(failures.map((f) => f.actor_id)).toEqual([login.id, login.id, login.id]);
 
-    // SSO off again: the password works for every member as before.
-    await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(204);
+    // SSO off again (by the other owner, in the portal): the password works for every member as before.
+    await removeSso(app, otherSession, 200);
     await app.server.app.get(MfaService).remove(a.accountId, { type: 'member', id: login.id, label: a.email, ip: null }, login.id);
     expect(sessionCookieOf(await passwordSignIn(a.email, 303))).toBeDefined();
   });
@@ -354,7 +369,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
   it('"Sign in with SSO" sends the browser to the provider with PKCE (S256), state and nonce, the flow sealed in a cookie; an unknown domain is a page', async () => {
     const a = await account();
-    await putSso(a.apiKey, settings(a.domain), 200);
+    await putSso(a, settings(a.domain), 200);
     const unknown = await startSso(`x@nowhere-${hex()}.test`, 404);
     expect(unknown.text).toContain('No account signs in with single sign-on for this e-mail domain');
     expect(String(unknown.headers['set-cookie'] ?? '')).not.toContain('portal_sso=');
@@ -418,7 +433,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
   it('a member with MFA who signs in through the provider still types a code: no session before it, then one (over HTTP)', async () => {
     const a = await account();
-    await putSso(a.apiKey, settings(a.domain), 200);
+    await putSso(a, settings(a.domain), 200);
     const [owner] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [a.accountId]);
     const recoveryCodes = await enrolMfa(a.accountId, owner.id, a.email);
 
@@ -448,7 +463,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
   it('links a member to the provider identity (iss + sub) of their first SSO sign-in: another subject with the same e-mail is refused; an existing member links only through a verified e-mail', async () => {
     const a = await account();
-    await putSso(a.apiKey, settings(a.domain), 200);
+    await putSso(a, settings(a.domain), 200);
     const bob = await addMember(app, a.apiKey, `bob@${a.domain}`, 'developer');
     const failures = async () =>
       (await app.query(`SELECT 1 FROM audit_log WHERE account_id = $1 AND action = 'sign_in.failed' AND actor_id = $2`, [a.accountId, bob.memberId])).length;
@@ -490,7 +505,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
   it('refuses an e-mail that is not plain ASCII (the Kelvin sign lower-cases to "k"): no member made', async () => {
     const a = await account();
-    await putSso(a.apiKey, settings(a.domain), 200);
+    await putSso(a, settings(a.domain), 200);
     await addMember(app, a.apiKey, `kate@${a.domain}`, 'admin');
     const kelvin = `\u212Aate@${a.domain}`;
     expect(kelvin.toLowerCase()).toBe(`kate@${a.domain}`);
@@ -504,7 +519,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
 
   it('the callback refuses an answer this browser did not ask for: no flow cookie, or another state (CSRF) — a page, no session', async () => {
     const a = await account();
-    await putSso(a.apiKey, settings(a.domain), 200);
+    await putSso(a, settings(a.domain), 200);
     const none = await app.http().get('/portal/sso/callback').query({ code: 'stolen', state: 'x' }).expect(400);
     expect(none.text).toContain('Single sign-on refused');
     expect(none.text).toContain('This sign-in was not started in this browser or took longer than 10 minutes');
@@ -568,29 +583,54 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(200);
   });
 
-  it('the TypeScript SDK: sso.configure, get, remove', async () => {
+  it('the TypeScript SDK: sso.get reads; sso.configure and sso.remove are refused to every key (AuthError, owner_member_required)', async () => {
     const a = await account();
     const client = new PlatformClient({ apiKey: a.apiKey, baseUrl: app.url });
     await expect(client.sso.get()).rejects.toBeInstanceOf(NotFoundError);
-    const insecure = client.sso.configure({
-      issuer: 'http://idp.example.com',
-      clientId: CLIENT_ID,
-      clientSecret: 's',
-      domains: [a.domain],
-      defaultRole: 'viewer',
-    });
-    await expect(insecure).rejects.toBeInstanceOf(ValidationError);
-    await expect(insecure).rejects.toMatchObject({ status: 400, reason: 'sso_issuer_insecure' });
-    const saved = await client.sso.configure({
+    const configure = client.sso.configure({
       issuer: provider.issuer,
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
       domains: [a.domain],
       defaultRole: 'admin',
     });
-    expect(saved).toMatchObject({ issuer: provider.issuer, domains: [a.domain], defaultRole: 'admin', required: false, clientSecretSet: true });
-    await expect(client.sso.get()).resolves.toEqual(saved);
-    await client.sso.remove();
-    await expect(client.sso.remove()).rejects.toBeInstanceOf(NotFoundError);
+    await expect(configure).rejects.toBeInstanceOf(AuthError);
+    await expect(configure).rejects.toMatchObject({ status: 403, reason: 'owner_member_required' });
+    await putSso(a, settings(a.domain, { defaultRole: 'admin' }), 200);
+    await expect(client.sso.get()).resolves.toMatchObject({
+      issuer: provider.issuer,
+      domains: [a.domain],
+      defaultRole: 'admin',
+      required: false,
+      clientSecretSet: true,
+    });
+    await expect(client.sso.remove()).rejects.toMatchObject({ status: 403, reason: 'owner_member_required' });
+    await expect(client.sso.get()).resolves.toMatchObject({ defaultRole: 'admin' });
+  });
+
+  it('the way back in when every owner is locked out: no key may turn SSO off, the operator may (DELETE /v1/admin/accounts/:id/sso, audited)', async () => {
+    const a = await account();
+    await putSso(a, settings(a.domain, { required: true }), 200);
+    // The provider is gone and the only owner has no MFA: their password is refused, and their keys may not help.
+    expect(sessionCookieOf(await passwordSignIn(a.email, 403))).toBeUndefined();
+    expect((await app.http().delete('/v1/sso').set(bearer(a.apiKey)).expect(403)).body.reason).toBe('owner_member_required');
+
+    await app.http().delete(`/v1/admin/accounts/${a.accountId}/sso`).expect(401);
+    await app.http().delete(`/v1/admin/accounts/${a.accountId}/sso`).set(bearer(ADMIN_TOKEN)).expect(204);
+    await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(404);
+    expect(sessionCookieOf(await passwordSignIn(a.email, 303))).toBeDefined();
+    const audited = await app.query<{ actor_type: string; actor_id: string }>(
+      `SELECT actor_type, actor_id FROM audit_log WHERE account_id = $1 AND action = 'sso.removed'`,
+      [a.accountId],
+    );
+    expect(audited).toEqual([{ actor_type: 'operator', actor_id: 'operator' }]);
+    const again = await app.http().delete(`/v1/admin/accounts/${a.accountId}/sso`).set(bearer(ADMIN_TOKEN)).expect(404);
+    expect(again.body.reason).toBe('sso_not_configured');
+    await app.http().delete('/v1/admin/accounts/acc_unknown/sso').set(bearer(ADMIN_TOKEN)).expect(404);
+
+    // The SDK's operator method does the same.
+    await putSso(a, settings(a.domain), 200);
+    await new PlatformClient({ apiKey: ADMIN_TOKEN, baseUrl: app.url }).admin.removeSso(a.accountId);
+    await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(404);
   });
 });

@@ -1,13 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { ApiKeysService } from '../auth/api-keys.service.js';
 import { ALL_SCOPES } from '../common/request-context/scopes.js';
 import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import { BillingService } from '../billing/billing.service.js';
 import { PortalAuthService } from '../portal/portal-auth.service.js';
+import { SsoSettingsService } from '../sso/sso-settings.service.js';
+import { SsoError } from '../sso/sso.errors.js';
 import { AdminAccountDto, ChangePlanDto } from '../billing/dto/billing.dto.js';
-import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { ApiErrorOf, ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
 import { AdminGuard } from './admin.guard.js';
 import { CreateAccountDto, CreatedAccountDto, PortalInviteDto } from './dto/create-account.dto.js';
@@ -23,6 +25,7 @@ export class AdminController {
     private readonly apiKeys: ApiKeysService,
     private readonly billing: BillingService,
     private readonly portal: PortalAuthService,
+    private readonly sso: SsoSettingsService,
   ) {}
 
   @Post('accounts')
@@ -71,5 +74,20 @@ export class AdminController {
   async changePlan(@CurrentActor() actor: Actor, @Param('accountId') accountId: string, @Body() body: ChangePlanDto): Promise<AdminAccountDto> {
     await this.billing.changePlan(accountId, actor, body.plan);
     return this.billing.account(accountId);
+  }
+
+  @Delete('accounts/:accountId/sso')
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Turn an account’s single sign-on off',
+    description:
+      'The way back in when every owner is locked out (SSO required, the provider down or misconfigured, no owner with MFA): no API key or access token may change single sign-on, only an owner signed in to the portal — or the operator, here. The settings and the secret are forgotten; members sign in with passwords again. Audited as `sso.removed` by the operator. Needs the admin token.',
+  })
+  @ApiParam({ name: 'accountId', example: 'acc_01JC3Z7Y2X0W9V8U7T6S5R4Q3P' })
+  @ApiNoContentResponse({ description: 'Turned off' })
+  @ApiErrors(401)
+  @ApiErrorOf('`sso_not_configured`: the account has no single sign-on (or does not exist)', SsoError.notConfigured())
+  async removeSso(@CurrentActor() actor: Actor, @Param('accountId') accountId: string): Promise<void> {
+    await this.sso.remove(accountId, actor);
   }
 }

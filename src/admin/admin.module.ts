@@ -4,12 +4,13 @@ import { BillingModule } from '../billing/billing.module.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { SsoModule } from '../sso/sso.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminGuard } from './admin.guard.js';
 import { AdminTokenService } from './admin-token.service.js';
 
 @Module({
-  imports: [AccountsModule, AuthModule, RateLimitModule, BillingModule, PortalModule],
+  imports: [AccountsModule, AuthModule, RateLimitModule, BillingModule, PortalModule, SsoModule],
   controllers: [AdminController],
   providers: [AdminTokenService, AdminGuard],
 })

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = {
   'sso.configured': 'account',
   'sso.removed': 'account',
   'member.invited': 'invitation',
+  'member.invitation_revoked': 'invitation',
   'member.joined': 'member',
   'member.role_changed': 'member',
   'member.removed': 'member',

@@ -10,6 +10,7 @@ import { BearerAuthGuard } from './bearer-auth.guard.js';
 import { BearerStrategy } from './bearer.strategy.js';
 import { CredentialCache } from './credential-cache.js';
 import { CredentialsService } from './credentials.service.js';
+import { MemberCredentials } from './member-credentials.service.js';
 import { AccessToken } from './entities/access-token.entity.js';
 import { ApiKey } from './entities/api-key.entity.js';
 import { ServiceAccount } from './entities/service-account.entity.js';
@@ -37,6 +38,7 @@ import { ServiceAccountsRepository } from './repositories/service-accounts.repos
     CredentialsService,
     ApiKeysService,
     ServiceAccountsService,
+    MemberCredentials,
     OAuthService,
     BearerStrategy,
     BearerAuthGuard,
@@ -44,6 +46,6 @@ import { ServiceAccountsRepository } from './repositories/service-accounts.repos
     { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_GUARD, useClass: ScopesGuard },
   ],
-  exports: [ApiKeysService, ServiceAccountsService],
+  exports: [ApiKeysService, ServiceAccountsService, MemberCredentials],
 })
 export class AuthModule {}

@@ -3,14 +3,17 @@ import { CredentialCache } from './credential-cache.js';
 import { Principal } from '../common/request-context/principal.js';
 import { AccessTokensRepository } from './repositories/access-tokens.repository.js';
 import { ApiKeysRepository } from './repositories/api-keys.repository.js';
-import { ServiceAccountsRepository } from './repositories/service-accounts.repository.js';
 import { ACCESS_TOKEN_PREFIX, API_KEY_PREFIX, sameDigest, sha256Hex } from './secrets.js';
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 /** What passport-http-bearer takes from the header: the scheme in any case, one space, the token. */
 const BEARER_HEADER = /^Bearer ([^ ]+)$/i;
 
-/** Turns a bearer string into a Principal: API key or OAuth access token, cached by hash. */
+/**
+ * Turns a bearer string into a Principal: API key or OAuth access token, cached by hash. Each carries
+ * the member it acts for (the key's creator, the service account's) with that member's current role;
+ * a role change or a removal evicts the member's credentials on every instance.
+ */
 @Injectable()
 export class CredentialsService {
   private readonly lastUsedWritten = new Map<string, number>();
@@ -18,7 +21,6 @@ export class CredentialsService {
   constructor(
     private readonly apiKeys: ApiKeysRepository,
     private readonly tokens: AccessTokensRepository,
-    private readonly serviceAccounts: ServiceAccountsRepository,
     private readonly cache: CredentialCache,
   ) {}
 
@@ -55,16 +57,17 @@ export class CredentialsService {
     if (bearer.startsWith(ACCESS_TOKEN_PREFIX)) {
       const token = await this.tokens.findLiveByHash(hash);
       if (!token || !sameDigest(token.tokenHash, hash)) return null;
-      // The service account's AI budget: its tokens count against it together.
-      const budget = await this.serviceAccounts.budgetOf(token.serviceAccountId);
       const principal: Principal = {
         accountId: token.accountId,
         credentialId: token.id,
         kind: 'access_token',
         scopes: token.scopes,
         label: `token of ${token.serviceAccountId}`,
-        aiBudget: { subject: token.serviceAccountId, tokensPerDay: budget?.aiTokensPerDay ?? null, tokensPerMonth: budget?.aiTokensPerMonth ?? null },
+        // The service account's AI budget: its tokens count against it together.
+        aiBudget: { subject: token.serviceAccountId, tokensPerDay: token.aiTokensPerDay, tokensPerMonth: token.aiTokensPerMonth },
       };
+      // A token acts for the member who created its service account, bounded by their current role.
+      if (token.creator) principal.member = token.creator;
       this.cache.set(hash, principal, epoch, token.expiresAt);
       return principal;
     }

@@ -7,11 +7,11 @@ import { CredentialCache } from './credential-cache.js';
 import { IntrospectionDto, TokenResponseDto } from './dto/oauth.dto.js';
 import type { ServiceAccount } from './entities/service-account.entity.js';
 import { AccessTokensRepository } from './repositories/access-tokens.repository.js';
-import { AuthError } from './auth.errors.js';
 import { OAuthError } from './oauth.errors.js';
 import type { Principal } from '../common/request-context/principal.js';
-import { ALL_SCOPES, hasScope, SCOPES } from '../common/request-context/scopes.js';
+import { ALL_SCOPES, SCOPES } from '../common/request-context/scopes.js';
 import { ACCESS_TOKEN_PREFIX, newSecret, sha256Hex } from './secrets.js';
+import { requireScopes } from './scopes.guard.js';
 import { ServiceAccountsService } from './service-accounts.service.js';
 
 /**
@@ -121,6 +121,7 @@ export class OAuthService {
   }
 }
 
+/** Another token than the caller's own takes `keys:write`, held by the credential and allowed by its member's current role. */
 function requireKeysWriteUnlessSelf(caller: Principal, tokenId: string): void {
-  if (tokenId !== caller.credentialId && !hasScope(caller.scopes, 'keys:write')) throw AuthError.missingScope(['keys:write']);
+  if (tokenId !== caller.credentialId) requireScopes(caller, ['keys:write']);
 }

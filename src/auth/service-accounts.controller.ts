@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
-import { ApiKeysService } from './api-keys.service.js';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import {
   CreatedServiceAccountDto,
@@ -19,10 +18,7 @@ import { ResponseNotKept, SECRET_NOT_KEPT } from '../common/idempotency/idempote
 @ApiTags('service-accounts')
 @Controller('service-accounts')
 export class ServiceAccountsController {
-  constructor(
-    private readonly serviceAccounts: ServiceAccountsService,
-    private readonly apiKeys: ApiKeysService,
-  ) {}
+  constructor(private readonly serviceAccounts: ServiceAccountsService) {}
 
   @Post()
   @ResponseNotKept(SECRET_NOT_KEPT)
@@ -31,12 +27,12 @@ export class ServiceAccountsController {
   @ApiOperation({
     summary: 'Create a service account (OAuth 2.0 client)',
     description:
-      'Returns `clientId` and `clientSecret` (once). Exchange them at `POST /v1/oauth/token` for access tokens. `aiTokensPerDay` / `aiTokensPerMonth` give it an AI budget its tokens share (429 `ai_budget_exhausted` past it).',
+      "Returns `clientId` and `clientSecret` (once). Exchange them at `POST /v1/oauth/token` for access tokens. Its scopes are checked as an API key's: only scopes the caller holds and the role of the member it acts for allows (403 naming the role). It records that member as its creator: their current role bounds its tokens on every request, and removing the member revokes it. An OAuth access token cannot create one (403). `aiTokensPerDay` / `aiTokensPerMonth` give it an AI budget its tokens share (429 `ai_budget_exhausted` past it).",
   })
   @ApiCreatedResponse({ type: CreatedServiceAccountDto })
   @ApiErrors(400, 415)
   create(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Body() body: CreateServiceAccountDto): Promise<CreatedServiceAccountDto> {
-    return this.serviceAccounts.create(principal.accountId, actor, body.name, this.apiKeys.grantable(body.scopes, principal), budgetOf(body));
+    return this.serviceAccounts.createFor(principal, actor, body.name, body.scopes, budgetOf(body));
   }
 
   @Patch(':id')

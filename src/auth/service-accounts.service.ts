@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { ApiKeysService } from './api-keys.service.js';
 import { AuthError } from './auth.errors.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import type { Actor } from '../common/request-context/actor.js';
+import type { Principal } from '../common/request-context/principal.js';
 import { newId } from '../common/ids.js';
 import { Transactions } from '../database/transactions.js';
 import { CredentialCache } from './credential-cache.js';
@@ -22,15 +24,38 @@ export class ServiceAccountsService {
     private readonly tokens: AccessTokensRepository,
     private readonly cache: CredentialCache,
     private readonly audit: AuditLog,
+    private readonly apiKeys: ApiKeysService,
   ) {}
 
-  async create(accountId: string, actor: Actor, name: string, scopes: string[], budget: AiBudget = NO_AI_BUDGET): Promise<CreatedServiceAccountDto> {
+  /**
+   * A service account made by a caller (an API key, a portal session): its scopes checked as an API
+   * key's are (`ApiKeysService.grantable`: within the caller's scopes and its member's role), its
+   * creator the member the caller acts for — whose current role then bounds it and its tokens, and
+   * whose removal revokes it — and its AI budget, which its tokens share. The client secret is
+   * returned once; only its hash is kept.
+   */
+  async createFor(
+    creator: Principal,
+    actor: Actor,
+    name: string,
+    requested: string[] | undefined,
+    budget: AiBudget = NO_AI_BUDGET,
+  ): Promise<CreatedServiceAccountDto> {
+    const scopes = this.apiKeys.grantable(requested, creator);
     const clientSecret = newSecret(CLIENT_SECRET_PREFIX);
-    const row = await this.db.run(() => this.insert(accountId, actor, name, scopes, clientSecret, budget));
+    const row = await this.db.run(() => this.insert(creator.accountId, actor, name, scopes, clientSecret, creator.member?.id ?? null, budget));
     return { ...toDto(row), clientSecret };
   }
 
-  private async insert(accountId: string, actor: Actor, name: string, scopes: string[], clientSecret: string, budget: AiBudget): Promise<ServiceAccount> {
+  private async insert(
+    accountId: string,
+    actor: Actor,
+    name: string,
+    scopes: string[],
+    clientSecret: string,
+    createdBy: string | null,
+    budget: AiBudget,
+  ): Promise<ServiceAccount> {
     const row = await this.serviceAccounts.insert({
       ...budget,
       id: newId('sa'),
@@ -39,6 +64,7 @@ export class ServiceAccountsService {
       scopes,
       clientId: newSecret(CLIENT_ID_PREFIX).slice(0, 36),
       clientSecretHash: sha256Hex(clientSecret),
+      createdBy,
       revokedAt: null,
     });
     await this.audit.record(accountId, actor, 'service_account.created', row.id);
@@ -87,9 +113,23 @@ export class ServiceAccountsService {
       if (!row) throw AuthError.serviceAccountNotFound(id);
       await this.serviceAccounts.revoke(id, now);
       await this.audit.record(accountId, actor, 'service_account.revoked', id);
-      return this.tokens.revokeAllOf(id, now);
+      return this.tokens.revokeAllOf([id], now);
     });
     await this.cache.evict(revokedTokens);
+  }
+
+  /** In the caller's transaction: revokes the service accounts a member created and their tokens (the member leaves); evicted from caches once it commits. */
+  async revokeCreatedBy(accountId: string, actor: Actor, memberId: string): Promise<void> {
+    const now = new Date();
+    const revoked = await this.serviceAccounts.revokeAllCreatedBy(memberId, now);
+    for (const id of revoked) await this.audit.record(accountId, actor, 'service_account.revoked', id);
+    const hashes = await this.tokens.revokeAllOf(revoked, now);
+    this.db.afterCommit(() => this.cache.evict(hashes));
+  }
+
+  /** A member's role changed: the tokens of the service accounts they created are verified again on their next request (on every instance). */
+  async forgetCreatedBy(memberId: string): Promise<void> {
+    await this.cache.evict(await this.tokens.liveHashesCreatedBy(memberId));
   }
 }
 

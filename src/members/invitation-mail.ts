@@ -19,6 +19,11 @@ export interface InvitationLetter {
 export class InvitationMail {
   constructor(private readonly mailer: Mailer) {}
 
+  /** Whether this server e-mails invitations (SMTP_URL). */
+  get configured(): boolean {
+    return this.mailer.configured;
+  }
+
   async send(letter: InvitationLetter): Promise<boolean> {
     if (!this.mailer.configured) return false;
     return (await this.mailer.send({ to: letter.to, ...invitationEmail(letter) })).sent;

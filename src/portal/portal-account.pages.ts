@@ -3,7 +3,6 @@ import { AnalyticsStatsService } from '../analytics/analytics-stats.service.js';
 import { AppsService } from '../apps/apps.service.js';
 import { CreateServiceAccountDto } from '../auth/dto/service-account.dto.js';
 import { ServiceAccountsService } from '../auth/service-accounts.service.js';
-import { ApiKeysService } from '../auth/api-keys.service.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import { SCOPES } from '../common/request-context/scopes.js';
 import { BillingService } from '../billing/billing.service.js';
@@ -32,7 +31,6 @@ export class PortalAccountPages {
     private readonly apps: AppsService,
     private readonly users: UsersService,
     private readonly serviceAccounts: ServiceAccountsService,
-    private readonly apiKeys: ApiKeysService,
     private readonly events: EventLogService,
     private readonly audit: AuditLog,
     private readonly config: AppConfig,
@@ -127,8 +125,7 @@ export class PortalAccountPages {
   async createServiceAccount(signed: Signed, form: Form): Promise<PortalAnswer> {
     const checked = await validateForm(CreateServiceAccountDto, { name: text(form, 'name') || 'service account', scopes: scopesOf(form, ['apps:read']) });
     if (!checked.ok) return this.serviceAccountsPage(signed, { errors: checked.errors, input: form }, 400);
-    const scopes = this.apiKeys.grantable(checked.value.scopes, portalPrincipal(signed));
-    const created = await this.serviceAccounts.create(signed.accountId, portalActor(signed), checked.value.name, scopes);
+    const created = await this.serviceAccounts.createFor(portalPrincipal(signed), portalActor(signed), checked.value.name, checked.value.scopes);
     return this.serviceAccountsPage(signed, { created });
   }
 

@@ -3,7 +3,7 @@ import { AppConfig } from '../config/app-config.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import type { Actor } from '../common/request-context/actor.js';
 import type { Principal } from '../common/request-context/principal.js';
-import { roleAllows } from '../common/request-context/roles.js';
+import { requireOwnerMember } from '../common/request-context/owner-member.js';
 import { Transactions } from '../database/transactions.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { SecretBox } from '../webhooks/secret-box.js';
@@ -44,14 +44,12 @@ export class SsoSettingsService {
   ) {}
 
   /**
-   * Only an owner changes single sign-on: the settings decide where members' sign-ins go, so whoever
-   * changes them could sign in as any member, an owner included (keys of no member — made before
-   * teams, by the operator — act as the account). SsoError (403) otherwise.
+   * Only an owner member (signed in to the portal, never a credential) changes single sign-on: the
+   * settings decide where members' sign-ins go, so whoever changes them could sign in as any member,
+   * an owner included. SsoError (403) for another role.
    */
   mayChange(principal: Principal): void {
-    const role = principal.member?.role;
-    if (role === undefined) return;
-    if (role === null || !roleAllows(role, 'owners:manage')) throw SsoError.ownersOnly(role ?? 'removed member');
+    requireOwnerMember(principal, 'owners:manage', (role) => SsoError.ownersOnly(role ?? 'removed member'));
   }
 
   get redirectUri(): string {

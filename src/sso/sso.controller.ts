@@ -3,6 +3,7 @@ import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nes
 import { ApiErrorOf, ApiErrors } from '../common/http/api-errors.decorator.js';
 import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import type { Principal } from '../common/request-context/principal.js';
+import { RequestContextError } from '../common/request-context/request-context.errors.js';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import { PutSsoDto, SsoSettingsDto } from './dto/sso.dto.js';
 import { SsoSettingsService } from './sso-settings.service.js';
@@ -39,7 +40,10 @@ export class SsoController {
     'Invalid fields; `sso_issuer_insecure`: not https; `sso_issuer_private`: an issuer at a private or loopback address; `sso_domain_public`; `sso_client_secret_required`',
     SsoError.issuerInsecure(),
   )
-  @ApiErrorOf('`sso_owners_only`: only an owner changes single sign-on', SsoError.ownersOnly('admin'))
+  @ApiErrorOf(
+    '`owner_member_required`: no API key or access token changes single sign-on, only an owner signed in to the portal (`sso_owners_only`: a portal session of another role)',
+    RequestContextError.ownerMemberRequired("change the account's single sign-on", 'api_key'),
+  )
   @ApiErrorOf('`sso_domain_taken`: another account signs in with SSO for that domain', SsoError.domainTaken('acme.com'))
   @ApiErrorOf("`sso_discovery_failed`: the issuer's OpenID configuration could not be read", SsoError.discoveryFailed())
   @ApiErrors(415)
@@ -53,7 +57,10 @@ export class SsoController {
   @Scopes('members:write')
   @ApiOperation({ summary: 'Turn single sign-on off', description: 'The settings and the secret are forgotten; members sign in with passwords again.' })
   @ApiNoContentResponse({ description: 'Turned off' })
-  @ApiErrorOf('`sso_owners_only`: only an owner changes single sign-on', SsoError.ownersOnly('admin'))
+  @ApiErrorOf(
+    '`owner_member_required`: no API key or access token changes single sign-on, only an owner signed in to the portal (`sso_owners_only`: a portal session of another role)',
+    RequestContextError.ownerMemberRequired("change the account's single sign-on", 'api_key'),
+  )
   @ApiErrorOf('`sso_not_configured`: single sign-on is not set up', SsoError.notConfigured())
   async remove(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor): Promise<void> {
     this.sso.mayChange(p);

@@ -481,15 +481,29 @@ class _Members:
 
     def invite(self, email: str, role: str) -> Dict[str, Any]:
         """Invites a member (scope members:write): the link works once, for this e-mail, 7 days; `invitationUrl`
-        is set (once) when the server did not e-mail it. Only an owner invites an owner."""
+        is set (once) when the server did not e-mail it. Never an owner: only an owner signed in to the portal
+        invites one (PermissionDeniedError `owner_member_required`). At most 3 invitation e-mails to an address
+        per 15 minutes (RateLimitError `invitation_mail_limit`)."""
         return self._t.request("POST", "/members/invitations", {"email": email, "role": role}).body
 
+    def invitations(self, limit: int = 100) -> Iterator[Dict[str, Any]]:
+        """The pending invitations (neither used, revoked nor expired), newest first (scope members:read); never
+        their link."""
+        return _paginate(self._t, "/members/invitations", {"limit": limit})
+
+    def revoke_invitation(self, invitation_id: str) -> None:
+        """Revokes a pending invitation (scope members:write): its link opens nothing from then on. One used,
+        expired or revoked already: NotFoundError."""
+        self._t.request("DELETE", f"/members/invitations/{urllib.parse.quote(invitation_id)}")
+
     def change_role(self, member_id: str, role: str) -> Dict[str, Any]:
-        """The last owner cannot be demoted (ConflictError); only an owner makes or demotes owners."""
+        """The member's keys, service accounts and invitations follow the new role at once. Making or demoting an
+        owner is for an owner signed in to the portal (PermissionDeniedError `owner_member_required`)."""
         return self._t.request("PATCH", f"/members/{urllib.parse.quote(member_id)}", {"role": role}).body
 
     def remove(self, member_id: str) -> None:
-        """Their sessions end and the API keys they created are revoked."""
+        """Their sessions end; the API keys and service accounts they created and the invitations they sent are
+        revoked. Removing an owner is for an owner signed in to the portal (`owner_member_required`)."""
         self._t.request("DELETE", f"/members/{urllib.parse.quote(member_id)}")
 
 
@@ -515,9 +529,8 @@ class _Sso:
 
     def configure(self, issuer: str, client_id: str, domains: List[str], default_role: str,
                   client_secret: Optional[str] = None, required: bool = False) -> Dict[str, Any]:
-        """Sets up or changes single sign-on (scope members:write, owners only). The issuer's discovery document
-        is read first (422 if it does not answer); `client_secret` is required the first time and whenever the
-        issuer or client id changes, else optional (kept)."""
+        """Refused to every API key and access token (PermissionDeniedError `owner_member_required`): an owner
+        changes single sign-on signed in to the portal. Kept so that the answer says so."""
         body: Dict[str, Any] = {"issuer": issuer, "clientId": client_id, "domains": domains,
                                 "defaultRole": default_role, "required": required}
         if client_secret is not None:
@@ -525,7 +538,8 @@ class _Sso:
         return self._t.request("PUT", "/sso", body).body
 
     def remove(self) -> None:
-        """Turns single sign-on off (the settings and the secret are forgotten)."""
+        """Refused to every API key and access token (PermissionDeniedError `owner_member_required`): an owner
+        turns single sign-on off signed in to the portal (or the operator, with the admin token)."""
         self._t.request("DELETE", "/sso")
 
 
@@ -539,6 +553,11 @@ class _Admin:
         """A new portal invite for the account: {"portalInviteUrl"} (single use, 7 days, shown once); its earlier
         unused invite links stop working. Unknown account: NotFoundError."""
         return self._t.request("POST", f"/admin/accounts/{urllib.parse.quote(account_id)}/invite").body
+
+    def remove_sso(self, account_id: str) -> None:
+        """Turns the account's single sign-on off: the way back in when every owner is locked out (no key of the
+        account may). Not set up, or no such account: NotFoundError."""
+        self._t.request("DELETE", f"/admin/accounts/{urllib.parse.quote(account_id)}/sso")
 
 
 # Folders and files never deployed: version control and desktop litter.

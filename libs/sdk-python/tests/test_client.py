@@ -10,7 +10,8 @@ import unittest
 import urllib.request
 from datetime import datetime, timedelta, timezone
 
-from platform_sdk import AuthenticationError, ConflictError, NotFoundError, PlatformClient, ValidationError, WebhookVerificationError, verify_webhook
+from platform_sdk import (AuthenticationError, ConflictError, NotFoundError, PermissionDeniedError, PlatformClient, ValidationError,
+                          WebhookVerificationError, verify_webhook)
 
 from .support import FaultProxy, Receiver, create_account, require_server
 
@@ -152,26 +153,44 @@ class ClientTest(unittest.TestCase):
         invitation = client.members.invite(email=f"py-{time.time_ns()}@example.com", role="viewer")
         self.assertEqual(invitation["role"], "viewer")
         self.assertIn("/portal/join/", invitation["invitationUrl"])
-        with self.assertRaises(ConflictError):
+        # Demoting an owner is for an owner signed in to the portal: never a key.
+        with self.assertRaises(PermissionDeniedError) as refused:
             client.members.change_role(owner["id"], "admin")
+        self.assertEqual(refused.exception.body["reason"], "owner_member_required")
         with self.assertRaises(NotFoundError):
             client.members.remove("mem_unknown")
         invited = list(client.audit_log.list(action="member.invited"))
         self.assertEqual([e["target"]["id"] for e in invited], [invitation["id"]])
         self.assertEqual(invited[0]["actor"]["type"], "credential")
+        # Pending invitations: listed (never their link), revoked once.
+        other = client.members.invite(email=f"py-other-{time.time_ns()}@example.com", role="developer")
+        pending = list(client.members.invitations(limit=1))
+        self.assertEqual([i["id"] for i in pending], [other["id"], invitation["id"]])
+        self.assertEqual(pending[0]["invitedBy"], None)
+        self.assertNotIn("invitationUrl", pending[0])
+        client.members.revoke_invitation(invitation["id"])
+        self.assertEqual([i["id"] for i in client.members.invitations()], [other["id"]])
+        with self.assertRaises(NotFoundError) as gone:
+            client.members.revoke_invitation(invitation["id"])
+        self.assertEqual(gone.exception.body["reason"], "invitation_not_found")
 
     def test_single_sign_on_settings(self):
         account = create_account()
         client = PlatformClient(api_key=account["apiKey"], base_url=self.base_url, backoff_base=0.05)
         with self.assertRaises(NotFoundError):
             client.sso.get()
-        # No identity provider here: the server refuses an http issuer off its own machine before any discovery.
-        with self.assertRaises(ValidationError) as refused:
-            client.sso.configure(issuer="http://idp.example.com", client_id="c", client_secret="s",
+        # No key changes single sign-on, not even the account's first: an owner does, signed in to the portal.
+        with self.assertRaises(PermissionDeniedError) as refused:
+            client.sso.configure(issuer="https://idp.example.com", client_id="c", client_secret="s",
                                  domains=["example.com"], default_role="developer")
-        self.assertEqual(refused.exception.body["reason"], "sso_issuer_insecure")
-        with self.assertRaises(NotFoundError):
+        self.assertEqual(refused.exception.body["reason"], "owner_member_required")
+        with self.assertRaises(PermissionDeniedError):
             client.sso.remove()
+        # The operator turns it off (here: nothing is set up).
+        _, admin_token = require_server()
+        with self.assertRaises(NotFoundError) as none:
+            PlatformClient(api_key=admin_token, base_url=self.base_url).admin.remove_sso(account["accountId"])
+        self.assertEqual(none.exception.body["reason"], "sso_not_configured")
 
     def test_analytics(self):
         app = self.client.apps.create(name="Py analytics")

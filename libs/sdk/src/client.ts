@@ -27,6 +27,17 @@ export type CreateDomain = Schemas['CreateDomainDto'];
 export type Member = Schemas['MemberDto'];
 export type Role = Member['role'];
 export type Invitation = Schemas['InvitationDto'];
+/** A pending invitation (GET /v1/members/invitations). Written out until the generated types have its schema (`PendingInvitationDto`). */
+export interface PendingInvitation {
+  id: string;
+  email: string;
+  role: Role;
+  /** The member who sent it; null: a credential no member created. */
+  invitedBy: string | null;
+  emailed: boolean;
+  createdAt: string;
+  expiresAt: string;
+}
 export type AuditEntry = Schemas['AuditEntryDto'];
 export type SsoSettings = Schemas['SsoSettingsDto'];
 export type SsoConfig = Schemas['PutSsoDto'];
@@ -425,12 +436,24 @@ export class PlatformClient {
       list: (opts: { limit?: number } = {}) => paginate<Member>(t, '/members', { limit: opts.limit ?? 100 }),
       /**
        * Invites a member (scope members:write): the link works once, for this e-mail, 7 days. `invitationUrl` is set
-       * (once) when the server did not e-mail it. Only an owner invites an owner.
+       * (once) when the server did not e-mail it. Never an owner: only an owner signed in to the portal invites one
+       * (AuthError `owner_member_required`). At most 3 invitation e-mails to an address per 15 minutes (RateLimitError
+       * `invitation_mail_limit`).
        */
       invite: (body: { email: string; role: Role }) => t.request<Invitation>('POST', '/members/invitations', { body }),
-      /** Changes a member's role; the last owner cannot be demoted (ConflictError), only an owner makes or demotes owners. */
+      /** The pending invitations (neither used, revoked nor expired), newest first (scope members:read), never their link; follows nextCursor for you. */
+      invitations: (opts: { limit?: number } = {}) => paginate<PendingInvitation>(t, '/members/invitations', { limit: opts.limit ?? 100 }),
+      /** Revokes a pending invitation (scope members:write): its link opens nothing from then on. Used, expired or revoked already: NotFoundError. */
+      revokeInvitation: (invitationId: string) => t.request<void>('DELETE', `/members/invitations/${id(invitationId)}`),
+      /**
+       * Changes a member's role: their keys, service accounts and invitations follow it at once. Making or demoting an
+       * owner is for an owner signed in to the portal (AuthError `owner_member_required`).
+       */
       changeRole: (memberId: string, role: Role) => t.request<Member>('PATCH', `/members/${id(memberId)}`, { body: { role } }),
-      /** Removes a member: their sessions end and the keys they created are revoked. */
+      /**
+       * Removes a member: their sessions end; the keys and service accounts they created and the invitations they sent
+       * are revoked. Removing an owner is for an owner signed in to the portal (`owner_member_required`).
+       */
       remove: (memberId: string) => t.request<void>('DELETE', `/members/${id(memberId)}`),
     };
     this.auditLog = {
@@ -448,12 +471,14 @@ export class PlatformClient {
       /** The account's OpenID Connect single sign-on (scope members:read); never the client secret. Not set up: NotFoundError. */
       get: () => t.request<SsoSettings>('GET', '/sso'),
       /**
-       * Sets up or changes single sign-on (scope members:write, owners only). The issuer's discovery document is read
-       * first (422 if it does not answer); `clientSecret` is required the first time and whenever `issuer` or
-       * `clientId` changes, else optional (omitted: kept).
+       * @deprecated Refused to every API key and access token (AuthError `owner_member_required`, 403): an owner changes
+       * single sign-on signed in to the portal. Kept so that the answer says so.
        */
       configure: (body: SsoConfig) => t.request<SsoSettings>('PUT', '/sso', { body }),
-      /** Turns single sign-on off (the settings and the secret are forgotten). */
+      /**
+       * @deprecated Refused to every API key and access token (AuthError `owner_member_required`, 403): an owner turns
+       * single sign-on off signed in to the portal (or the operator, with the admin token).
+       */
       remove: () => t.request<void>('DELETE', '/sso'),
     };
     this.admin = {
@@ -462,6 +487,11 @@ export class PlatformClient {
        * (single use, 7 days, shown once); its earlier unused invite links stop working. Unknown account: NotFoundError.
        */
       reissueInvite: (accountId: string) => t.request<PortalInvite>('POST', `/admin/accounts/${id(accountId)}/invite`),
+      /**
+       * Turns the account's single sign-on off: the way back in when every owner is locked out (no key of the account
+       * may). Not set up, or no such account: NotFoundError.
+       */
+      removeSso: (accountId: string) => t.request<void>('DELETE', `/admin/accounts/${id(accountId)}/sso`),
     };
     this.oauth = {
       clientCredentials: (clientId: string, clientSecret: string, scope?: string) =>

@@ -21,6 +21,10 @@ export class ServiceAccount {
   @Column({ name: 'client_secret_hash', type: 'char', length: 64 })
   clientSecretHash: string;
 
+  /** The member who created it (in the portal, or with a key of theirs): their current role bounds it and its tokens. Null: the operator's, or made before creators were recorded. */
+  @Column({ name: 'created_by', type: 'varchar', length: 40, nullable: true })
+  createdBy: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -37,12 +37,15 @@ export class ServiceAccountsRepository {
     await this.serviceAccounts.update({ id }, budget);
   }
 
-  /** The AI budget of a service account (its tokens' principals carry it); null when it is gone. */
-  async budgetOf(id: string): Promise<Pick<ServiceAccount, 'aiTokensPerDay' | 'aiTokensPerMonth'> | null> {
-    const [row] = await this.db.query<{ ai_tokens_per_day: number | null; ai_tokens_per_month: number | null }>(
-      `SELECT ai_tokens_per_day, ai_tokens_per_month FROM service_accounts WHERE id = $1`,
-      [id],
-    );
-    return row ? { aiTokensPerDay: row.ai_tokens_per_day, aiTokensPerMonth: row.ai_tokens_per_month } : null;
+  /** Revokes every active service account a member created; answers their ids. */
+  async revokeAllCreatedBy(memberId: string, at: Date): Promise<string[]> {
+    const result = await this.serviceAccounts
+      .createQueryBuilder()
+      .update()
+      .set({ revokedAt: at })
+      .where('created_by = :memberId AND revoked_at IS NULL', { memberId })
+      .returning('id')
+      .execute();
+    return (result.raw as Array<{ id: string }>).map((r) => r.id);
   }
 }

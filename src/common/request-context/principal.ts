@@ -10,9 +10,11 @@ export interface Principal {
   kind: 'api_key' | 'access_token' | 'portal_session';
   scopes: string[];
   /**
-   * The member this credential acts for: a portal session's, or the member who created the API key
-   * (absent for keys made before teams, by the operator, and for OAuth tokens). Its role bounds the
-   * scopes on every request; `role: null` when that member was removed (the credential may do nothing).
+   * The member this credential acts for: a portal session's; the member who created the API key, or
+   * the service account an OAuth token was issued to. Its *current* role bounds the scopes on every
+   * request; `role: null` when that member was removed (the credential may do nothing). Absent for a
+   * credential no member created (the operator's, or made before creators were recorded): its own
+   * scopes bound it, and like every credential it never performs an owner-only act (owner-member.ts).
    */
   member?: { id: string; role: Role | null };
   /** How the audit log names the caller: an API key's name, a service account's, a member's e-mail. */

@@ -6,7 +6,9 @@ export type Role = (typeof ROLES)[number];
 
 /**
  * What a role may do beyond scopes: `keys:own` creates and revokes one's own API keys (within the
- * role's scopes); `owners:manage` makes, demotes and removes owners; `account:delete` deletes the account.
+ * role's scopes); `owners:manage` makes, demotes and removes owners and changes single sign-on;
+ * `account:delete` deletes the account. The last two only in person: an owner signed in to the
+ * portal, never a credential (`requireOwnerMember`, owner-member.ts).
  */
 export type RoleAct = 'keys:own' | 'owners:manage' | 'account:delete';
 export type Permission = Scope | RoleAct;
@@ -52,3 +54,15 @@ export function scopesOfRole(role: Role): Scope[] {
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
+
+/** Whether `role` gives no more than `bound`: each role allows everything the roles after it in ROLES allow. */
+export function roleWithin(role: Role, bound: Role): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(bound);
+}
+
+/**
+ * The most a credential no member created may do (the operator's first key of an account, keys and
+ * service accounts made before creators were recorded): every scope, as an admin — never an owner's
+ * acts, which no credential performs. It bounds, say, the invitations such a key sends.
+ */
+export const NO_CREATOR_ROLE: Role = 'admin';

@@ -30,6 +30,7 @@ import { AnalyticsWithoutAppForeignKeys1764040000000 } from './1764040000000-ana
 import { SignInHardening1764052000000 } from './1764052000000-sign-in-hardening.js';
 import { AiGateway1764200000000 } from './1764200000000-ai-gateway.js';
 import { AiBudgets1764210000000 } from './1764210000000-ai-budgets.js';
+import { TeamCredentials1764300000000 } from './1764300000000-team-credentials.js';
 import { StorageMeter1764500000000 } from './1764500000000-storage-meter.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
@@ -66,5 +67,6 @@ export const MIGRATIONS = [
   SignInHardening1764052000000,
   AiGateway1764200000000,
   AiBudgets1764210000000,
+  TeamCredentials1764300000000,
   StorageMeter1764500000000,
 ];

@@ -73,7 +73,8 @@ export class PortalJoinController {
   private async joinPage(request: FastifyRequest, reply: FastifyReply, token: string, data: Record<string, unknown>, status = 200): Promise<void> {
     const invitation = await this.join.invitation(token);
     if (!invitation) {
-      const text = 'This invitation was used already or has expired (links work for 7 days). Ask whoever invited you for a new one.';
+      const text =
+        'This invitation was used already, has expired (links work for 7 days) or was revoked, or the member who sent it may no longer give its role. Ask the account for a new one.';
       return sendPortal(reply, renderPortal('notice', { title: 'Invitation not valid', text, back: '/portal/login' }, 404));
     }
     // The page's address holds the token: kept by no cache.

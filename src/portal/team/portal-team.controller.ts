@@ -7,7 +7,7 @@ import { PortalPermission } from '../portal-role.guard.js';
 import { SignedInPortalRoutes } from '../routes/portal-routes.js';
 import { type AuditQuery, PortalTeamPages } from './portal-team.pages.js';
 
-/** /portal/members (list, invite, change a role, remove) and /portal/audit-log (filters, pages, CSV export). */
+/** /portal/members (list, invite, revoke an invitation, change a role, remove) and /portal/audit-log (filters, pages, CSV export). */
 @SignedInPortalRoutes()
 export class PortalTeamController {
   constructor(private readonly pages: PortalTeamPages) {}
@@ -26,6 +26,13 @@ export class PortalTeamController {
     // A link not e-mailed is in this answer only: not a redirect, and not cached anywhere.
     if (page.status === 200) void reply.header('cache-control', 'no-store');
     return sendPortal(reply, page);
+  }
+
+  @Post('members/invitations/:invitationId/revoke')
+  @PortalPermission('members:write')
+  @RouteConfig(FORM)
+  async revokeInvitation(@SignedIn() signed: Signed, @Param('invitationId') invitationId: string, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.revokeInvitation(signed, invitationId));
   }
 
   @Post('members/:memberId/role')

@@ -5,11 +5,11 @@ import { AuditLog } from '../../audit/audit-log.service.js';
 import { ListAuditLogQueryDto } from '../../audit/dto/audit-entry.dto.js';
 import { type Page, toPageRequest } from '../../common/pagination/page.js';
 import { ROLES, roleAllows } from '../../common/request-context/roles.js';
-import { ChangeRoleDto, CreateInvitationDto, type MemberDto } from '../../members/dto/member.dto.js';
+import { ChangeRoleDto, CreateInvitationDto, type MemberDto, type PendingInvitationDto } from '../../members/dto/member.dto.js';
 import { MembersService } from '../../members/members.service.js';
 import { csvLines } from '../csv.js';
 import { type FieldErrors, validateForm } from '../portal-forms.js';
-import { chrome, type Form, type PortalAnswer, portalActor, portalPrincipal, type Signed } from '../portal-page.js';
+import { chrome, type Form, ignoreNotFound, type PortalAnswer, portalActor, portalPrincipal, type Signed } from '../portal-page.js';
 import { type PortalHtml, renderPortal } from '../portal-pages.js';
 
 /** The most entries one CSV export holds (newest first): beyond, narrow the filters. */
@@ -25,8 +25,8 @@ export interface AuditQuery {
 }
 
 /**
- * /portal/members and /portal/audit-log: the same services and DTOs as /v1/members and
- * /v1/audit-log. Owner-only rules (making, demoting, removing an owner; the last owner) are
+ * /portal/members (members and pending invitations) and /portal/audit-log: the same services and
+ * DTOs as /v1/members and /v1/audit-log. Owner-only rules (making, demoting, removing an owner; the last owner) are
  * MembersService's; a refusal is a page saying why.
  */
 @Injectable()
@@ -41,11 +41,24 @@ export class PortalTeamPages {
     notes: { invited?: { email: string; emailed: boolean; url: string | null }; errors?: FieldErrors; input?: Form; cursor?: string } = {},
     status = 200,
   ): Promise<PortalHtml> {
-    const page: Page<MemberDto> = await this.members.list(signed.accountId, toPageRequest({ limit: 100, cursor: notes.cursor }));
+    const [page, invitations]: [Page<MemberDto>, Page<PendingInvitationDto>] = await Promise.all([
+      this.members.list(signed.accountId, toPageRequest({ limit: 100, cursor: notes.cursor })),
+      this.members.pendingInvitations(signed.accountId, toPageRequest({ limit: 100 })),
+    ]);
     const mayWrite = roleAllows(signed.role, 'members:write');
     // Only an owner makes an owner: the others are not offered it.
     const roles = ROLES.filter((r) => r !== 'owner' || roleAllows(signed.role, 'owners:manage'));
-    return renderPortal('members', { ...chrome(signed), me: signed.memberId, members: page.data, next: page.nextCursor, mayWrite, roles, ...notes }, status);
+    const data = {
+      ...chrome(signed),
+      me: signed.memberId,
+      members: page.data,
+      next: page.nextCursor,
+      invitations: invitations.data,
+      mayWrite,
+      roles,
+      ...notes,
+    };
+    return renderPortal('members', data, status);
   }
 
   async invite(signed: Signed, form: Form): Promise<PortalHtml> {
@@ -53,6 +66,12 @@ export class PortalTeamPages {
     if (!checked.ok) return this.membersPage(signed, { errors: checked.errors, input: form }, 400);
     const invitation = await this.members.invite(portalPrincipal(signed), portalActor(signed), checked.value.email, checked.value.role);
     return this.membersPage(signed, { invited: { email: invitation.email, emailed: invitation.emailed, url: invitation.invitationUrl } });
+  }
+
+  /** Revokes a pending invitation (one revoked or used meanwhile: nothing to do). */
+  async revokeInvitation(signed: Signed, invitationId: string): Promise<PortalAnswer> {
+    await this.members.revokeInvitation(signed.accountId, portalActor(signed), invitationId).catch(ignoreNotFound);
+    return { redirect: '/portal/members' };
   }
 
   async changeRole(signed: Signed, memberId: string, form: Form): Promise<PortalAnswer> {
