@@ -171,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Create a service account (OAuth 2.0 client)
-         * @description Returns `clientId` and `clientSecret` (once). Exchange them at `POST /v1/oauth/token` for access tokens. `aiTokensPerDay` / `aiTokensPerMonth` give it an AI budget its tokens share (429 `ai_budget_exhausted` past it).
+         * @description Returns `clientId` and `clientSecret` (once). Exchange them at `POST /v1/oauth/token` for access tokens. Its scopes are checked as an API key's: only scopes the caller holds and the role of the member it acts for allows (403 naming the role). It records that member as its creator: their current role bounds its tokens on every request, and removing the member revokes it. An OAuth access token cannot create one (403). `aiTokensPerDay` / `aiTokensPerMonth` give it an AI budget its tokens share (429 `ai_budget_exhausted` past it).
          */
         post: operations["ServiceAccountsController_create"];
         delete?: never;
@@ -341,6 +341,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/accounts/{accountId}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Turn an account’s single sign-on off
+         * @description The way back in when every owner is locked out (SSO required, the provider down or misconfigured, no owner with MFA): no API key or access token may change single sign-on, only an owner signed in to the portal — or the operator, here. The settings and the secret are forgotten; members sign in with passwords again. Audited as `sso.removed` by the operator. Needs the admin token.
+         */
+        delete: operations["AdminController_removeSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/members": {
         parameters: {
             query?: never;
@@ -368,14 +388,38 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the account's pending invitations
+         * @description Invitations neither used, revoked nor expired, newest first, each with its sender. Never the link.
+         */
+        get: operations["MembersController_pendingInvitations"];
         put?: never;
         /**
          * Invite a member
-         * @description The link is single use, works for the invited e-mail only and for 7 days. It is e-mailed when the server has SMTP_URL; otherwise it is in this answer, once. Only an owner invites an owner (403 `owners_only`); an e-mail that is a member already → 409.
+         * @description The link is single use, works for the invited e-mail only and for 7 days. It is e-mailed when the server has SMTP_URL; otherwise it is in this answer, once. At most 3 invitation e-mails go to one address (from any account) per 15 minutes: 429 `invitation_mail_limit` with Retry-After, nothing made. An e-mail that is a member already → 409. The invitation records the member the caller acts for as its sender: it never grants more than the sender's role when it is used, and is revoked when they are removed. Making, demoting or removing an owner takes an owner signed in to the portal: an API key or access token gets 403 `owner_member_required` whoever created it, a portal session of another role 403 `owners_only`.
          */
         post: operations["MembersController_invite"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation
+         * @description Its link opens nothing from then on. Audited as `member.invitation_revoked`.
+         */
+        delete: operations["MembersController_revokeInvitation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -393,14 +437,14 @@ export interface paths {
         post?: never;
         /**
          * Remove a member
-         * @description Their portal sessions end and the API keys they created are revoked, at once. Only an owner removes an owner (403 `owners_only`); the last owner cannot be removed (409 `last_owner`).
+         * @description Their portal sessions end, and the API keys and service accounts (with their tokens) they created and the invitations they sent are revoked, at once on every instance. The last owner cannot be removed (409 `last_owner`). Making, demoting or removing an owner takes an owner signed in to the portal: an API key or access token gets 403 `owner_member_required` whoever created it, a portal session of another role 403 `owners_only`.
          */
         delete: operations["MembersController_remove"];
         options?: never;
         head?: never;
         /**
          * Change a member's role
-         * @description Takes effect at once: in the portal, and for the API keys the member created (bounded by the new role from their next request). Only an owner makes or demotes an owner (403 `owners_only`); the last owner cannot be demoted (409 `last_owner`).
+         * @description Takes effect at once: in the portal, and for the API keys and service accounts (their tokens) the member created, bounded by the new role from their next request on every instance; the member's pending invitations above the new role are revoked. The last owner cannot be demoted (409 `last_owner`). Making, demoting or removing an owner takes an owner signed in to the portal: an API key or access token gets 403 `owner_member_required` whoever created it, a portal session of another role 403 `owners_only`.
          */
         patch: operations["MembersController_changeRole"];
         trace?: never;
@@ -1386,7 +1430,7 @@ export interface components {
              * @example api_key.created
              * @enum {string}
              */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
             /**
              * @description The client address truncated to its /24 (IPv4) or /48 (IPv6)
              * @example 203.0.113.0/24
@@ -1768,7 +1812,7 @@ export interface components {
         };
         CreateInvitationDto: {
             /**
-             * @description The role the member gets on joining; only an owner invites an owner
+             * @description The role the member gets on joining, never above the sender's role when the invitation is used; only an owner signed in to the portal invites an owner
              * @example developer
              * @enum {string}
              */
@@ -1806,9 +1850,49 @@ export interface components {
              */
             emailed: boolean;
         };
+        PendingInvitationDto: {
+            /**
+             * @example developer
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "developer" | "viewer";
+            /**
+             * @description The member who sent it (null: a credential no member created). It is revoked when they are removed.
+             * @example mem_01JC3Z8W5Q4M0B7T2K9X1D6F3H
+             */
+            invitedBy: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T09:41:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T09:41:00.000Z
+             */
+            expiresAt: string;
+            /** @example inv_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
+            id: string;
+            /** @example grace@example.com */
+            email: string;
+            /**
+             * @description Whether its link was e-mailed.
+             * @example true
+             */
+            emailed: boolean;
+        };
+        PendingInvitationPageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["PendingInvitationDto"][];
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page
+             * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
+             */
+            nextCursor: string | null;
+        };
         ChangeRoleDto: {
             /**
-             * @description Only an owner makes or demotes an owner; the last owner cannot be demoted
+             * @description Only an owner signed in to the portal makes or demotes an owner (never an API key or access token); the last owner cannot be demoted
              * @example admin
              * @enum {string}
              */
@@ -3410,7 +3494,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries of this action. */
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
                 /** @description Only entries of this actor (a member's, API key's or token's id, or `operator`). */
                 actor?: string;
                 /** @description Entries at or after this time (ISO 8601). */
@@ -4984,6 +5068,59 @@ export interface operations {
             };
         };
     };
+    AdminController_removeSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Turned off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `sso_not_configured`: the account has no single sign-on (or does not exist) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "Single sign-on is not set up for this account",
+                     *       "reason": "sso_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     MembersController_list: {
         parameters: {
             query?: {
@@ -5004,6 +5141,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberPageDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MembersController_pendingInvitations: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingInvitationPageDto"];
                 };
             };
             /** @description Missing or invalid parameters; the message names every bad field */
@@ -5128,7 +5353,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The credential lacks the scope this route needs */
+            /**
+             * @description `owner_member_required`: a credential tried to invite an owner
+             *
+             *     The credential lacks the scope this route needs
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5171,6 +5400,95 @@ export interface operations {
                      *       "error": true,
                      *       "code": 415,
                      *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description `invitation_mail_limit`: 3 invitation e-mails to this address in the last 15 minutes (Retry-After)
+             *
+             *     Rate limit reached; see Retry-After
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MembersController_revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invitation_not_found`: no pending invitation with this id in the account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "No pending invitation inv_01JC3Z8W5Q4M0B7T2K9X1D6F3H: it was used, has expired, was revoked, or does not exist",
+                     *       "reason": "invitation_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -5228,7 +5546,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The credential lacks the scope this route needs */
+            /**
+             * @description `owner_member_required`: a credential tried to remove an owner
+             *
+             *     The credential lacks the scope this route needs
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5349,7 +5671,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The credential lacks the scope this route needs */
+            /**
+             * @description `owner_member_required`: a credential tried to make or demote an owner
+             *
+             *     The credential lacks the scope this route needs
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5570,7 +5896,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `sso_owners_only`: only an owner changes single sign-on
+             * @description `owner_member_required`: no API key or access token changes single sign-on, only an owner signed in to the portal (`sso_owners_only`: a portal session of another role)
              *
              *     The credential lacks the scope this route needs
              */
@@ -5690,7 +6016,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `sso_owners_only`: only an owner changes single sign-on
+             * @description `owner_member_required`: no API key or access token changes single sign-on, only an owner signed in to the portal (`sso_owners_only`: a portal session of another role)
              *
              *     The credential lacks the scope this route needs
              */
