@@ -30,7 +30,7 @@ describe('AppAddresses: the origins of sites with files', () => {
   });
 
   it('serves under SITES_DOMAIN with the scheme of PUBLIC_URL', () => {
-    expect(addresses({ SITES_DOMAIN: 'apps.example.com', PUBLIC_URL: 'https://api.example.com' }).siteOrigin('dep-x')).toBe('https://dep-x.apps.example.com');
+    expect(addresses({ SITES_DOMAIN: 'example-apps.com', PUBLIC_URL: 'https://api.example.com' }).siteOrigin('dep-x')).toBe('https://dep-x.example-apps.com');
     expect(addresses({ SITES_DOMAIN: 'apps.test', PUBLIC_URL: 'http://api.test:8080' }).siteOrigin('dep-x')).toBe('http://dep-x.apps.test');
   });
 

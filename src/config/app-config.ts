@@ -101,13 +101,13 @@ export class AppConfig {
   TRUST_PROXY?: string;
 
   /**
-   * Serve published apps at `<slug>.<SITES_DOMAIN>` (e.g. `apps.example.com`, behind a reverse proxy
+   * Serve published apps at `<slug>.<SITES_DOMAIN>` (e.g. `example-apps.com`, behind a reverse proxy
    * with a wildcard certificate); their public URL becomes `https://<slug>.<SITES_DOMAIN>/`.
    */
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, {
-    message: 'SITES_DOMAIN must be a lowercase domain name like apps.example.com',
+    message: 'SITES_DOMAIN must be a lowercase domain name like example-apps.com',
   })
   SITES_DOMAIN?: string;
 

@@ -23,7 +23,7 @@ const PATH_PARAM = {
 const OWN_ORIGIN = {
   status: 308,
   description: "A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`)",
-  headers: { Location: { schema: { type: 'string' }, example: 'https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js' } },
+  headers: { Location: { schema: { type: 'string' }, example: 'https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js' } },
 };
 
 /** The served addresses on the API's origin: deployment urls and aliases under /sites, public addresses under /p (site origins: src/hosting/). */

@@ -34,7 +34,7 @@ export class DomainTargetDto {
   /** The record's name: the domain itself. @example "www.example.com" */
   name: string;
 
-  /** Where it points: the app's own host under SITES_DOMAIN (else the API's host). @example "recipe-box.apps.example.com" */
+  /** Where it points: the app's own host under SITES_DOMAIN (else the API's host). @example "recipe-box.example-apps.com" */
   value: string;
 }
 

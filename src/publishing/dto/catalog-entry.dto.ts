@@ -9,7 +9,7 @@ export class CatalogEntryDto {
   name: string;
   /** @example "Share family recipes with the people you cook for." */
   description: string | null;
-  /** @example https://recipe-box.apps.example.com/ */
+  /** @example https://recipe-box.example-apps.com/ */
   publicUrl: string;
   @ApiProperty({ type: String, format: 'date-time', example: '2025-11-22T04:30:00.000Z' })
   publishedAt: string;
