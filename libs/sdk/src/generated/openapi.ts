@@ -2349,7 +2349,7 @@ export interface components {
             name: string;
             /** @example Share family recipes with the people you cook for. */
             description: string | null;
-            /** @example https://recipe-box.apps.example.com/ */
+            /** @example https://recipe-box.example-apps.com/ */
             publicUrl: string;
         };
         CatalogPageDto: {
@@ -2423,7 +2423,7 @@ export interface components {
             name: string;
             /**
              * @description Where it points: the app's own host under SITES_DOMAIN (else the API's host).
-             * @example recipe-box.apps.example.com
+             * @example recipe-box.example-apps.com
              */
             value: string;
         };
@@ -8935,7 +8935,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -8991,7 +8991,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -9108,7 +9108,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -9164,7 +9164,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
