@@ -1,3 +1,4 @@
+import { HOP_BY_HOP_HEADERS } from '../common/http/hop-by-hop.js';
 import { RequestError } from '../common/errors/request-errors.js';
 import { hasControlOrBackslash } from './manifest.js';
 import type { SiteConfig } from './site-config.js';
@@ -13,20 +14,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
 /** A header value: visible characters, spaces and tabs (no CR, LF, NUL or other controls). */
 const HEADER_VALUE = /^[\t\u0020-\u007e\u0080-\uffff]*$/;
 /** Headers a site may not set: hop-by-hop ones, and those the server owns (cookies on the sites' origins, the framing). */
-export const FORBIDDEN_HEADERS = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'set-cookie',
-  'content-length',
-  'content-encoding',
-]);
+export const FORBIDDEN_HEADERS = new Set([...HOP_BY_HOP_HEADERS, 'set-cookie', 'content-length', 'content-encoding']);
 const PARAM = /^:[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** A deploy's `config`, checked by hand like its files: a 400 naming every problem, or the config. */

@@ -1,19 +1,11 @@
+import { HOP_BY_HOP_HEADERS } from '../common/http/hop-by-hop.js';
+
 /**
  * The headers between a visitor and a function, both ways: hop-by-hop ones (RFC 9110 §7.6.1, and any the
  * Connection header names) and the platform's own are dropped; everything else, Set-Cookie included (the origin is
  * the app's own), passes as sent, repeated headers kept.
  */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
+const HOP_BY_HOP = new Set(HOP_BY_HOP_HEADERS);
 
 /** Set by the platform (or by proxies in front of it) about the request: a visitor's copy is never believed. */
 const PLATFORM_REQUEST = new Set(['x-real-ip', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-request-id']);

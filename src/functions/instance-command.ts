@@ -2,6 +2,10 @@
  * The command that starts one instance: Deno with the narrowest permission flags that run the runner and the
  * deployment's code, inside bubblewrap when the sandbox is `bwrap` (docs/functions.md says what each layer stops).
  */
+
+/** bubblewrap's confinement: its own user (nobody, no capabilities), PID, IPC, UTS, cgroup and network namespaces (no network at all), ended with the platform. */
+export const BWRAP_CONFINEMENT: readonly string[] = ['--unshare-all', '--uid', '65534', '--gid', '65534', '--cap-drop', 'ALL', '--die-with-parent'];
+
 export type SandboxKind = 'bwrap' | 'none';
 
 /** Where an instance's parts are on this machine. */
@@ -80,15 +84,7 @@ export function instanceCommand(layout: InstanceLayout): InstanceCommand {
   if (!layout.tools.bwrap) throw new Error('the bwrap sandbox needs the path of bwrap');
 
   const bwrap = [
-    // Its own user (nobody, no capabilities), PID, IPC, UTS, cgroup and network namespaces: no network at all.
-    '--unshare-all',
-    '--uid',
-    '65534',
-    '--gid',
-    '65534',
-    '--cap-drop',
-    'ALL',
-    '--die-with-parent',
+    ...BWRAP_CONFINEMENT,
     '--new-session',
     '--clearenv',
     ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]),

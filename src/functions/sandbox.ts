@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants, realpathSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { StartupError } from '../config/startup-errors.js';
-import type { SandboxKind } from './instance-command.js';
+import { BWRAP_CONFINEMENT, type SandboxKind } from './instance-command.js';
 
 /** What this machine runs instances in, decided once at start. */
 export interface Sandbox {
@@ -52,29 +52,10 @@ function sharedLibraries(executable: string): string[] {
 /** Whether bubblewrap starts Deno here (a container may forbid the namespaces it needs). */
 function bwrapWorks(bwrap: string, deno: string, libraries: string[]): { ok: true } | { ok: false; why: string } {
   const binds = [deno, ...libraries].flatMap((path) => ['--ro-bind', path, path === deno ? '/deno' : path]);
-  const probe = spawnSync(
-    bwrap,
-    [
-      '--unshare-all',
-      '--uid',
-      '65534',
-      '--gid',
-      '65534',
-      '--cap-drop',
-      'ALL',
-      '--die-with-parent',
-      '--clearenv',
-      ...binds,
-      '--dev',
-      '/dev',
-      '/deno',
-      '--version',
-    ],
-    {
-      encoding: 'utf8',
-      timeout: 20_000,
-    },
-  );
+  const probe = spawnSync(bwrap, [...BWRAP_CONFINEMENT, '--clearenv', ...binds, '--dev', '/dev', '/deno', '--version'], {
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   if (probe.status === 0 && probe.stdout.startsWith('deno ')) return { ok: true };
   return { ok: false, why: (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().split('\n')[0] };
 }

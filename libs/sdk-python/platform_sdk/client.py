@@ -122,6 +122,18 @@ def _retry_after(value: Optional[str]) -> Optional[float]:
         return None
 
 
+def _sse_data(response: Any) -> Iterator[Dict[str, Any]]:
+    """The `data:` payloads of a server-sent event stream, parsed as JSON, up to `[DONE]`."""
+    for line in response:
+        line = line.decode("utf-8").rstrip("\r\n")
+        if not line.startswith("data:"):
+            continue
+        payload = line[5:].strip()
+        if payload == "[DONE]":
+            return
+        yield json.loads(payload)
+
+
 def _paginate(transport: _Transport, path: str, query: Dict[str, Any], unversioned: bool = False) -> Iterator[Dict[str, Any]]:
     cursor = None
     while True:
@@ -393,14 +405,7 @@ class _AI:
         response = self._t.request("POST", "/ai/generate", _ai_body(prompt, max_tokens, temperature, True), stream=True)
         self.last_usage: Optional[Dict[str, Any]] = None
         try:
-            for line in response:
-                line = line.decode("utf-8").rstrip("\r\n")
-                if not line.startswith("data:"):
-                    continue
-                payload = line[5:].strip()
-                if payload == "[DONE]":
-                    return
-                event = json.loads(payload)
+            for event in _sse_data(response):
                 if "text" in event:
                     yield event["text"]
                 elif "error" in event and event.get("error"):
@@ -423,14 +428,7 @@ class _AI:
         body = {**fields, "model": model, "messages": messages, "stream": True, "stream_options": {"include_usage": True}}
         response = self._t.request("POST", "/chat/completions", body, stream=True)
         try:
-            for line in response:
-                line = line.decode("utf-8").rstrip("\r\n")
-                if not line.startswith("data:"):
-                    continue
-                payload = line[5:].strip()
-                if payload == "[DONE]":
-                    return
-                event = json.loads(payload)
+            for event in _sse_data(response):
                 error = event.get("error")
                 if error:
                     status = 504 if error.get("code") == "timeout" else 502

@@ -536,12 +536,8 @@ export class PlatformClient {
   readonly admin;
 }
 
-/** The chunks of a streamed chat completion (with the usage chunk at the end); an `{"error": …}` event throws. */
-async function* streamChunks(t: Transport, body: ChatCompletionRequest): AsyncGenerator<ChatCompletionChunk> {
-  const response = await t.request<Response>('POST', '/chat/completions', {
-    body: { ...body, stream: true, stream_options: { include_usage: true } },
-    stream: true,
-  });
+/** The `data:` payloads of a server-sent event stream, parsed as JSON, up to `[DONE]`. */
+async function* sseData<T>(response: Response): AsyncGenerator<T> {
   const decoder = new TextDecoder();
   let buffer = '';
   for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -553,13 +549,23 @@ async function* streamChunks(t: Transport, body: ChatCompletionRequest): AsyncGe
       if (!line.startsWith('data:')) continue;
       const payload = line.slice(5).trim();
       if (payload === '[DONE]') return;
-      const event = JSON.parse(payload) as ChatCompletionChunk & { error?: { message?: string; code?: string } };
-      if (event.error) {
-        const status = event.error.code === 'timeout' ? 504 : 502;
-        throw errorFor(status, { error: true, code: status, message: event.error.message, reason: event.error.code });
-      }
-      yield event;
+      yield JSON.parse(payload) as T;
     }
+  }
+}
+
+/** The chunks of a streamed chat completion (with the usage chunk at the end); an `{"error": …}` event throws. */
+async function* streamChunks(t: Transport, body: ChatCompletionRequest): AsyncGenerator<ChatCompletionChunk> {
+  const response = await t.request<Response>('POST', '/chat/completions', {
+    body: { ...body, stream: true, stream_options: { include_usage: true } },
+    stream: true,
+  });
+  for await (const event of sseData<ChatCompletionChunk & { error?: { message?: string; code?: string } }>(response)) {
+    if (event.error) {
+      const status = event.error.code === 'timeout' ? 504 : 502;
+      throw errorFor(status, { error: true, code: status, message: event.error.message, reason: event.error.code });
+    }
+    yield event;
   }
 }
 
@@ -575,22 +581,11 @@ function streamText(t: Transport, body: GenerateRequest): AsyncIterable<string> 
     result,
     async *[Symbol.asyncIterator]() {
       const response = await t.request<Response>('POST', '/ai/generate', { body: { ...body, stream: true }, stream: true });
-      const decoder = new TextDecoder();
-      let buffer = '';
-      for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(bytes, { stream: true });
-        let newline: number;
-        while ((newline = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, newline).trimEnd();
-          buffer = buffer.slice(newline + 1);
-          if (!line.startsWith('data:')) continue;
-          const payload = line.slice(5).trim();
-          if (payload === '[DONE]') return;
-          const event = JSON.parse(payload) as { text?: string; finishReason?: string; usage?: StreamResult['usage']; error?: unknown; code?: number };
-          if (typeof event.text === 'string') yield event.text;
-          else if (event.error) throw errorFor(event.code ?? 502, event);
-          else Object.assign(result, { finishReason: event.finishReason, usage: event.usage });
-        }
+      type Event = { text?: string; finishReason?: string; usage?: StreamResult['usage']; error?: unknown; code?: number };
+      for await (const event of sseData<Event>(response)) {
+        if (typeof event.text === 'string') yield event.text;
+        else if (event.error) throw errorFor(event.code ?? 502, event);
+        else Object.assign(result, { finishReason: event.finishReason, usage: event.usage });
       }
     },
   };
