@@ -2208,9 +2208,31 @@ export interface components {
              */
             source: string;
         };
+        FunctionsConfigDto: {
+            /**
+             * @description 1–20 paths whose requests (any method) go to the function: literal, or ending in a `/*` segment that matches the
+             *     rest of the path (`/api/*` matches `/api` too). None may cover `/signup`, `/thanks` or `/_platform/*`.
+             * @default [
+             *       "/api/*"
+             *     ]
+             * @example [
+             *       "/api/*"
+             *     ]
+             */
+            routes: string[];
+            /**
+             * @description One of the deployment's files, inside a folder: an ES module (JavaScript or TypeScript) whose default export has
+             *     `fetch(request, env, ctx)`. Every file of that folder is the function's code and is never served. A deploy whose
+             *     entry is missing, does not load or has no default `fetch`: 400 `function_invalid` with `loaderMessage`.
+             * @example /_server/index.js
+             */
+            entry: string;
+        };
         SiteConfigDto: {
             redirects?: components["schemas"]["SiteRedirectDto"][];
             headers?: components["schemas"]["SiteHeaderRuleDto"][];
+            /** @description Server code run beside the files, on the deployment's origin (routes first, then files). */
+            functions?: components["schemas"]["FunctionsConfigDto"];
             /**
              * @description Serve `/about` from `/about.html`.
              * @example false
@@ -2349,7 +2371,7 @@ export interface components {
             name: string;
             /** @example Share family recipes with the people you cook for. */
             description: string | null;
-            /** @example https://recipe-box.apps.example.com/ */
+            /** @example https://recipe-box.example-apps.com/ */
             publicUrl: string;
         };
         CatalogPageDto: {
@@ -2423,7 +2445,7 @@ export interface components {
             name: string;
             /**
              * @description Where it points: the app's own host under SITES_DOMAIN (else the API's host).
-             * @example recipe-box.apps.example.com
+             * @example recipe-box.example-apps.com
              */
             value: string;
         };
@@ -8935,7 +8957,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -8991,7 +9013,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -9108,7 +9130,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -9164,7 +9186,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
