@@ -19,6 +19,7 @@ import { CollectService } from './analytics/collect.service.js';
 import { CustomDomains } from './domains/custom-domains.js';
 import { CustomDomainRoute, registerLeanSitePath, registerSiteRoute, SITE_ROUTE, siteRouting } from './hosting/site-routes.js';
 import { SiteServer } from './hosting/site-server.js';
+import { FunctionDispatch } from './functions/function-dispatch.js';
 import { PinoNestLogger, RequestLog, SITE_TRAFFIC_LOG_MS } from './logging.js';
 import { PeriodicJobs } from './common/periodic/periodic-jobs.js';
 import { MetricsService } from './metrics/metrics.service.js';
@@ -110,6 +111,7 @@ export function configureApp(app: NestFastifyApplication): void {
   registerCollectRoute(fastify, collector);
   if (config.runsHttpApi) {
     const sites = app.get(SiteServer);
+    const functions = app.get(FunctionDispatch);
     registerSiteRoute(fastify, sites);
     const requestLog = (fastify as unknown as Record<typeof REQUEST_LOG, RequestLog>)[REQUEST_LOG];
     app.get(PeriodicJobs).add({
@@ -139,6 +141,8 @@ export function configureApp(app: NestFastifyApplication): void {
         requestLog.siteTraffic.count(host, status);
       },
       beacons,
+      // Server code (src/functions/function-dispatch.ts): a function route's request goes to its instance.
+      (req, res, label, ip, next) => functions.take(req, res, label, ip, next),
     );
   }
 

@@ -8,6 +8,8 @@ export const DeploymentsErrorCode = errorCodes({
   BundleTooLarge: ['bundle_too_large', 400],
   /** Files need an origin of their own: SITES_DOMAIN, or a PUBLIC_URL on localhost. */
   SitesDomainRequired: ['sites_domain_required', 400],
+  /** `config.functions`: the entry is missing, is no module, fails to load or has no default `fetch`. */
+  FunctionInvalid: ['function_invalid', 400],
 });
 export type DeploymentsErrorCode = ErrorCode<typeof DeploymentsErrorCode>;
 
@@ -31,6 +33,13 @@ export class DeploymentsError extends PlatformError.of(DeploymentsErrorCode) {
       DeploymentsErrorCode.SitesDomainRequired,
       'A deployment with files is served on an origin of its own: set SITES_DOMAIN (a wildcard domain such as apps.example.com) on this server, or run it on a localhost PUBLIC_URL',
     );
+  }
+
+  /** `message`: the loader's, its first KiB (`InstancePool.validate`). */
+  static functionInvalid(entry: string, message: string): DeploymentsError {
+    return new DeploymentsError(DeploymentsErrorCode.FunctionInvalid, `config.functions.entry ${entry} did not load: ${message}`, {
+      body: { loaderMessage: message },
+    });
   }
 
   static notFound(id: string): DeploymentsError {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AppAddresses } from '../apps/app-addresses.js';
 import { AppsService } from '../apps/apps.service.js';
 import { Meters } from '../billing/meters.js';
@@ -8,7 +8,10 @@ import { Page, PageRequest, toPage } from '../common/pagination/page.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
+import { BLOB_STORE, blobKey, type BlobStore } from '../files/blob-store.js';
 import { FilesService } from '../files/files.service.js';
+import { codeSourceOf } from '../functions/code-source.js';
+import { InstancePool } from '../functions/instance-pool.js';
 import { defaultLandingPage } from '../landing-pages/landing-page.js';
 import { LandingPagesService } from '../landing-pages/landing-pages.service.js';
 import { landingPageOf, snapshotOf } from './deployment-snapshot.js';
@@ -33,6 +36,8 @@ export class DeploymentsService {
     private readonly meters: Meters,
     private readonly addresses: AppAddresses,
     private readonly files: FilesService,
+    private readonly functions: InstancePool,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
   /**
@@ -41,6 +46,7 @@ export class DeploymentsService {
    */
   async deploy(accountId: string, input: DeployDto): Promise<DeployResultDto> {
     const { manifest, config } = this.checkBundle(input);
+    if (manifest && config?.functions) await this.checkFunction(accountId, manifest.files, config.functions.entry);
     return this.db.run(async () => {
       // One round trip for both reads (see Transactions): the app, locked, then its saved page (unused if the app is not the caller's).
       const [app, savedPage] = await Promise.all([this.apps.requireOwnedForBody(accountId, input.appId), this.landingPages.savedPage(input.appId)]);
@@ -80,6 +86,21 @@ export class DeploymentsService {
     const config = input.config === undefined ? undefined : parseSiteConfig(input.config);
     if (this.addresses.siteOrigin('probe') === undefined) throw DeploymentsError.sitesDomainRequired();
     return { manifest, config };
+  }
+
+  /**
+   * The server code loads once, in a throwaway instance, before anything is written (outside the transaction: a
+   * load takes a Deno start). A file not uploaded is left to the transaction's `files_missing`.
+   */
+  private async checkFunction(accountId: string, files: Record<string, string>, entry: string): Promise<void> {
+    let missing = false;
+    const code = codeSourceOf(files, entry, async (sha256) => {
+      const bytes = await this.blobs.get(blobKey(accountId, sha256));
+      if (!bytes) missing = true;
+      return bytes;
+    });
+    const check = await this.functions.validate({ entry, code, env: {} });
+    if (!check.ok && !missing) throw DeploymentsError.functionInvalid(entry, check.message);
   }
 
   /** Inside the deploy's transaction: every hash must be one of the account's files (locked until the commit), 500 MiB at most in all. */

@@ -1,5 +1,6 @@
 import { HOP_BY_HOP_HEADERS } from '../common/http/hop-by-hop.js';
 import { RequestError } from '../common/errors/request-errors.js';
+import { parseFunctionsConfig } from '../functions/function-routes.js';
 import { hasControlOrBackslash } from './manifest.js';
 import type { SiteConfig } from './site-config.js';
 
@@ -20,7 +21,7 @@ const PARAM = /^:[A-Za-z_][A-Za-z0-9_]*$/;
 /** A deploy's `config`, checked by hand like its files: a 400 naming every problem, or the config. */
 export function parseSiteConfig(value: unknown): SiteConfig {
   const problems: string[] = [];
-  if (!isObject(value)) throw RequestError.invalid(['config must be an object ({ cleanUrls, spa, redirects, headers })']);
+  if (!isObject(value)) throw RequestError.invalid(['config must be an object ({ cleanUrls, spa, redirects, headers, functions })']);
   const config: SiteConfig = {};
   for (const [key, field] of Object.entries(value)) {
     switch (key) {
@@ -34,6 +35,9 @@ export function parseSiteConfig(value: unknown): SiteConfig {
         break;
       case 'headers':
         config.headers = headerRulesOf(field, problems);
+        break;
+      case 'functions':
+        config.functions = parseFunctionsConfig(field, problems);
         break;
       default:
         problems.push(`property config.${key.slice(0, 100)} should not exist`);

@@ -1,3 +1,5 @@
+import type { FunctionsConfig } from '../functions/function-routes.js';
+
 /**
  * How a deployment's files are served (`config` of POST /v1/apps/deploy), frozen with the deployment.
  * Validated at deploy (site-config-rules.ts); the sites module interprets it.
@@ -11,4 +13,6 @@ export interface SiteConfig {
   redirects?: { source: string; destination: string; status: 301 | 302 | 307 | 308 }[];
   /** Extra response headers for the paths `source` matches (same patterns as redirects). */
   headers?: { source: string; headers: Record<string, string> }[];
+  /** Server code: the entry (its folder is never served) and the paths its instance answers (src/functions). */
+  functions?: FunctionsConfig;
 }

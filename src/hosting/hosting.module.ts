@@ -4,6 +4,8 @@ import { AppsModule } from '../apps/apps.module.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { DeploymentsModule } from '../deployments/deployments.module.js';
 import { FilesModule } from '../files/files.module.js';
+import { FunctionDispatch } from '../functions/function-dispatch.js';
+import { FunctionsModule } from '../functions/functions.module.js';
 import { SitesModule } from '../sites/sites.module.js';
 import { SiteDirectory } from './site-directory.js';
 import { SiteServer } from './site-server.js';
@@ -14,8 +16,8 @@ import { SiteServer } from './site-server.js';
  * memory. The API's addresses of the same deployments are the sites module's.
  */
 @Module({
-  imports: [AppsModule, DeploymentsModule, FilesModule, SitesModule, AnalyticsModule, BillingModule],
-  providers: [SiteDirectory, SiteServer],
-  exports: [SiteServer, SiteDirectory],
+  imports: [AppsModule, DeploymentsModule, FilesModule, SitesModule, AnalyticsModule, BillingModule, FunctionsModule],
+  providers: [SiteDirectory, SiteServer, FunctionDispatch],
+  exports: [SiteServer, SiteDirectory, FunctionDispatch],
 })
 export class HostingModule {}

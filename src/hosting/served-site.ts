@@ -1,6 +1,7 @@
 import type { Deployment } from '../deployments/deployment.entity.js';
 import type { SiteConfig } from '../deployments/site-config.js';
 import { FORBIDDEN_HEADERS } from '../deployments/site-config-rules.js';
+import { FunctionRoutes } from '../functions/function-routes.js';
 import { fileKindOf } from './content-types.js';
 import { ServedFile, servedFileOf } from './file-response.js';
 import { PathPattern } from './site-paths.js';
@@ -35,6 +36,8 @@ export interface ServedSite {
   headers: SiteHeaderRule[];
   /** The manifest's entries as served (type, caching, tags), made on first use. */
   served: Map<string, ServedFile>;
+  /** Its server code's routes (src/functions/function-dispatch.ts), or null. */
+  functions: FunctionRoutes | null;
 }
 
 /** The file at a manifest path, if the bundle has one. */
@@ -50,8 +53,11 @@ export function fileAt(site: ServedSite, path: string): ServedFile | undefined {
 
 export function servedSiteOf(deployment: Deployment): ServedSite {
   const config: SiteConfig = deployment.config ?? {};
-  const files = deployment.files ? new Map(Object.entries(deployment.files)) : null;
+  const functions = config.functions ? new FunctionRoutes(config.functions) : null;
+  // The function's code folder is never served: its files are not among the site's.
+  const files = deployment.files ? new Map(Object.entries(deployment.files).filter(([path]) => !functions?.isCode(path))) : null;
   return {
+    functions,
     deployment,
     files: files && files.size > 0 ? files : null,
     accountId: deployment.accountId,

@@ -81,6 +81,9 @@ export function registerSiteRoute(fastify: FastifyInstance, server: SiteServer):
  */
 export type LeanApiHandler = (req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void) => boolean;
 
+/** The server code's hook (src/functions/function-dispatch.ts): true when it took the request. */
+export type FunctionHook = (req: IncomingMessage, res: ServerResponse, label: string, ip: () => string, next: () => void) => boolean;
+
 /** What the lean path reports of each answer it writes: for the metrics and the site traffic log. */
 export type LeanAnswered = (method: string, host: string | undefined, status: number, seconds: number) => void;
 
@@ -100,6 +103,7 @@ export function registerLeanSitePath(
   trustProxy: TrustProxy,
   answered: LeanAnswered,
   apiPlane?: LeanApiHandler,
+  functions?: FunctionHook,
 ): void {
   const clientIp = clientIpFunction(trustProxy);
   const [fastify, ...others] = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
@@ -111,6 +115,7 @@ export function registerLeanSitePath(
     if (routing.call(self, req) !== SITE_ROUTE) return apiPlane?.(req, res, fastify) || fastify(req, res);
     const label = req[SITE_LABEL]!;
     const ip = () => clientIp(req);
+    if (functions?.(req, res, label, ip, () => fastify(req, res))) return;
     let answer: Answer | undefined;
     try {
       answer = sites.answerLean(req.method ?? 'GET', url, req.headers, label, ip);

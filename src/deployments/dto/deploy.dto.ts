@@ -28,6 +28,25 @@ export class SiteHeaderRuleDto {
   headers: Record<string, string>;
 }
 
+/** The app's server code (docs/functions.md): its entry and the paths it answers. */
+export class FunctionsConfigDto {
+  /**
+   * One of the deployment's files, inside a folder: an ES module (JavaScript or TypeScript) whose default export has
+   * `fetch(request, env, ctx)`. Every file of that folder is the function's code and is never served. A deploy whose
+   * entry is missing, does not load or has no default `fetch`: 400 `function_invalid` with `loaderMessage`.
+   * @example /_server/index.js
+   */
+  entry: string;
+
+  /**
+   * 1–20 paths whose requests (any method) go to the function: literal, or ending in a `/*` segment that matches the
+   * rest of the path (`/api/*` matches `/api` too). None may cover `/signup`, `/thanks` or `/_platform/*`.
+   * @example ["/api/*"]
+   */
+  @ApiPropertyOptional({ type: [String], minItems: 1, maxItems: 20, default: ['/api/*'], example: ['/api/*'] })
+  routes: string[];
+}
+
 /** How the files are served. */
 export class SiteConfigDto {
   /** Serve `/about` from `/about.html`. @example false */
@@ -41,6 +60,10 @@ export class SiteConfigDto {
 
   @ApiPropertyOptional({ type: [SiteHeaderRuleDto], maxItems: 100 })
   headers?: SiteHeaderRuleDto[];
+
+  /** Server code run beside the files, on the deployment's origin (routes first, then files). */
+  @ApiPropertyOptional({ type: FunctionsConfigDto })
+  functions?: FunctionsConfigDto;
 }
 
 export class DeployDto {

@@ -2208,9 +2208,31 @@ export interface components {
              */
             source: string;
         };
+        FunctionsConfigDto: {
+            /**
+             * @description 1–20 paths whose requests (any method) go to the function: literal, or ending in a `/*` segment that matches the
+             *     rest of the path (`/api/*` matches `/api` too). None may cover `/signup`, `/thanks` or `/_platform/*`.
+             * @default [
+             *       "/api/*"
+             *     ]
+             * @example [
+             *       "/api/*"
+             *     ]
+             */
+            routes: string[];
+            /**
+             * @description One of the deployment's files, inside a folder: an ES module (JavaScript or TypeScript) whose default export has
+             *     `fetch(request, env, ctx)`. Every file of that folder is the function's code and is never served. A deploy whose
+             *     entry is missing, does not load or has no default `fetch`: 400 `function_invalid` with `loaderMessage`.
+             * @example /_server/index.js
+             */
+            entry: string;
+        };
         SiteConfigDto: {
             redirects?: components["schemas"]["SiteRedirectDto"][];
             headers?: components["schemas"]["SiteHeaderRuleDto"][];
+            /** @description Server code run beside the files, on the deployment's origin (routes first, then files). */
+            functions?: components["schemas"]["FunctionsConfigDto"];
             /**
              * @description Serve `/about` from `/about.html`.
              * @example false

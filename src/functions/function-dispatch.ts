@@ -1,0 +1,108 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { requestIdOf } from '../common/http/request-id.js';
+import { AppConfig } from '../config/app-config.js';
+import { BLOB_STORE, blobKey, type BlobStore } from '../files/blob-store.js';
+import type { ServedSite } from '../hosting/served-site.js';
+import { SiteDirectory, type SiteLookup } from '../hosting/site-directory.js';
+import { readSitePath } from '../hosting/site-paths.js';
+import { codeSourceOf } from './code-source.js';
+import { functionPage } from './function-pages.js';
+import type { FunctionDeployment, FunctionResponse } from './functions.types.js';
+import { InstancePool } from './instance-pool.js';
+
+/**
+ * The hosting path's hook for server code (called by the lean site path in src/hosting/site-routes.ts, before any
+ * file is looked at): a request to a site origin whose path matches one of the deployment's function routes is
+ * streamed to its instance, whatever its method; anything else goes on as before. The platform's paths (`/signup`,
+ * `/thanks`, `/_platform/*`) come first because no route may cover them (checked at deploy).
+ */
+@Injectable()
+export class FunctionDispatch {
+  private readonly logger = new Logger('Functions');
+  /** What the pool needs of a served deployment, made once per ServedSite (it lives as long as its host is cached). */
+  private readonly deployments = new WeakMap<ServedSite, FunctionDeployment>();
+  private readonly scheme: string;
+
+  constructor(
+    private readonly directory: SiteDirectory,
+    private readonly pool: InstancePool,
+    private readonly config: AppConfig,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {
+    this.scheme = new URL(config.publicUrl).protocol;
+  }
+
+  /**
+   * True when it took the request (answering it, or handing it to `next` once the host is looked up); false to let
+   * the caller serve it as a site's files.
+   */
+  take(req: IncomingMessage, res: ServerResponse, label: string, ip: () => string, next: () => void): boolean {
+    if (label === '') return false;
+    const lookup = this.directory.peek(label);
+    if (lookup) return this.route(lookup, req, res, ip);
+    // Not in memory: looked up, then the function's or handed on (the request's body is still unread).
+    this.directory.lookup(label).then(
+      (found) => this.route(found, req, res, ip) || next(),
+      () => next(),
+    );
+    return true;
+  }
+
+  private route(lookup: SiteLookup, req: IncomingMessage, res: ServerResponse, ip: () => string): boolean {
+    if (lookup.kind !== 'site' || !lookup.site.functions) return false;
+    const path = readSitePath(req.url ?? '/');
+    if (typeof path === 'string' || !lookup.site.functions.matches(path.path)) return false;
+    void this.dispatch(lookup.site, lookup.address !== 'public', req, res, ip());
+    return true;
+  }
+
+  private async dispatch(site: ServedSite, noindex: boolean, req: IncomingMessage, res: ServerResponse, clientIp: string): Promise<void> {
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    let answer: FunctionResponse;
+    try {
+      answer = await this.pool.dispatch(this.deploymentOf(site), {
+        method: req.method ?? 'GET',
+        url: `${this.scheme}//${req.headers.host}${req.url}`,
+        rawHeaders: req.rawHeaders,
+        body: hasBody ? req : null,
+        clientIp,
+      });
+    } catch (err) {
+      this.logger.error(`a function request of ${site.deployment.id} failed: ${(err as Error).stack ?? String(err)}`);
+      answer = functionPage(502);
+    }
+    const headers = [...answer.headers, 'x-request-id', requestIdOf(req)];
+    if (noindex && !hasHeader(answer.headers, 'x-robots-tag')) headers.push('x-robots-tag', 'noindex');
+    // A body the function never read (413 from its Content-Length, a page before the instance started): not kept alive.
+    if (hasBody && !req.readableEnded && answer.status >= 400 && !hasHeader(answer.headers, 'connection')) headers.push('connection', 'close');
+    res.writeHead(answer.status, headers);
+    if (req.method === 'HEAD') {
+      answer.body.destroy();
+      return void res.end();
+    }
+    await pipeline(answer.body, res).catch(() => undefined); // a visitor who left, or an instance that ended mid-answer
+  }
+
+  private deploymentOf(site: ServedSite): FunctionDeployment {
+    let deployment = this.deployments.get(site);
+    if (!deployment) {
+      const { id, accountId, files } = site.deployment;
+      const entry = site.functions!.config.entry;
+      deployment = {
+        id,
+        entry,
+        code: codeSourceOf(files ?? {}, entry, (sha256) => this.blobs.get(blobKey(accountId, sha256))),
+        env: { PLATFORM_URL: `${this.config.publicUrl}/v1` },
+      };
+      this.deployments.set(site, deployment);
+    }
+    return deployment;
+  }
+}
+
+function hasHeader(flat: readonly string[], name: string): boolean {
+  for (let i = 0; i < flat.length; i += 2) if (flat[i].toLowerCase() === name) return true;
+  return false;
+}

@@ -1,0 +1,200 @@
+import { ApiClient, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
+import { uploadAll } from './support/files.js';
+import { siteRequest } from './support/site-http.js';
+import { startTestApp, target, TestApp } from './support/test-app.js';
+
+/** The app's server code: a JSON API that shows what it was given, importing a file of its own folder. */
+const SERVER = `
+import { greeting } from './lib/greeting.js';
+export default {
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (url.pathname === '/api/throw') throw new Error('the handler failed on purpose');
+    if (url.pathname === '/api/page') return new Response('<h1>From the function</h1>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
+    const headers = Object.fromEntries(request.headers);
+    return Response.json(
+      { greeting: greeting(), method: request.method, url: request.url, headers, body, env },
+      { status: url.pathname === '/api/created' ? 201 : 200, headers: { 'set-cookie': 'session=abc; Path=/; HttpOnly', 'x-app': 'notes', connection: 'x-app' } },
+    );
+  },
+};
+`;
+const FILES = {
+  '/index.html': '<!doctype html><h1>Notes</h1>',
+  '/api.html': '<!doctype html><h1>Not under /api/</h1>',
+  '/_server/index.js': SERVER,
+  '/_server/lib/greeting.js': 'export const greeting = () => "hello from the server";\n',
+};
+const FUNCTIONS = { entry: '/_server/index.js', routes: ['/api/*', '/hooks/stripe'] };
+
+describe(`functions: deploying server code and serving it (${target})`, () => {
+  let app: TestApp;
+  let dev: ApiClient;
+  let appId: string;
+  let port: string;
+  const labelOf = (id: string) => id.toLowerCase().replace('_', '-');
+  const deploy = async (files: Record<string, string>, config: Record<string, unknown>) => {
+    const manifest = await uploadAll(app, dev, files);
+    return dev.post('/v1/apps/deploy', { appId, env: 'production', files: manifest, config });
+  };
+  const deploymentCount = async () =>
+    Number(((await app.query(`SELECT count(*)::int AS n FROM deployments WHERE app_id = $1`, [appId])) as Array<{ n: number }>)[0].n);
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { ...NO_RATE_LIMIT, TRUST_PROXY: 'true', FUNCTIONS_MAX_BODY_BYTES: '2048' } });
+    port = new URL(app.url).port;
+    dev = await newAccountClient(app);
+    appId = (await dev.post('/v1/apps', { name: 'Pocket Notes', slug: 'pocket-notes-fn' }).expect(201)).body.appId;
+  });
+  afterAll(() => app.close());
+
+  describe('deploying', () => {
+    it('refuses routes that are not 1–20 paths, cover the platform paths or hold * elsewhere, naming each', async () => {
+      const cases: Array<[unknown, string]> = [
+        [{ entry: '/_server/index.js', routes: ['/*'] }, 'config.functions.routes[0] covers /signup'],
+        [{ entry: '/_server/index.js', routes: ['/api/*', '/signup'] }, 'config.functions.routes[1] covers /signup'],
+        [{ entry: '/_server/index.js', routes: ['/thanks/*'] }, 'config.functions.routes[0] covers /thanks'],
+        [{ entry: '/_server/index.js', routes: ['/_platform/*'] }, 'config.functions.routes[0] covers /_platform/*'],
+        [{ entry: '/_server/index.js', routes: ['/_platform/collect'] }, 'config.functions.routes[0] covers /_platform/*'],
+        [{ entry: '/_server/index.js', routes: ['/api*'] }, 'config.functions.routes[0] may hold * only as its last segment'],
+        [{ entry: '/_server/index.js', routes: ['api/*'] }, 'config.functions.routes[0] must be a path starting with /'],
+        [{ entry: '/_server/index.js', routes: [] }, 'config.functions.routes must be an array of 1 to 20 paths'],
+        [{ entry: '/_server/index.js', routes: Array.from({ length: 21 }, (_, i) => `/api${i}/*`) }, 'config.functions.routes must be an array of 1 to 20'],
+        [{ entry: '/index.js' }, 'config.functions.entry must be inside a folder'],
+        [{ entry: 42 }, 'config.functions.entry must be the path of one of the deployment'],
+        [{ entry: '/_server/index.js', runtime: 'node' }, 'property config.functions.runtime should not exist'],
+        ['/_server/index.js', 'config.functions must be an object'],
+      ];
+      const before = await deploymentCount();
+      for (const [functions, message] of cases) {
+        const res = await deploy(FILES, { functions });
+        expect([JSON.stringify(functions).slice(0, 60), res.status]).toEqual([JSON.stringify(functions).slice(0, 60), 400]);
+        expect(JSON.stringify(res.body.details ?? res.body.message)).toContain(message);
+      }
+      expect(await deploymentCount()).toBe(before);
+    });
+
+    it('refuses a module that does not load with function_invalid and the loader message, deploying nothing', async () => {
+      const before = await deploymentCount();
+      const cases: Array<[Record<string, string>, string, RegExp]> = [
+        [
+          { ...FILES, '/_server/index.js': 'export default { fetch(request) { return new Response("x") ' },
+          '/_server/index.js',
+          /SyntaxError|Unexpected|expected/i,
+        ],
+        [{ ...FILES, '/_server/index.js': 'export const handler = () => 1;' }, '/_server/index.js', /fetch/],
+        [{ ...FILES, '/_server/index.js': 'throw new Error("no database configured");' }, '/_server/index.js', /no database configured/],
+        [FILES, '/_server/missing.js', /missing\.js/],
+      ];
+      for (const [files, entry, loader] of cases) {
+        const res = await deploy(files, { functions: { entry } });
+        expect(res.status).toBe(400);
+        expect(res.body.reason).toBe('function_invalid');
+        expect(res.body.message).toContain(`config.functions.entry ${entry} did not load`);
+        expect(res.body.loaderMessage).toMatch(loader);
+        expect(Buffer.byteLength(res.body.loaderMessage)).toBeLessThanOrEqual(1024);
+      }
+      expect(await deploymentCount()).toBe(before);
+    });
+  });
+
+  describe('serving', () => {
+    let deploymentId: string;
+    let host: string;
+    const site = (path: string, options: Parameters<typeof siteRequest>[3] = {}) => siteRequest(app.url, host, path, options);
+
+    beforeAll(async () => {
+      const res = await deploy(FILES, { functions: FUNCTIONS });
+      expect(res.status).toBe(200);
+      deploymentId = res.body.deploymentId;
+      host = `${labelOf(deploymentId)}.localhost:${port}`;
+      expect(res.body.config).toEqual({ functions: FUNCTIONS });
+    });
+
+    it('shows the functions config on the deployment, with the default routes when none are given', async () => {
+      const shown = (await dev.get(`/v1/deployments/${deploymentId}`).expect(200)).body;
+      expect(shown.config.functions).toEqual(FUNCTIONS);
+      const defaulted = await deploy(FILES, { functions: { entry: '/_server/index.js' } });
+      expect(defaulted.body.config.functions).toEqual({ entry: '/_server/index.js', routes: ['/api/*'] });
+      const row = (await app.query(`SELECT config FROM deployments WHERE id = $1`, [defaulted.body.deploymentId])) as Array<{ config: { functions: unknown } }>;
+      expect(row[0].config.functions).toEqual({ entry: '/_server/index.js', routes: ['/api/*'] });
+    });
+
+    it("answers a route from the function, with the visitor's request shaped as the contract says", async () => {
+      const answer = await site('/api/notes?tag=work', {
+        headers: {
+          accept: 'application/json',
+          'x-forwarded-for': '203.0.113.9',
+          'x-real-ip': '198.51.100.1',
+          'x-platform-secret': 'nope',
+          'x-custom': 'kept',
+          connection: 'keep-alive, x-custom-hop',
+          'x-custom-hop': 'dropped',
+        },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(answer.headers['set-cookie']).toEqual(['session=abc; Path=/; HttpOnly']);
+      expect(answer.headers['x-app']).toBeUndefined(); // named by the function's Connection header: hop-by-hop
+      expect(answer.headers['x-request-id']).toBeTruthy();
+      expect(answer.headers['x-robots-tag']).toBe('noindex'); // a preview origin
+      const seen = JSON.parse(answer.text);
+      expect(seen.greeting).toBe('hello from the server');
+      expect(seen.method).toBe('GET');
+      expect(seen.url).toBe(`http://${host}/api/notes?tag=work`);
+      expect(seen.headers['x-real-ip']).toBe('203.0.113.9');
+      expect(seen.headers['x-custom']).toBe('kept');
+      for (const name of ['x-forwarded-for', 'x-platform-secret', 'x-custom-hop', 'connection']) expect([name, seen.headers[name]]).toEqual([name, undefined]);
+      expect(seen.env).toEqual({ PLATFORM_URL: `${app.url}/v1` });
+      expect(seen.body).toBeNull();
+    });
+
+    it('takes every method and the body, and an exact route', async () => {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        // (Node's client frames a DELETE's body only with a Content-Length.)
+        const answer = await site('/api/created', { method, headers: { 'content-type': 'text/csv', 'content-length': '8' }, body: 'a,b\n1,2\n' });
+        expect([method, answer.status]).toEqual([method, 201]);
+        const seen = JSON.parse(answer.text);
+        expect([seen.method, seen.body, seen.headers['content-type']]).toEqual([method, 'a,b\n1,2\n', 'text/csv']);
+      }
+      const hook = await site('/hooks/stripe', { method: 'POST', body: '{"id":"evt_1"}', headers: { 'content-type': 'application/json' } });
+      expect(JSON.parse(hook.text).body).toBe('{"id":"evt_1"}');
+      expect(JSON.parse((await site('/api')).text).url).toBe(`http://${host}/api`);
+    });
+
+    it('serves files outside the routes as before, and never the code folder', async () => {
+      const index = await site('/');
+      expect(index.status).toBe(200);
+      expect(index.text).toBe(FILES['/index.html']);
+      expect((await site('/api.html')).text).toBe(FILES['/api.html']);
+      for (const path of ['/_server/index.js', '/_server/lib/greeting.js', '/_server/', '/_server']) {
+        const answer = await site(path);
+        expect([path, answer.status]).toEqual([path, 404]);
+        expect(answer.text).not.toContain('greeting');
+      }
+      // Not on the environment's origin either.
+      const envHost = `production--pocket-notes-fn.localhost:${port}`;
+      const onEnv = await siteRequest(app.url, envHost, '/_server/index.js');
+      expect(onEnv.status).toBe(404);
+      expect(JSON.parse((await siteRequest(app.url, envHost, '/api/x')).text).url).toBe(`http://${envHost}/api/x`);
+    });
+
+    it("keeps the platform's paths: /signup, /thanks and /_platform/* are never the function's", async () => {
+      const tracker = await site('/_platform/analytics.js');
+      expect(tracker.status).toBe(200);
+      expect(tracker.headers['content-type']).toMatch(/javascript/);
+      expect((await site('/thanks')).status).toBe(200);
+    });
+
+    it('answers 413 past FUNCTIONS_MAX_BODY_BYTES and 502 when the function throws, without its error', async () => {
+      const big = await site('/api/upload', { method: 'POST', body: 'x'.repeat(4096), headers: { 'content-type': 'text/plain' } });
+      expect(big.status).toBe(413);
+      expect(big.headers['content-type']).toMatch(/^text\/html/);
+      const thrown = await site('/api/throw');
+      expect(thrown.status).toBe(502);
+      expect(thrown.text).toContain('server code failed');
+      expect(thrown.text).not.toContain('on purpose');
+    });
+  });
+});
