@@ -2349,7 +2349,7 @@ export interface components {
             name: string;
             /** @example Share family recipes with the people you cook for. */
             description: string | null;
-            /** @example https://recipe-box.apps.example.com/ */
+            /** @example https://recipe-box.example-apps.com/ */
             publicUrl: string;
         };
         CatalogPageDto: {
@@ -2423,7 +2423,7 @@ export interface components {
             name: string;
             /**
              * @description Where it points: the app's own host under SITES_DOMAIN (else the API's host).
-             * @example recipe-box.apps.example.com
+             * @example recipe-box.example-apps.com
              */
             value: string;
         };
@@ -3277,7 +3277,7 @@ export interface components {
             /** @example app_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
             appId: string;
             /**
-             * @description `pageview`, or a custom event name of 1–40 characters (stored, not yet counted by the stats API).
+             * @description `pageview`, or a custom event name of 1–40 characters (counted by the `events` metric and `breakdown?property=event`).
              * @example pageview
              */
             name: string;
@@ -3297,7 +3297,7 @@ export interface components {
              */
             screenWidth?: number;
             /**
-             * @description Up to 10 string pairs describing a custom event (validated; not stored in this version).
+             * @description Up to 10 string pairs describing a custom event (keys up to 40, values up to 200 characters): stored with the event, a value that looks like an e-mail address as `(redacted)`; ignored on pageviews.
              * @example {
              *       "plan": "pro"
              *     }
@@ -8935,7 +8935,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -8991,7 +8991,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -9108,7 +9108,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -9164,7 +9164,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -11140,9 +11140,9 @@ export interface operations {
                 from?: string;
                 /** @description Last day of a `custom` period, inclusive; at most 2 years after `from`. */
                 to?: string;
-                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`. */
+                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`, `events` (custom events). */
                 metrics?: string;
-                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`. */
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `event`, `props.<key>`. */
                 filters?: string;
             };
             header?: never;
@@ -11252,9 +11252,9 @@ export interface operations {
                 from?: string;
                 /** @description Last day of a `custom` period, inclusive; at most 2 years after `from`. */
                 to?: string;
-                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`. */
+                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`, `events` (custom events). */
                 metrics?: string;
-                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`. */
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `event`, `props.<key>`. */
                 filters?: string;
                 /** @description `hour` (ranges up to 31 days), `day` or `month`. Default: `hour` for one day, `month` beyond 92 days, else `day`. */
                 interval?: string;
@@ -11360,7 +11360,7 @@ export interface operations {
     AnalyticsController_breakdown: {
         parameters: {
             query: {
-                /** @description What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`) or `deployment`. */
+                /** @description What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`), `deployment`, `event` (a custom event's name) or `props.<key>` (a custom event's property). For `event` and `props.<key>` the default metrics are `visitors,events`. */
                 property: string;
                 /** @description `day` (today), `7d` and `30d` (ending today), `month` (this month so far), `12mo` (this month and the 11 before), or `custom` with `from` and `to`. Default `30d`. UTC. */
                 period?: string;
@@ -11368,9 +11368,9 @@ export interface operations {
                 from?: string;
                 /** @description Last day of a `custom` period, inclusive; at most 2 years after `from`. */
                 to?: string;
-                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`. */
+                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`, `events` (custom events). */
                 metrics?: string;
-                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`. */
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `event`, `props.<key>`. */
                 filters?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;
