@@ -6,6 +6,7 @@ import { AnalyticsEvent, PAGEVIEW, SIGNUP } from './analytics-event.js';
 import { AnalyticsBuffer } from './analytics-buffer.js';
 import { AnalyticsInboxRepository } from './analytics-inbox.repository.js';
 import { pageAddress } from './page-address.js';
+import { storedProps } from './stored-props.js';
 import { VisitorIds } from './visitor-ids.service.js';
 import { clientNetworkOf } from '../common/client-network.js';
 import { optedOut, UserAgents, type VisitorTraits } from './visitor-traits.js';
@@ -24,6 +25,8 @@ export interface Sighting {
   siteHost?: string;
   referrer?: string;
   screenWidth?: number;
+  /** A custom event's props, as checked by CollectService (stored with e-mail-looking values redacted). */
+  props?: Record<string, string>;
 }
 
 type DropReason = 'bot' | 'opted_out' | 'unknown_app' | 'rate_limited';
@@ -184,6 +187,7 @@ export class AnalyticsCollector {
       browser: traits.browser,
       os: traits.os,
       device: traits.device,
+      props: name === PAGEVIEW || name === SIGNUP ? null : storedProps(sighting.props),
     };
   }
 

@@ -1,7 +1,7 @@
 import type { PageAddress } from './page-address.js';
 import type { VisitorTraits } from './visitor-traits.js';
 
-/** `pageview` and `signup` are counted by the stats API; any other name is a custom event, stored only. */
+/** `pageview` and `signup` are counted as such; any other name is a custom event (the `events` metric). */
 export const PAGEVIEW = 'pageview';
 export const SIGNUP = 'signup';
 
@@ -13,10 +13,12 @@ export interface AnalyticsEvent extends PageAddress, VisitorTraits {
   /** 64 bits of HMAC(daily salt, app ‖ IP ‖ User-Agent), as a signed decimal (a PostgreSQL bigint). */
   visitorId: string;
   name: string;
+  /** A custom event's props as JSON text (e-mail-looking values redacted, see stored-props.ts), else null. */
+  props: string | null;
 }
 
 /** A visit: one visitor's pageviews on one app with no gap of 30 minutes, described by how it began. */
-export interface Visit extends Omit<AnalyticsEvent, 'name' | 'occurredAt' | 'pathname'> {
+export interface Visit extends Omit<AnalyticsEvent, 'name' | 'occurredAt' | 'pathname' | 'props'> {
   startedAt: Date;
   lastSeenAt: Date;
   pageviews: number;

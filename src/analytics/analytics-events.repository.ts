@@ -209,13 +209,14 @@ export class AnalyticsEventsRepository {
   async addToRollups(deltas: RollupDelta[]): Promise<void> {
     if (deltas.length === 0) return;
     await this.db.query(
-      `INSERT INTO analytics_daily AS d (app_id, day, dimension, value, visitors, pageviews, visits, bounces, visit_ms, signups)
-       SELECT "appId", day, dimension, value, visitors, pageviews, visits, bounces, "visitMs", signups
+      `INSERT INTO analytics_daily AS d (app_id, day, dimension, value, visitors, pageviews, visits, bounces, visit_ms, signups, events)
+       SELECT "appId", day, dimension, value, visitors, pageviews, visits, bounces, "visitMs", signups, events
          FROM json_to_recordset($1::json) AS r("appId" varchar, day date, dimension varchar, value varchar, visitors int, pageviews int, visits int,
-              bounces int, "visitMs" bigint, signups int)
+              bounces int, "visitMs" bigint, signups int, events int)
        ON CONFLICT (app_id, dimension, day, value) DO UPDATE SET
          visitors = d.visitors + EXCLUDED.visitors, pageviews = d.pageviews + EXCLUDED.pageviews, visits = d.visits + EXCLUDED.visits,
-         bounces = d.bounces + EXCLUDED.bounces, visit_ms = d.visit_ms + EXCLUDED.visit_ms, signups = d.signups + EXCLUDED.signups`,
+         bounces = d.bounces + EXCLUDED.bounces, visit_ms = d.visit_ms + EXCLUDED.visit_ms, signups = d.signups + EXCLUDED.signups,
+         events = d.events + EXCLUDED.events`,
       [rowsAsJson(deltas)],
     );
   }

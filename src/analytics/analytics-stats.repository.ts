@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
-import { PROPERTY_SQL, Property } from './dimensions.js';
+import { Property, propertySql } from './dimensions.js';
 import type { DateRange, Filter, Interval } from './stats-query.js';
 
 /** The sums every metric is computed from. */
@@ -11,9 +11,11 @@ export interface Totals {
   bounces: number;
   visitMs: number;
   signups: number;
+  /** Custom events: neither pageviews nor sign-ups. */
+  events: number;
 }
 
-export const NO_TOTALS: Totals = { visitors: 0, pageviews: 0, visits: 0, bounces: 0, visitMs: 0, signups: 0 };
+export const NO_TOTALS: Totals = { visitors: 0, pageviews: 0, visits: 0, bounces: 0, visitMs: 0, signups: 0, events: 0 };
 
 /** Totals per bucket (a day, month or hour of a series; a property value of a breakdown). */
 export type Grouped = Map<string, Totals>;
@@ -25,7 +27,8 @@ export interface RollupSlice {
 }
 
 const ROLLUP_SUMS = `coalesce(sum(visitors), 0)::int AS visitors, coalesce(sum(pageviews), 0)::int AS pageviews, coalesce(sum(visits), 0)::int AS visits,
-  coalesce(sum(bounces), 0)::int AS bounces, coalesce(sum(visit_ms), 0)::float8 AS visit_ms, coalesce(sum(signups), 0)::int AS signups`;
+  coalesce(sum(bounces), 0)::int AS bounces, coalesce(sum(visit_ms), 0)::float8 AS visit_ms, coalesce(sum(signups), 0)::int AS signups,
+  coalesce(sum(events), 0)::int AS events`;
 
 const BUCKET_SQL: Record<Interval, (column: string) => string> = {
   hour: (c) => `to_char(date_trunc('hour', ${c} AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24":00:00Z"')`,
@@ -41,6 +44,7 @@ interface SumsRow {
   bounces: number;
   visit_ms: number;
   signups: number;
+  events: number;
 }
 
 /**
@@ -67,7 +71,7 @@ export class AnalyticsStatsRepository {
     const rows = await this.db.query<SumsRow>(
       `SELECT value AS bucket, ${ROLLUP_SUMS} FROM analytics_daily
         WHERE app_id = $1 AND dimension = $2 AND day BETWEEN $3 AND $4 ${value === undefined ? '' : 'AND value = $7'}
-        GROUP BY value ORDER BY visitors DESC, pageviews DESC, signups DESC, value LIMIT $5 OFFSET $6`,
+        GROUP BY value ORDER BY visitors DESC, pageviews DESC, events DESC, signups DESC, value LIMIT $5 OFFSET $6`,
       [appId, dimension, range.from, range.to, limit, offset, ...(value === undefined ? [] : [value])],
     );
     return rows.map((r) => [r.bucket!, toTotals(r)]);
@@ -75,31 +79,39 @@ export class AnalyticsStatsRepository {
 
   /** Totals from raw rows, grouped by an interval or a property (or not at all). */
   async rawGrouped(appId: string, filters: Filter[], range: DateRange, by: { interval: Interval } | { property: Property } | null): Promise<Grouped> {
-    const eventsBucket = by === null ? `''` : 'interval' in by ? BUCKET_SQL[by.interval]('occurred_at') : PROPERTY_SQL[by.property].events;
-    const visitsBucket = by === null ? `''` : 'interval' in by ? BUCKET_SQL[by.interval]('started_at') : PROPERTY_SQL[by.property].visits;
+    const bounds = [appId, `${range.from}T00:00:00Z`, `${nextDay(range.to)}T00:00:00Z`];
+    /** Each statement's parameters: the bounds, then what its grouping and filters add (a props key, a value). */
+    const statement = (table: 'events' | 'visits', timeColumn: string) => {
+      const params: unknown[] = [...bounds];
+      const param = (value: string) => `$${params.push(value)}`;
+      const bucket = by === null ? `''` : 'interval' in by ? BUCKET_SQL[by.interval](timeColumn) : propertySql(by.property, table, param);
+      const where = filters.map((f) => `AND ${propertySql(f.property, table, param)} = ${param(f.value)}::text`).join(' ');
+      return { bucket, where, params };
+    };
     // Over an hour the visitor ids are those of one day; over longer buckets a visitor counts once per day (ids are daily).
     const visitorKey = by !== null && 'interval' in by && by.interval === 'hour' ? 'visitor_id' : `(visitor_id, (occurred_at AT TIME ZONE 'UTC')::date)`;
-    const bounds = [appId, `${range.from}T00:00:00Z`, `${nextDay(range.to)}T00:00:00Z`];
-    const where = (table: 'events' | 'visits') => filters.map((f, i) => `AND ${PROPERTY_SQL[f.property][table]} = $${bounds.length + 1 + i}`).join(' ');
-    const values = filters.map((f) => f.value);
+    const onEvents = statement('events', 'occurred_at');
+    // A visitor is anyone with a pageview or a custom event (as in the rollups); sign-ups come from visitors already counted.
     const events = await this.db.query<SumsRow>(
-      `SELECT ${eventsBucket} AS bucket,
-              count(DISTINCT ${visitorKey}) FILTER (WHERE name = 'pageview')::int AS visitors,
+      `SELECT ${onEvents.bucket} AS bucket,
+              count(DISTINCT ${visitorKey}) FILTER (WHERE name <> 'signup')::int AS visitors,
               count(*) FILTER (WHERE name = 'pageview')::int AS pageviews,
-              count(*) FILTER (WHERE name = 'signup')::int AS signups
+              count(*) FILTER (WHERE name = 'signup')::int AS signups,
+              count(*) FILTER (WHERE name NOT IN ('pageview', 'signup'))::int AS events
          FROM analytics_events
-        WHERE app_id = $1 AND occurred_at >= $2 AND occurred_at < $3 ${where('events')}
+        WHERE app_id = $1 AND occurred_at >= $2 AND occurred_at < $3 ${onEvents.where}
         GROUP BY 1`,
-      [...bounds, ...values],
+      onEvents.params,
       { prepare: false }, // built from the question's grouping and filters: too many texts to keep prepared
     );
+    const onVisits = statement('visits', 'started_at');
     const visits = await this.db.query<SumsRow>(
-      `SELECT ${visitsBucket} AS bucket, count(*)::int AS visits, count(*) FILTER (WHERE pageviews = 1)::int AS bounces,
+      `SELECT ${onVisits.bucket} AS bucket, count(*)::int AS visits, count(*) FILTER (WHERE pageviews = 1)::int AS bounces,
               coalesce(sum(extract(epoch FROM last_seen_at - started_at) * 1000), 0)::float8 AS visit_ms
          FROM analytics_visits
-        WHERE app_id = $1 AND started_at >= $2 AND started_at < $3 ${where('visits')}
+        WHERE app_id = $1 AND started_at >= $2 AND started_at < $3 ${onVisits.where}
         GROUP BY 1`,
-      [...bounds, ...values],
+      onVisits.params,
       { prepare: false },
     );
     const result: Grouped = new Map();
@@ -109,7 +121,7 @@ export class AnalyticsStatsRepository {
       if (!totals) result.set(key, (totals = { ...NO_TOTALS }));
       return totals;
     };
-    for (const row of events) Object.assign(at(row.bucket), { visitors: row.visitors, pageviews: row.pageviews, signups: row.signups });
+    for (const row of events) Object.assign(at(row.bucket), { visitors: row.visitors, pageviews: row.pageviews, signups: row.signups, events: row.events });
     for (const row of visits) Object.assign(at(row.bucket), { visits: row.visits, bounces: row.bounces, visitMs: Number(row.visit_ms) });
     if (by !== null && 'property' in by) result.delete(''); // rows without the property (no campaign, no deployment)
     return result;
@@ -149,7 +161,15 @@ export class AnalyticsStatsRepository {
 }
 
 function toTotals(row: SumsRow): Totals {
-  return { visitors: row.visitors, pageviews: row.pageviews, visits: row.visits, bounces: row.bounces, visitMs: Number(row.visit_ms), signups: row.signups };
+  return {
+    visitors: row.visitors,
+    pageviews: row.pageviews,
+    visits: row.visits,
+    bounces: row.bounces,
+    visitMs: Number(row.visit_ms),
+    signups: row.signups,
+    events: row.events,
+  };
 }
 
 function grouped(rows: SumsRow[]): Grouped {

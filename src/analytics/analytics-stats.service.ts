@@ -5,6 +5,7 @@ import { RequestError } from '../common/errors/request-errors.js';
 import { AnalyticsStatsRepository, NO_TOTALS, RollupSlice, Totals } from './analytics-stats.repository.js';
 import { DateRange, daysIn, Interval, Metric, parseInterval, parseProperty, parseStatsQuery, RawStatsParams, StatsQuery } from './stats-query.js';
 import { utcDay } from './visitor-ids.service.js';
+import { isEventProperty } from './dimensions.js';
 
 export type MetricValues = Partial<Record<Metric, number>>;
 
@@ -14,7 +15,8 @@ const DAY_MS = 86_400_000;
  * The stats API: aggregate, timeseries, breakdown and realtime for one app, in UTC. Reads the
  * rollups when it can (no filter, or one on the property asked about) and raw rows otherwise.
  * Metrics: visitors (distinct per day: ids are daily), visits, pageviews, bounceRate and
- * conversionRate (percents, one decimal), visitDuration (mean seconds per visit), signups.
+ * conversionRate (percents, one decimal), visitDuration (mean seconds per visit), signups, events
+ * (custom events). A visitor is anyone with a pageview or a custom event that day.
  */
 @Injectable()
 export class AnalyticsStatsService {
@@ -57,7 +59,8 @@ export class AnalyticsStatsService {
   ): Promise<{ data: Array<Record<string, string | number>>; nextCursor: string | null }> {
     await this.apps.requireOwned(accountId, appId);
     const property = parseProperty(params.property);
-    const query = parseStatsQuery(params, ['visitors']);
+    // As Plausible: a custom event's name or props are broken down by its visitors and completions.
+    const query = parseStatsQuery(params, isEventProperty(property) ? ['visitors', 'events'] : ['visitors']);
     const limit = params.limit ?? DEFAULT_PAGE_LIMIT;
     const offset = params.cursor ? decodeOffset(params.cursor) : 0;
     const sameProperty = query.filters.every((f) => f.property === property) && query.filters.length <= 1;
@@ -66,7 +69,10 @@ export class AnalyticsStatsService {
       rows = await this.repository.rollupBreakdown(appId, property, query.range, limit + 1, offset, query.filters[0]?.value);
     } else {
       const all = [...(await this.repository.rawGrouped(appId, query.filters, query.range, { property })).entries()];
-      all.sort(([va, a], [vb, b]) => b.visitors - a.visitors || b.pageviews - a.pageviews || b.signups - a.signups || (va < vb ? -1 : va > vb ? 1 : 0));
+      all.sort(
+        ([va, a], [vb, b]) =>
+          b.visitors - a.visitors || b.pageviews - a.pageviews || b.events - a.events || b.signups - a.signups || (va < vb ? -1 : va > vb ? 1 : 0),
+      );
       rows = all.slice(offset, offset + limit + 1);
     }
     const hasMore = rows.length > limit;
@@ -104,6 +110,7 @@ function metricValues(t: Totals, metrics: Metric[]): MetricValues {
     visitDuration: t.visits === 0 ? 0 : Math.round(t.visitMs / t.visits / 1000),
     signups: t.signups,
     conversionRate: percent(t.signups, t.visitors),
+    events: t.events,
   };
   return Object.fromEntries(metrics.map((m) => [m, all[m]]));
 }

@@ -43,7 +43,7 @@ export class AnalyticsWriter {
       const visitorKeys = events.map((e) => `${e.appId}\u0000${e.visitorId}`);
       const dayKeys = events.map((_, i) => `${visitorKeys[i]}\u0000${days[i]}`);
 
-      // A visitor without a row for the day has no visit that day either (both are written by its first pageview, together).
+      // A visitor without a row for the day has no visit that day either (its first pageview or custom event writes the row; a pageview, the visit).
       const known = new Map<string, string[]>();
       for (const row of await this.repository.visitorDaysOf(uniqueDays(events, days, dayKeys)))
         known.set(dayKeyOf(row.appId, row.visitorId, row.day), row.seen);
@@ -59,7 +59,6 @@ export class AnalyticsWriter {
       >();
       for (let i = 0; i < events.length; i++) {
         const event = events[i];
-        if (event.name !== PAGEVIEW && event.name !== SIGNUP) continue; // custom events are kept raw only
         const key = visitorKeys[i];
         const day = days[i];
         let visit = visits.get(key);
@@ -87,7 +86,8 @@ export class AnalyticsWriter {
           rollups.add(event.appId, day, pairs, { signups: 1 });
           continue;
         }
-        rollups.add(event.appId, day, pairs, { pageviews: 1 });
+        // A custom event counts as an event (under its name and props too), and its visitor as one, but opens no visit.
+        rollups.add(event.appId, day, pairs, event.name === PAGEVIEW ? { pageviews: 1 } : { events: 1 });
         const dayKey = dayKeys[i];
         let visitorDay = visitorDays.get(dayKey);
         if (!visitorDay) {

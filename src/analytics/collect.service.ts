@@ -69,6 +69,7 @@ export class CollectService implements BeforeApplicationShutdown {
         siteHost: url.host,
         referrer: event.referrer ?? undefined,
         screenWidth: event.screenWidth,
+        props: event.props,
       },
       event.name,
     );

@@ -1,8 +1,14 @@
-import type { AnalyticsEvent, Visit } from './analytics-event.js';
+import { AnalyticsEvent, PAGEVIEW, SIGNUP, Visit } from './analytics-event.js';
+import { propsOf } from './stored-props.js';
 
-/** The properties the stats API breaks down and filters by; each is a rollup dimension. */
-export const PROPERTIES = ['page', 'referrer', 'source', 'utmCampaign', 'browser', 'os', 'device', 'deployment'] as const;
-export type Property = (typeof PROPERTIES)[number];
+/** The properties the stats API breaks down and filters by; each is a rollup dimension, as is `props.<key>` (PROPS_PREFIX). */
+export const PROPERTIES = ['page', 'referrer', 'source', 'utmCampaign', 'browser', 'os', 'device', 'deployment', 'event'] as const;
+export type FixedProperty = (typeof PROPERTIES)[number];
+/** A custom event's property: `props.<key>`. */
+export const PROPS_PREFIX = 'props.';
+export type Property = FixedProperty | `props.${string}`;
+/** Properties only custom events have: grouped or filtered by one, pageviews, visits and sign-ups count nothing. */
+export const isEventProperty = (property: Property): boolean => property === 'event' || property.startsWith(PROPS_PREFIX);
 
 /** The rollup rows of an app's totals. */
 export const TOTAL: readonly [string, string] = ['', ''];
@@ -29,14 +35,21 @@ export function dimensionsOf(subject: Described, page: string): Array<readonly [
   return pairs;
 }
 
-export const eventDimensions = (event: AnalyticsEvent) => dimensionsOf(event, event.pathname);
+/** A pageview's or sign-up's pairs; a custom event's add its name and each of its props. */
+export function eventDimensions(event: AnalyticsEvent): Array<readonly [string, string]> {
+  const pairs = dimensionsOf(event, event.pathname);
+  if (event.name === PAGEVIEW || event.name === SIGNUP) return pairs;
+  pairs.push(['event', event.name]);
+  for (const [key, value] of propsOf(event.props)) pairs.push([`${PROPS_PREFIX}${key}`, value]);
+  return pairs;
+}
 export const visitDimensions = (visit: Visit) => dimensionsOf(visit, visit.entryPage);
 
 /**
- * The SQL of each property over raw rows (for filtered queries): on events, and on visits (where
+ * The SQL of each fixed property over raw rows (for filtered queries): on events, and on visits (where
  * `page` is the entry page). Fixed strings, never built from input.
  */
-export const PROPERTY_SQL: Record<Property, { events: string; visits: string }> = {
+const FIXED_SQL: Record<FixedProperty, { events: string; visits: string }> = {
   page: { events: 'pathname', visits: 'entry_page' },
   referrer: { events: `coalesce(referrer_host, '${DIRECT}')`, visits: `coalesce(referrer_host, '${DIRECT}')` },
   source: { events: `coalesce(utm_source, referrer_host, '${DIRECT}')`, visits: `coalesce(utm_source, referrer_host, '${DIRECT}')` },
@@ -45,4 +58,15 @@ export const PROPERTY_SQL: Record<Property, { events: string; visits: string }> 
   os: { events: `coalesce(os, '${UNKNOWN}')`, visits: `coalesce(os, '${UNKNOWN}')` },
   device: { events: 'device', visits: 'device' },
   deployment: { events: 'deployment_id', visits: 'deployment_id' },
+  // Visits hold pageviews only: grouped or filtered by a custom event's name or props, they have no value (and count nothing).
+  event: { events: `CASE WHEN name NOT IN ('${PAGEVIEW}', '${SIGNUP}') THEN name END`, visits: 'NULL' },
 };
+
+/**
+ * The SQL of a property over raw rows of `table`; `param` adds a value to the statement's parameters
+ * and answers its placeholder (a props key is a parameter, never SQL text).
+ */
+export function propertySql(property: Property, table: 'events' | 'visits', param: (value: string) => string): string {
+  if (!property.startsWith(PROPS_PREFIX)) return FIXED_SQL[property as FixedProperty][table];
+  return table === 'visits' ? 'NULL' : `(props ->> ${param(property.slice(PROPS_PREFIX.length))}::text)`;
+}

@@ -15,6 +15,7 @@ const COLUMNS = [
   ['name', 'name', 'varchar'],
   ['pathname', 'pathname', 'varchar'],
   ...SOURCE_FIELDS.map((field) => [field, field.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`), 'varchar'] as const),
+  ['props', 'props', 'jsonb'],
 ] as const satisfies ReadonlyArray<readonly [keyof AnalyticsEvent, string, string]>;
 
 /**
@@ -30,8 +31,10 @@ export function insertEventsSql(table: 'analytics_inbox' | 'analytics_events'): 
 
 const FIELDS = COLUMNS.map(([field]) => field);
 
-/** The columns as a SELECT list naming each as the event's field (the visitor id as text: a bigint past JavaScript's integers). */
-export const EVENT_FIELDS_SQL = COLUMNS.map(([field, column, type]) => `${column}${type === 'bigint' ? '::text' : ''} AS "${field}"`).join(', ');
+/** The columns as a SELECT list naming each as the event's field (the visitor id as text: a bigint past JavaScript's integers; props as JSON text). */
+export const EVENT_FIELDS_SQL = COLUMNS.map(([field, column, type]) => `${column}${type === 'bigint' || type === 'jsonb' ? '::text' : ''} AS "${field}"`).join(
+  ', ',
+);
 
 /** The columns' names, in order. */
 export const EVENT_COLUMNS_SQL = COLUMNS.map(([, column]) => column).join(', ');

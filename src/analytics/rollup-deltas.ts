@@ -10,9 +10,10 @@ export interface RollupDelta {
   bounces: number;
   visitMs: number;
   signups: number;
+  events: number;
 }
 
-type Counts = Partial<Pick<RollupDelta, 'visitors' | 'pageviews' | 'visits' | 'bounces' | 'visitMs' | 'signups'>>;
+type Counts = Partial<Pick<RollupDelta, 'visitors' | 'pageviews' | 'visits' | 'bounces' | 'visitMs' | 'signups' | 'events'>>;
 
 /** Sums the changes a batch makes to the rollups, so each row is upserted once per batch. */
 export class RollupDeltas {
@@ -26,7 +27,7 @@ export class RollupDeltas {
       const byValue = byDimension.get(dimension) ?? setNew(byDimension, dimension, new Map<string, RollupDelta>());
       let row = byValue.get(value);
       if (!row) {
-        row = { appId, day, dimension, value, visitors: 0, pageviews: 0, visits: 0, bounces: 0, visitMs: 0, signups: 0 };
+        row = { appId, day, dimension, value, visitors: 0, pageviews: 0, visits: 0, bounces: 0, visitMs: 0, signups: 0, events: 0 };
         byValue.set(value, row);
       }
       row.visitors += counts.visitors ?? 0;
@@ -35,6 +36,7 @@ export class RollupDeltas {
       row.bounces += counts.bounces ?? 0;
       row.visitMs += counts.visitMs ?? 0;
       row.signups += counts.signups ?? 0;
+      row.events += counts.events ?? 0;
     }
   }
 

@@ -1,8 +1,8 @@
 import { AnalyticsError } from './analytics.errors.js';
-import { PROPERTIES, Property } from './dimensions.js';
+import { FixedProperty, PROPERTIES, PROPS_PREFIX, Property } from './dimensions.js';
 import { utcDay } from './visitor-ids.service.js';
 
-export const METRICS = ['visitors', 'visits', 'pageviews', 'bounceRate', 'visitDuration', 'signups', 'conversionRate'] as const;
+export const METRICS = ['visitors', 'visits', 'pageviews', 'bounceRate', 'visitDuration', 'signups', 'conversionRate', 'events'] as const;
 export type Metric = (typeof METRICS)[number];
 export const PERIODS = ['day', '7d', '30d', 'month', '12mo', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -52,10 +52,19 @@ export function parseInterval(value: string | undefined, range: DateRange): Inte
   return interval;
 }
 
+const PROPERTY_LIST = `${PROPERTIES.join(', ')} or props.<key>`;
+/** A props key as /collect takes one: 1–40 characters, no control characters. */
+const PROPS_KEY = /^[^\p{Cc}\p{Cs}]{1,40}$/u;
+
 export function parseProperty(value: string | undefined): Property {
-  if (!value) throw AnalyticsError.query(`property is required; use one of ${PROPERTIES.join(', ')}`);
-  if (!PROPERTIES.includes(value as Property)) throw AnalyticsError.query(`property "${value}" is unknown; use one of ${PROPERTIES.join(', ')}`);
-  return value as Property;
+  if (!value) throw AnalyticsError.query(`property is required; use one of ${PROPERTY_LIST}`);
+  if (!isProperty(value)) throw AnalyticsError.query(`property "${value}" is unknown; use one of ${PROPERTY_LIST}`);
+  return value;
+}
+
+function isProperty(value: string): value is Property {
+  if (value.startsWith(PROPS_PREFIX)) return PROPS_KEY.test(value.slice(PROPS_PREFIX.length));
+  return PROPERTIES.includes(value as FixedProperty);
 }
 
 export function daysIn(range: DateRange): number {
@@ -113,7 +122,7 @@ function parseFilters(value: string | undefined): Filter[] {
     const at = clause.indexOf('==');
     if (at <= 0) throw AnalyticsError.query(`filter "${clause}" must be property==value`);
     const property = clause.slice(0, at).trim();
-    if (!PROPERTIES.includes(property as Property)) throw AnalyticsError.query(`filter property "${property}" is unknown; use one of ${PROPERTIES.join(', ')}`);
-    return { property: property as Property, value: clause.slice(at + 2) };
+    if (!isProperty(property)) throw AnalyticsError.query(`filter property "${property}" is unknown; use one of ${PROPERTY_LIST}`);
+    return { property, value: clause.slice(at + 2) };
   });
 }

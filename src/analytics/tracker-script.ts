@@ -1,9 +1,9 @@
 /**
- * The tracker for developers' own sites, served at /js/analytics.js (under 1 KB, a test checks):
+ * The tracker for developers' own sites, served at /js/analytics.js (under 1.5 KB, a test checks):
  * `<script defer data-app="app_…" src="https://<this server>/js/analytics.js"></script>`.
  * Sends a pageview on load and on every history-API navigation (pushState, back/forward) to
- * /collect as a text/plain beacon (no CORS preflight); `window.analytics("name", { props })` sends
- * a custom event. No cookies, no localStorage, no fingerprinting: the server derives the daily
+ * /collect as a text/plain beacon (no CORS preflight); `window.platform.track("name", { props })`
+ * sends a custom event (`window.analytics(…)`, its older name, still does). No cookies, no localStorage, no fingerprinting: the server derives the daily
  * visitor id from the request itself. `data-api` overrides where it posts.
  */
 export const TRACKER_SCRIPT = tracker(
@@ -27,6 +27,6 @@ function tracker(setup: string, start: string): string {
     'var b=JSON.stringify({appId:a,name:n,url:x,referrer:d.referrer||null,screenWidth:w.innerWidth,props:o&&o.props});' +
     'navigator.sendBeacon&&navigator.sendBeacon(u,b)||fetch(u,{method:"POST",body:b,keepalive:!0})}' +
     'var p=h.pushState;h.pushState=function(){p.apply(h,arguments);t("pageview")};' +
-    `w.addEventListener("popstate",function(){t("pageview")});w.analytics=t${start}}();\n`
+    `w.addEventListener("popstate",function(){t("pageview")});w.analytics=t;w.platform={track:t}${start}}();\n`
   );
 }

@@ -9,7 +9,7 @@ export class CollectDto {
   appId: string;
 
   /**
-   * `pageview`, or a custom event name of 1–40 characters (stored, not yet counted by the stats API).
+   * `pageview`, or a custom event name of 1–40 characters (counted by the `events` metric and `breakdown?property=event`).
    * @example pageview
    */
   @IsString()
@@ -46,7 +46,7 @@ export class CollectDto {
   screenWidth?: number;
 
   /**
-   * Up to 10 string pairs describing a custom event (validated; not stored in this version).
+   * Up to 10 string pairs describing a custom event (keys up to 40, values up to 200 characters): stored with the event, a value that looks like an e-mail address as `(redacted)`; ignored on pageviews.
    * @example { "plan": "pro" }
    */
   @IsOptional()

@@ -32,7 +32,7 @@ export class StatsQueryDto {
   to?: string;
 
   /**
-   * Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`.
+   * Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`, `events` (custom events).
    * @example visitors,pageviews,signups,conversionRate
    */
   @IsOptional()
@@ -41,7 +41,7 @@ export class StatsQueryDto {
   metrics?: string;
 
   /**
-   * `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`.
+   * `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `event`, `props.<key>`.
    * @example page==/;device==mobile
    */
   @IsOptional()
@@ -63,12 +63,12 @@ export class TimeseriesQueryDto extends StatsQueryDto {
 
 export class BreakdownQueryDto extends IntersectionType(StatsQueryDto, PageQueryDto) {
   /**
-   * What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`) or `deployment`.
+   * What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`), `deployment`, `event` (a custom event's name) or `props.<key>` (a custom event's property). For `event` and `props.<key>` the default metrics are `visitors,events`.
    * @example page
    */
   @ApiProperty({ required: true })
   @IsOptional() // required, but checked by the service so that the 400 lists the properties
   @IsString()
-  @MaxLength(20)
+  @MaxLength(50)
   property: string;
 }

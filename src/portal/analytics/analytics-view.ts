@@ -1,4 +1,4 @@
-import { PROPERTIES, Property } from '../../analytics/dimensions.js';
+import { FixedProperty, PROPERTIES, PROPS_PREFIX, Property } from '../../analytics/dimensions.js';
 import type { Metric } from '../../analytics/stats-query.js';
 
 /** The periods the dashboard offers, as the stats API names them, with their human names. */
@@ -22,7 +22,7 @@ export const METRIC_CARDS: ReadonlyArray<{ metric: Metric; label: string; kind: 
 ];
 
 /** Human names of the properties a row click filters by. */
-export const PROPERTY_NAMES: Record<Property, string> = {
+export const PROPERTY_NAMES: Record<FixedProperty, string> = {
   page: 'Page',
   referrer: 'Referrer',
   source: 'Source',
@@ -31,7 +31,13 @@ export const PROPERTY_NAMES: Record<Property, string> = {
   os: 'Operating system',
   device: 'Device',
   deployment: 'Deployment',
+  event: 'Event',
 };
+
+/** A property's human name: a fixed one's, or `Property plan` for `props.plan`. */
+export function propertyName(property: Property): string {
+  return property.startsWith(PROPS_PREFIX) ? `Property ${property.slice(PROPS_PREFIX.length)}` : PROPERTY_NAMES[property as FixedProperty];
+}
 
 /** What the dashboard shows: a period, the filters (property → value) and the chart's metric. */
 export interface DashboardQuery {

@@ -19,7 +19,7 @@ import {
   METRIC_CARDS,
   PERIOD_CHOICES,
   previousRange,
-  PROPERTY_NAMES,
+  propertyName,
   rangeLabel,
   realtimeFragment,
 } from './analytics-view.js';
@@ -106,7 +106,7 @@ export class PortalAnalyticsPages {
     const breakdowns = BREAKDOWNS.map((b, i) => ({
       ...b,
       columnNames: b.columns.map((c) => COLUMN_NAMES[c]),
-      name: PROPERTY_NAMES[b.property],
+      name: propertyName(b.property),
       rows: tables[i].data.map((row) => {
         const raw = String(row[b.property]);
         const visitors = Number(row.visitors ?? 0);
@@ -129,7 +129,7 @@ export class PortalAnalyticsPages {
       }),
     }));
     const chips = asked.filters.map((f) => ({
-      text: `${PROPERTY_NAMES[f.property]} is ${valueName(f.property, f.value)}`,
+      text: `${propertyName(f.property)} is ${valueName(f.property, f.value)}`,
       href: dashboardHref(base, asked, { [f.property]: undefined }),
     }));
     const empty = value('pageviews') === 0 && value('signups') === 0;

@@ -3299,7 +3299,7 @@ export interface components {
             /** @example app_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
             appId: string;
             /**
-             * @description `pageview`, or a custom event name of 1–40 characters (stored, not yet counted by the stats API).
+             * @description `pageview`, or a custom event name of 1–40 characters (counted by the `events` metric and `breakdown?property=event`).
              * @example pageview
              */
             name: string;
@@ -3319,7 +3319,7 @@ export interface components {
              */
             screenWidth?: number;
             /**
-             * @description Up to 10 string pairs describing a custom event (validated; not stored in this version).
+             * @description Up to 10 string pairs describing a custom event (keys up to 40, values up to 200 characters): stored with the event, a value that looks like an e-mail address as `(redacted)`; ignored on pageviews.
              * @example {
              *       "plan": "pro"
              *     }
@@ -11162,9 +11162,9 @@ export interface operations {
                 from?: string;
                 /** @description Last day of a `custom` period, inclusive; at most 2 years after `from`. */
                 to?: string;
-                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`. */
+                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`, `events` (custom events). */
                 metrics?: string;
-                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`. */
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `event`, `props.<key>`. */
                 filters?: string;
             };
             header?: never;
@@ -11274,9 +11274,9 @@ export interface operations {
                 from?: string;
                 /** @description Last day of a `custom` period, inclusive; at most 2 years after `from`. */
                 to?: string;
-                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`. */
+                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`, `events` (custom events). */
                 metrics?: string;
-                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`. */
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `event`, `props.<key>`. */
                 filters?: string;
                 /** @description `hour` (ranges up to 31 days), `day` or `month`. Default: `hour` for one day, `month` beyond 92 days, else `day`. */
                 interval?: string;
@@ -11382,7 +11382,7 @@ export interface operations {
     AnalyticsController_breakdown: {
         parameters: {
             query: {
-                /** @description What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`) or `deployment`. */
+                /** @description What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`), `deployment`, `event` (a custom event's name) or `props.<key>` (a custom event's property). For `event` and `props.<key>` the default metrics are `visitors,events`. */
                 property: string;
                 /** @description `day` (today), `7d` and `30d` (ending today), `month` (this month so far), `12mo` (this month and the 11 before), or `custom` with `from` and `to`. Default `30d`. UTC. */
                 period?: string;
@@ -11390,9 +11390,9 @@ export interface operations {
                 from?: string;
                 /** @description Last day of a `custom` period, inclusive; at most 2 years after `from`. */
                 to?: string;
-                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`. */
+                /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`, `events` (custom events). */
                 metrics?: string;
-                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`. */
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `event`, `props.<key>`. */
                 filters?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;
