@@ -7,6 +7,7 @@ import { FilesModule } from '../files/files.module.js';
 import { SitesModule } from '../sites/sites.module.js';
 import { SiteDirectory } from './site-directory.js';
 import { SiteServer } from './site-server.js';
+import { SplitsModule } from '../publishing/splits.module.js';
 
 /**
  * Site origins: a deployment's own files (and its landing page, its sign-up form, the tracker) served
@@ -14,7 +15,7 @@ import { SiteServer } from './site-server.js';
  * memory. The API's addresses of the same deployments are the sites module's.
  */
 @Module({
-  imports: [AppsModule, DeploymentsModule, FilesModule, SitesModule, AnalyticsModule, BillingModule],
+  imports: [AppsModule, DeploymentsModule, FilesModule, SitesModule, AnalyticsModule, BillingModule, SplitsModule],
   providers: [SiteDirectory, SiteServer],
   exports: [SiteServer, SiteDirectory],
 })
