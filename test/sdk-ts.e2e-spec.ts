@@ -112,6 +112,33 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     });
   });
 
+  it('starts, reads and ends a split test', async () => {
+    const made = await client.apps.create({ name: 'Split SDK', slug: 'split-sdk-ts' });
+    const a = (await client.deployments.deploy({ appId: made.appId, env: 'production' })).deploymentId;
+    const b = (await client.deployments.deploy({ appId: made.appId, env: 'production' })).deploymentId;
+    await client.apps.publish(made.appId, { deploymentId: a });
+    const variants = [
+      { deploymentId: a, weight: 60 },
+      { deploymentId: b, weight: 40 },
+    ];
+    const started = await client.splits.start(made.appId, variants);
+    expect(started).toEqual({ id: expect.stringMatching(/^spl_/), variants, startedAt: expect.any(String) });
+    expect(await client.splits.get(made.appId)).toEqual({
+      ...started,
+      variants: [
+        { ...variants[0], visitors: 0, signups: 0, conversionRate: 0, chanceToBeatFirst: null },
+        { ...variants[1], visitors: 0, signups: 0, conversionRate: 0, chanceToBeatFirst: null },
+      ],
+    });
+    const bad = await client.splits.start(made.appId, [{ deploymentId: a, weight: 100 }]).catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(ValidationError);
+    expect((bad as ValidationError).message).toMatch(/variants must contain at least 2 elements/);
+    await expect(client.splits.end(made.appId)).resolves.toBeUndefined();
+    const none = await client.splits.get(made.appId).catch((e: unknown) => e);
+    expect(none).toBeInstanceOf(NotFoundError);
+    expect(none).toMatchObject({ status: 404, reason: 'split_not_found' });
+  });
+
   it('claims, lists, verifies and deletes a custom domain', async () => {
     const app = await client.apps.create({ name: 'TS domains' });
     const hostname = `ts-${Date.now()}.example.com`;

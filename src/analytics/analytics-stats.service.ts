@@ -87,6 +87,21 @@ export class AnalyticsStatsService {
     return this.repository.accountDaily(accountId, range);
   }
 
+  /**
+   * Visitors and sign-ups of each deployment of the app (in the order given) from the UTC day of `since` to today,
+   * from the daily rollups by deployment (a split test's results).
+   */
+  async deploymentTotals(appId: string, deploymentIds: string[], since: Date): Promise<Array<{ visitors: number; signups: number }>> {
+    const range = { from: utcDay(since), to: utcDay(new Date()) };
+    const totals: Array<{ visitors: number; signups: number }> = [];
+    // One after the other: inside a transaction (a test's end) the queries share one connection.
+    for (const value of deploymentIds) {
+      const { visitors, signups } = await this.repository.rollupTotals(appId, { dimension: 'deployment', value }, range);
+      totals.push({ visitors, signups });
+    }
+    return totals;
+  }
+
   async realtime(accountId: string, appId: string): Promise<{ visitors: number }> {
     await this.apps.requireOwned(accountId, appId);
     return { visitors: await this.repository.realtimeVisitors(appId) };

@@ -43,6 +43,27 @@ export interface DomainEventMap {
   'domain.failed': DomainEventData;
   /** Deleted (alone or with its app): the name stops serving. */
   'domain.deleted': DomainEventData;
+  /** A split test began: the published address serves each visitor one of `variants` (by weight, from their visitor id). */
+  'split.started': { appId: string; splitId: string; variants: SplitVariantData[] };
+  /**
+   * A split test ended — `endedBy`: `deleted` (DELETE …/split), `published` or `unpublished` (the app), `replaced` (a new
+   * test) — with each variant's results since it began.
+   */
+  'split.ended': { appId: string; splitId: string; endedBy: 'deleted' | 'published' | 'unpublished' | 'replaced'; variants: SplitVariantResultsData[] };
+}
+
+/** A variant of a split test: a production deployment and its share of visitors (percent). */
+export interface SplitVariantData {
+  deploymentId: string;
+  weight: number;
+}
+
+/** A variant's results: `conversionRate` in percent; `chanceToBeatFirst` 0–1, null for the first variant. */
+export interface SplitVariantResultsData extends SplitVariantData {
+  visitors: number;
+  signups: number;
+  conversionRate: number;
+  chanceToBeatFirst: number | null;
 }
 
 /** A custom domain, in the domain.* events. */
@@ -90,6 +111,8 @@ export const DOMAIN_EVENT_NAMES = Object.keys({
   'domain.verified': true,
   'domain.failed': true,
   'domain.deleted': true,
+  'split.started': true,
+  'split.ended': true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];
 
 /** A raised event, as listeners receive it. */

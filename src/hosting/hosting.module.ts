@@ -9,6 +9,7 @@ import { FunctionsModule } from '../functions/functions.module.js';
 import { SitesModule } from '../sites/sites.module.js';
 import { SiteDirectory } from './site-directory.js';
 import { SiteServer } from './site-server.js';
+import { SplitsModule } from '../publishing/splits.module.js';
 
 /**
  * Site origins: a deployment's own files (and its landing page, its sign-up form, the tracker) served
@@ -16,7 +17,7 @@ import { SiteServer } from './site-server.js';
  * memory. The API's addresses of the same deployments are the sites module's.
  */
 @Module({
-  imports: [AppsModule, DeploymentsModule, FilesModule, SitesModule, AnalyticsModule, BillingModule, FunctionsModule],
+  imports: [AppsModule, DeploymentsModule, FilesModule, SitesModule, AnalyticsModule, BillingModule, FunctionsModule, SplitsModule],
   providers: [SiteDirectory, SiteServer, FunctionDispatch],
   exports: [SiteServer, SiteDirectory, FunctionDispatch],
 })

@@ -6,6 +6,7 @@ import type { AnyDomainEvent } from '../events/domain-events.js';
 import type { DomainEvents } from '../events/domain-events.service.js';
 import type { RedisConnection } from '../redis/redis.module.js';
 import { SiteDirectory } from './site-directory.js';
+import type { SplitAssignment } from '../publishing/split-assignment.js';
 
 describe('SiteDirectory', () => {
   const deployment = (id: string, appId: string): Deployment =>
@@ -24,6 +25,7 @@ describe('SiteDirectory', () => {
   let observer: (event: AnyDomainEvent) => void = () => undefined;
   const events = { observeCommitted: (o: (event: AnyDomainEvent) => void) => (observer = o) } as unknown as DomainEvents;
   const redis = { client: null, subscribe: () => undefined } as unknown as RedisConnection;
+  const noSplits = { running: async () => undefined } as unknown as SplitAssignment;
   const changed = (appId: string) => observer({ name: 'deployment.succeeded', data: { appId } } as unknown as AnyDomainEvent);
 
   beforeEach(() => {
@@ -32,7 +34,7 @@ describe('SiteDirectory', () => {
   });
 
   it('keeps what a label names until its own app changes, however much other apps change', async () => {
-    const directory = new SiteDirectory(deployments, apps, addresses, redis, events);
+    const directory = new SiteDirectory(deployments, apps, addresses, redis, events, noSplits);
     expect(await directory.lookup('dep-a')).toMatchObject({ kind: 'site', address: 'deployment', site: { deployment: { id: 'dep_A' } } });
     for (let i = 0; i < 100; i++) changed(`app_other_${i}`);
     expect(directory.peek('dep-a')).toMatchObject({ kind: 'site' });
@@ -44,7 +46,7 @@ describe('SiteDirectory', () => {
   });
 
   it('does not keep a lookup whose app changed while it read, nor a nameless one after any change', async () => {
-    const directory = new SiteDirectory(deployments, apps, addresses, redis, events);
+    const directory = new SiteDirectory(deployments, apps, addresses, redis, events, noSplits);
     release = () => undefined;
     const reading = directory.lookup('dep-a');
     await new Promise((resolve) => setImmediate(resolve));

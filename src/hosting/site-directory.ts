@@ -6,13 +6,14 @@ import type { Deployment } from '../deployments/deployment.entity.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { RedisConnection } from '../redis/redis.module.js';
+import { ServedSplit, servedSplit, SplitAssignment } from '../publishing/split-assignment.js';
 import type { SiteAddress } from '../sites/sites.service.js';
 import { ServedSite, servedSiteOf } from './served-site.js';
 import { environmentReadings } from './site-hosts.js';
 
 /** What a site label names. */
 export type SiteLookup =
-  | { kind: 'site'; site: ServedSite; address: SiteAddress }
+  | { kind: 'site'; site: ServedSite; address: SiteAddress; split?: ServedSplit<ServedSite> }
   /** A published app taken down: 410. */
   | { kind: 'gone' }
   /** A slug the app gave up in the last 30 days: 301 to this label (`<slug>` or `<env>--<slug>`). */
@@ -35,7 +36,16 @@ const MAX_LABELS = 10_000;
 const MAX_MANIFEST_ENTRIES = 500_000;
 
 /** Events after which a label of the app may name something else (a deploy moves `<env>--<slug>`, publishing moves `<slug>`…). */
-const MOVING_EVENTS = new Set(['app.created', 'app.updated', 'app.deleted', 'app.published', 'app.unpublished', 'deployment.succeeded']);
+const MOVING_EVENTS = new Set([
+  'app.created',
+  'app.updated',
+  'app.deleted',
+  'app.published',
+  'app.unpublished',
+  'deployment.succeeded',
+  'split.started',
+  'split.ended',
+]);
 
 /**
  * Host → deployment, in memory: a site's label (`dep-…`, `<env>--<slug>`, `<slug>`) resolved once
@@ -70,6 +80,7 @@ export class SiteDirectory implements OnModuleInit {
     private readonly addresses: AppAddresses,
     private readonly redis: RedisConnection,
     events: DomainEvents,
+    private readonly splits: SplitAssignment,
   ) {
     events.observeCommitted((event) => {
       if (MOVING_EVENTS.has(event.name)) this.evict((event.data as { appId: string }).appId);
@@ -163,7 +174,21 @@ export class SiteDirectory implements OnModuleInit {
     if (app.publishState === 'unpublished') return { lookup: { kind: 'gone' }, appId: app.id };
     if (app.publishState !== 'published' || !app.publishedDeploymentId) return { lookup: { kind: 'none' }, appId: app.id };
     const deployment = await this.deployments.findServable(app.publishedDeploymentId);
-    return deployment ? this.found(deployment, 'public') : { lookup: { kind: 'none' }, appId: app.id };
+    if (!deployment) return { lookup: { kind: 'none' }, appId: app.id };
+    const found = this.found(deployment, 'public');
+    // Under a split test each visitor is served one of its variants (SiteServer picks it from their visitor id).
+    const split = await this.splits.running(app.id);
+    if (split && found.lookup.kind === 'site') {
+      const sites: ServedSite[] = [];
+      for (const variant of split.variants) {
+        const served = await this.deployments.findServable(variant.deploymentId);
+        const variantFound = served && this.found(served, 'public').lookup;
+        if (variantFound?.kind !== 'site') return found; // a variant gone (its app's deletion is under way): the published one
+        sites.push(variantFound.site);
+      }
+      found.lookup.split = servedSplit(split.splitId, split.variants, sites);
+    }
+    return found;
   }
 
   private found(deployment: Deployment, address: SiteAddress): { lookup: SiteLookup; appId: string } {

@@ -5,6 +5,7 @@ import { clientIpFunction, type TrustProxy } from '../common/http/client-ip.js';
 import { requestIdOf } from '../common/http/request-id.js';
 import { RequestError, RequestErrorCode } from '../common/errors/request-errors.js';
 import type { PlatformRouteConfig } from '../common/http/route-config.js';
+import { splitHeadersOnSend } from '../publishing/split-assignment.js';
 import { rawHeaders } from './raw-headers.js';
 import { siteLabelOfHost, SitesDomain, sitesDomainOf } from './site-hosts.js';
 import type { Answer, SiteServer } from './site-server.js';
@@ -67,6 +68,7 @@ export function registerSiteRoute(fastify: FastifyInstance, server: SiteServer):
     url: SITE_ROUTE,
     exposeHeadRoute: false,
     config,
+    onSend: splitHeadersOnSend,
     handler: (request: FastifyRequest, reply: FastifyReply) => {
       const label = (request.raw as RoutedRequest)[SITE_LABEL];
       if (label === undefined) throw new RequestError(RequestErrorCode.RouteNotFound, 'No route matches this method and path');

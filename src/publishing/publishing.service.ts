@@ -4,6 +4,7 @@ import type { AppDto } from '../apps/dto/app.dto.js';
 import { Transactions } from '../database/transactions.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
 import { PublishingError } from './publishing.errors.js';
+import { SplitService } from './split.service.js';
 
 /**
  * Publishing points an app's public address at one of its deployments — any environment, any age:
@@ -16,9 +17,10 @@ export class PublishingService {
     private readonly db: Transactions,
     private readonly apps: AppsService,
     private readonly deployments: DeploymentsService,
+    private readonly splits: SplitService,
   ) {}
 
-  /** Publishes `deploymentId`, or by default the newest `production` deployment (none: 400). Emits `app.published`. */
+  /** Publishes `deploymentId`, or by default the newest `production` deployment (none: 400), ending a split test. Emits `app.published`. */
   publish(accountId: string, appId: string, deploymentId?: string): Promise<AppDto> {
     return this.db.run(async () => {
       const app = await this.apps.lockOwned(accountId, appId);
@@ -26,12 +28,19 @@ export class PublishingService {
         ? await this.deployments.findOfApp(app.id, deploymentId)
         : await this.deployments.findNewestServable(app.id, 'production');
       if (!deployment) throw deploymentId ? PublishingError.notOfApp(deploymentId, app.id) : PublishingError.noProductionDeployment(app.id);
+      // Publishing (the winner, or anything else) ends a running split test: the address serves one deployment again.
+      await this.splits.endRunning(app, 'published');
       return this.apps.markPublished(app, deployment.id);
     });
   }
 
   /** Takes the public address down: it answers 410 until the app is published again. Emits `app.unpublished`. */
   unpublish(accountId: string, appId: string): Promise<AppDto> {
-    return this.db.run(async () => this.apps.markUnpublished(await this.apps.lockOwned(accountId, appId)));
+    return this.db.run(async () => {
+      const app = await this.apps.lockOwned(accountId, appId);
+      const dto = await this.apps.markUnpublished(app);
+      await this.splits.endRunning(app, 'unpublished');
+      return dto;
+    });
   }
 }

@@ -10,6 +10,7 @@ import { SiteHtml, SitePages } from './site-pages.js';
 import { SitesError, SitesErrorCode } from './sites.errors.js';
 import { SiteResolution, SitesService, SiteTarget } from './sites.service.js';
 import { SignupService } from './signup.service.js';
+import { underSplitHeaders } from '../publishing/split-assignment.js';
 import { signupAnswerOrNotFound } from './signup-answer.js';
 
 const FORM: PlatformRouteConfig = { acceptsForm: true };
@@ -135,12 +136,14 @@ export class SitesController {
     const { pathname, search } = new URL(request.url, 'http://site.invalid');
     let resolution: SiteResolution;
     let result: SiteHtml | string;
+    let underSplit = false;
     try {
-      resolution = await this.sites.resolve(pathname, search);
+      resolution = await this.sites.resolve(pathname, search, { ip: request.ip, headers: request.headers });
       if (resolution.kind === 'redirect') {
         await reply.redirect(resolution.location, resolution.status);
         return;
       }
+      underSplit = resolution.underSplit === true;
       result = await handle(resolution.target);
     } catch (err) {
       // A person with a browser gets a page; a client that asked for JSON gets the envelope (from the filter).
@@ -154,6 +157,7 @@ export class SitesController {
       await reply.redirect(result, 303);
       return;
     }
+    if (underSplit) result = { ...result, headers: underSplitHeaders(result.headers) };
     // A cached copy of this very page is still good: 304, no body.
     if (result.status === 200 && result.headers.etag && request.headers['if-none-match'] === result.headers.etag) {
       const { etag, 'cache-control': cacheControl } = result.headers;

@@ -8,10 +8,11 @@ import { SitesController } from './sites.controller.js';
 import { SitesService } from './sites.service.js';
 import { SignupTokens } from './signup-token.js';
 import { SignupService } from './signup.service.js';
+import { SplitsModule } from '../publishing/splits.module.js';
 
 /** The public addresses of deployments: their landing pages and sign-up forms (no auth, outside /v1). */
 @Module({
-  imports: [AppsModule, DeploymentsModule, UsersModule, AnalyticsModule],
+  imports: [AppsModule, DeploymentsModule, UsersModule, AnalyticsModule, SplitsModule],
   controllers: [SitesController],
   providers: [SitesService, SitePages, SignupTokens, SignupService],
   exports: [SitePages, SignupService, SignupTokens],

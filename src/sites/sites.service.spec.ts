@@ -5,6 +5,7 @@ import { AppAddresses } from '../apps/app-addresses.js';
 import { loadConfig } from '../config/app-config.js';
 import { SitesError } from './sites.errors.js';
 import { SitesService } from './sites.service.js';
+import type { SplitAssignment } from '../publishing/split-assignment.js';
 
 describe('SitesService', () => {
   const deployment = (id: string, name: string): Deployment => ({
@@ -42,7 +43,7 @@ describe('SitesService', () => {
     requireOwned: async (_accountId: string, appId: string) => ({ id: appId, slug: 'bundle' }),
   } as unknown as AppsService;
   const addresses = new AppAddresses(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }));
-  const sites = new SitesService(deployments, apps, addresses);
+  const sites = new SitesService(deployments, apps, addresses, { deploymentFor: async () => undefined } as unknown as SplitAssignment);
 
   it.each([
     ['/sites/dep_1/', 'dep_1', '/sites/dep_1/', 'page', 'deployment'],

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { IncomingHttpHeaders } from 'node:http';
 import { AppAddresses } from '../apps/app-addresses.js';
 import { AppsService } from '../apps/apps.service.js';
 import type { Deployment } from '../deployments/deployment.entity.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
 import { ENV_PATTERN } from '../deployments/dto/deploy.dto.js';
+import { SplitAssignment } from '../publishing/split-assignment.js';
 import { SitesError } from './sites.errors.js';
 
 /** What a request to a served address asks for: the page, its sign-up form, or the thanks page. */
@@ -23,7 +25,14 @@ export interface SiteTarget {
   address: SiteAddress;
 }
 
-export type SiteResolution = { kind: 'target'; target: SiteTarget } | { kind: 'redirect'; location: string; status: 301 | 308 };
+/** `underSplit`: a variant of a split test, chosen for this visitor (its answer must not be kept by shared caches). */
+export type SiteResolution = { kind: 'target'; target: SiteTarget; underSplit?: boolean } | { kind: 'redirect'; location: string; status: 301 | 308 };
+
+/** Who asks (for the public address under a split test: their visitor id). */
+export interface SiteVisitor {
+  ip: string;
+  headers: IncomingHttpHeaders;
+}
 
 const ACTIONS: Record<string, SiteAction> = { '': 'page', signup: 'signup', thanks: 'thanks' };
 
@@ -44,10 +53,11 @@ export class SitesService {
     private readonly deployments: DeploymentsService,
     private readonly apps: AppsService,
     private readonly addresses: AppAddresses,
+    private readonly splits: SplitAssignment,
   ) {}
 
-  async resolve(pathname: string, search: string): Promise<SiteResolution> {
-    if (pathname.startsWith('/p/')) return this.resolvePublic(pathname.slice('/p/'.length).split('/'), search);
+  async resolve(pathname: string, search: string, visitor?: SiteVisitor): Promise<SiteResolution> {
+    if (pathname.startsWith('/p/')) return this.resolvePublic(pathname.slice('/p/'.length).split('/'), search, visitor);
     const segments = pathname.replace(/^\/sites\//, '').split('/');
     const isDeployment = segments[0].startsWith('dep_');
     const isAlias = segments.length >= 2 && segments[0].startsWith('app_') && ENV_PATTERN.test(segments[1]);
@@ -73,7 +83,7 @@ export class SitesService {
   }
 
   /** `[slug, …rest]` of /p/<slug>/<rest>. */
-  private async resolvePublic([slug, ...rest]: string[], search: string): Promise<SiteResolution> {
+  private async resolvePublic([slug, ...rest]: string[], search: string, visitor?: SiteVisitor): Promise<SiteResolution> {
     if (rest.length === 0) return { kind: 'redirect', location: `/p/${slug}/${search}`, status: 301 };
     if (!slug) throw SitesError.pageNotFound();
     const found = await this.apps.resolveSlug(slug);
@@ -82,12 +92,15 @@ export class SitesService {
     const { app } = found;
     if (app.publishState === 'unpublished') throw SitesError.gone();
     if (app.publishState !== 'published' || !app.publishedDeploymentId) throw SitesError.pageNotFound();
-    const deployment = await this.deployments.findServable(app.publishedDeploymentId);
+    // Under a split test, this visitor's variant (the same one their site origin serves them).
+    const variant = visitor && (await this.splits.deploymentFor(app.id, visitor.ip, visitor.headers));
+    const deployment = await this.deployments.findServable(variant ?? app.publishedDeploymentId);
     if (!deployment) throw SitesError.pageNotFound();
     if (deployment.files) return toOwnOrigin(this.addresses.publicOrigin(app.slug), rest, search);
     const action = rest.length === 1 ? ACTIONS[rest[0]] : undefined;
     if (action === undefined) throw SitesError.pageNotFound();
-    return target(deployment, `/p/${slug}/`, action, 'public');
+    const resolution = target(deployment, `/p/${slug}/`, action, 'public');
+    return variant && resolution.kind === 'target' ? { ...resolution, underSplit: true } : resolution;
   }
 }
 

@@ -183,6 +183,27 @@ class _Apps:
                                idempotency_key=idempotency_key).body
 
 
+class _Splits:
+    """Split tests between deployments: the published address serves each visitor one variant, by weight."""
+
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def start(self, app_id: str, variants: List[Dict[str, Any]]) -> Dict[str, Any]:
+        """Starts a test between 2-4 production deployments: variants are {"deploymentId", "weight"} (1-99,
+        summing to 100), the first the one the others are compared with. A test already running is ended first."""
+        return self._t.request("PUT", f"/apps/{urllib.parse.quote(app_id)}/split", {"variants": variants}).body
+
+    def get(self, app_id: str) -> Dict[str, Any]:
+        """The running test with each variant's visitors, signups, conversionRate and chanceToBeatFirst;
+        NotFoundError when none runs."""
+        return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/split").body
+
+    def end(self, app_id: str) -> None:
+        """Ends the test: the published deployment serves everyone again."""
+        self._t.request("DELETE", f"/apps/{urllib.parse.quote(app_id)}/split")
+
+
 class _Domains:
     """Custom domains: an app served at its developer's own host names."""
 
@@ -664,6 +685,7 @@ class PlatformClient:
         self._transport = _Transport(base_url, auth, timeout, max_retries, backoff_base)
         self.apps = _Apps(self._transport)
         self.domains = _Domains(self._transport)
+        self.splits = _Splits(self._transport)
         self.catalog = _Catalog(self._transport)
         self.deployments = _Deployments(self._transport)
         self.landing_page = _LandingPage(self._transport)

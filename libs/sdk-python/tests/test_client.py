@@ -112,6 +112,28 @@ class ClientTest(unittest.TestCase):
         renamed = self.client.apps.update(app["appId"], slug=app["slug"] + "-new", visibility="unlisted")
         self.assertEqual((renamed["slug"], renamed["visibility"]), (app["slug"] + "-new", "unlisted"))
 
+    def test_split_tests(self):
+        app = self.client.apps.create(name="Py split", slug=f"py-split-{int(time.time() * 1000)}")
+        a = self.client.deployments.deploy(app_id=app["appId"], env="production")["deploymentId"]
+        b = self.client.deployments.deploy(app_id=app["appId"], env="production")["deploymentId"]
+        self.client.apps.publish(app["appId"], deployment_id=a)
+        variants = [{"deploymentId": a, "weight": 50}, {"deploymentId": b, "weight": 50}]
+        started = self.client.splits.start(app["appId"], variants)
+        self.assertTrue(started["id"].startswith("spl_"))
+        self.assertEqual(started["variants"], variants)
+        results = self.client.splits.get(app["appId"])
+        self.assertEqual([(v["deploymentId"], v["visitors"], v["chanceToBeatFirst"]) for v in results["variants"]],
+                         [(a, 0, None), (b, 0, None)])
+        with self.assertRaises(ValidationError) as bad:
+            self.client.splits.start(app["appId"], [{"deploymentId": a, "weight": 60}, {"deploymentId": b, "weight": 30}])
+        self.assertIn("variants weights must sum to 100", str(bad.exception))
+        self.client.apps.publish(app["appId"], deployment_id=b)  # publishing ends the test
+        with self.assertRaises(NotFoundError) as none:
+            self.client.splits.get(app["appId"])
+        self.assertEqual(none.exception.reason, "split_not_found")
+        with self.assertRaises(NotFoundError):
+            self.client.splits.end(app["appId"])
+
     def test_custom_domains(self):
         app = self.client.apps.create(name="Py domains")
         hostname = f"py-{int(time.time() * 1000)}.Example.COM"

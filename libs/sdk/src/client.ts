@@ -22,6 +22,9 @@ export type CreateApp = Schemas['CreateAppDto'];
 export type UpdateApp = Schemas['UpdateAppDto'];
 export type Publish = Schemas['PublishDto'];
 export type CatalogEntry = Schemas['CatalogEntryDto'];
+export type Split = Schemas['SplitDto'];
+export type SplitResults = Schemas['SplitResultsDto'];
+export type SplitVariant = Schemas['SplitVariantInputDto'];
 export type Domain = Schemas['DomainDto'];
 export type CreateDomain = Schemas['CreateDomainDto'];
 export type Member = Schemas['MemberDto'];
@@ -337,6 +340,17 @@ export class PlatformClient {
       /** Gives the name up: it stops serving the app at once. */
       delete: (domainId: string) => t.request<void>('DELETE', `/domains/${id(domainId)}`),
     };
+    this.splits = {
+      /**
+       * Starts a split test: the published address serves each visitor one of 2–4 production deployments, by weight
+       * (1–99, summing to 100), chosen from their daily visitor id. A test already running is ended first.
+       */
+      start: (appId: string, variants: SplitVariant[]) => t.request<Split>('PUT', `/apps/${id(appId)}/split`, { body: { variants } }),
+      /** The running test with each variant's visitors, signups, conversionRate and chanceToBeatFirst; NotFoundError when none runs. */
+      get: (appId: string) => t.request<SplitResults>('GET', `/apps/${id(appId)}/split`),
+      /** Ends the test: the published deployment serves everyone again (publishing any deployment ends it too). */
+      end: (appId: string) => t.request<void>('DELETE', `/apps/${id(appId)}/split`),
+    };
     this.catalog = {
       /** Published public apps of this server, newest publication first (no credentials needed). */
       list: (opts: { limit?: number } = {}) => paginate<CatalogEntry>(t, '/catalog', { limit: opts.limit ?? 100 }, { unversioned: true }),
@@ -519,6 +533,7 @@ export class PlatformClient {
 
   readonly apps;
   readonly domains;
+  readonly splits;
   readonly catalog;
   readonly deployments;
   readonly landingPage;

@@ -690,6 +690,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{appId}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The running split test and its results
+         * @description Per variant: `visitors` and `signups` since the UTC day the test started (the daily analytics by deployment), `conversionRate` (percent) and `chanceToBeatFirst`: Φ(z) of the pooled two-proportion z-test of its conversion against the first variant’s. 404 when no test runs.
+         */
+        get: operations["SplitController_get"];
+        /**
+         * Start a split test between deployments
+         * @description From now on the published address (`<slug>.<SITES_DOMAIN>`, `/p/<slug>/`, custom domains) answers each visitor with one of the variants, by weight, chosen from their daily visitor id: the same visitor sees the same variant all day, with no cookie or storage. Answers carry `Cache-Control: private` and `Vary: User-Agent`. 2–4 `production` deployments of a published app, weights 1–99 summing to 100. A test already running is ended first (`split.ended`, `endedBy: "replaced"`). Emits `split.started`.
+         */
+        put: operations["SplitController_start"];
+        post?: never;
+        /**
+         * End the split test
+         * @description The published deployment serves everyone again. Emits `split.ended` with the results. Publishing any deployment ends a test too.
+         */
+        delete: operations["SplitController_end"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/catalog": {
         parameters: {
             query?: never;
@@ -2359,6 +2387,87 @@ export interface components {
              */
             deploymentId?: string;
         };
+        SplitVariantInputDto: {
+            /**
+             * @description A `production` deployment of the app.
+             * @example dep_01JC3Z9A7B2C4D6E8F0G1H2J3K
+             */
+            deploymentId: string;
+            /**
+             * @description Its share of visitors, in percent (the weights of a test sum to 100).
+             * @example 50
+             */
+            weight: number;
+        };
+        StartSplitDto: {
+            /**
+             * @description 2 to 4 variants, weights summing to 100; the first is the one the others are compared with.
+             * @example [
+             *       {
+             *         "deploymentId": "dep_01JC3Z9A7B2C4D6E8F0G1H2J3K",
+             *         "weight": 50
+             *       },
+             *       {
+             *         "deploymentId": "dep_01JC40B2D4F6H8K0M2P4R6T8VW",
+             *         "weight": 50
+             *       }
+             *     ]
+             */
+            variants: components["schemas"]["SplitVariantInputDto"][];
+        };
+        SplitVariantDto: {
+            /** @example dep_01JC3Z9A7B2C4D6E8F0G1H2J3K */
+            deploymentId: string;
+            /** @example 50 */
+            weight: number;
+        };
+        SplitDto: {
+            variants: components["schemas"]["SplitVariantDto"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-29T09:00:00.000Z
+             */
+            startedAt: string;
+            /** @example spl_01JC41C3E5G7J9L1N3Q5S7U9WX */
+            id: string;
+        };
+        SplitVariantResultsDto: {
+            /**
+             * @description The probability (0–1, four decimals) that this variant converts better than the first: the normal CDF of the
+             *     two-proportion z statistic against the first variant. Null for the first variant itself and while either has no visitors.
+             * @example 0.8413
+             */
+            chanceToBeatFirst: number | null;
+            /**
+             * @description Distinct visitors (per day: visitor ids are daily) of this deployment since the test's start day.
+             * @example 1204
+             */
+            visitors: number;
+            /**
+             * @description Sign-ups through this deployment's form since the test's start day.
+             * @example 61
+             */
+            signups: number;
+            /**
+             * @description `signups` / `visitors`, in percent with one decimal (0 without visitors).
+             * @example 5.1
+             */
+            conversionRate: number;
+            /** @example dep_01JC3Z9A7B2C4D6E8F0G1H2J3K */
+            deploymentId: string;
+            /** @example 50 */
+            weight: number;
+        };
+        SplitResultsDto: {
+            variants: components["schemas"]["SplitVariantResultsDto"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-29T09:00:00.000Z
+             */
+            startedAt: string;
+            /** @example spl_01JC41C3E5G7J9L1N3Q5S7U9WX */
+            id: string;
+        };
         CatalogEntryDto: {
             /**
              * Format: date-time
@@ -2959,7 +3068,7 @@ export interface components {
              *       "app.created"
              *     ]
              */
-            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test")[];
+            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "split.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "split.started" | "split.ended" | "webhook.test")[];
             /**
              * @description The receiver: `https://`, reachable on a public address (checked now and at every delivery).
              * @example https://example.com/webhooks
@@ -3058,7 +3167,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test")[];
+            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "split.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "split.started" | "split.ended" | "webhook.test")[];
             /**
              * @example Disabled
              * @enum {string}
@@ -3341,7 +3450,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this kind. */
-                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test";
+                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "split.started" | "split.ended" | "webhook.test";
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
@@ -7817,6 +7926,333 @@ export interface operations {
                      *       "error": true,
                      *       "code": 409,
                      *       "message": "Idempotency-Key was already used with another request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SplitController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SplitResultsDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The app does not exist, or no test runs (`split_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App app_01JC3Z8W5Q4M0B7T2K9X1D6F3H has no split test running",
+                     *       "reason": "split_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SplitController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartSplitDto"];
+            };
+        };
+        responses: {
+            /** @description The test, running */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SplitDto"];
+                };
+            };
+            /** @description A bad variant list: weights not summing to 100, a deployment repeated, or not a production deployment of the app (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "variants weights must sum to 100 (they sum to 90)",
+                     *       "reason": "invalid_parameter"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The app is not published (`app_not_published`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "App app_01JC3Z8W5Q4M0B7T2K9X1D6F3H is not published",
+                     *       "reason": "app_not_published"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 413,
+                     *       "message": "Request body is larger than 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SplitController_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The app does not exist, or no test runs (`split_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App app_01JC3Z8W5Q4M0B7T2K9X1D6F3H has no split test running",
+                     *       "reason": "split_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
