@@ -135,6 +135,14 @@ export class AppConfig {
   @Matches(DNS_SERVER_LIST, { message: 'DNS_SERVERS must be a comma list of IP addresses with optional ports, like 10.0.0.2:53,[2001:db8::53]:53' })
   DNS_SERVERS?: string;
 
+  /**
+   * Hours a verified custom domain keeps serving after its daily re-check first finds the TXT proof
+   * gone (a DNS change being fixed, a provider's outage); then it is `lapsed`: no longer served, no
+   * certificate, and another account that proves control takes it.
+   */
+  @WholeNumber(1, 24 * 30)
+  DOMAIN_PROOF_GRACE_HOURS = 72;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 

@@ -43,6 +43,8 @@ export interface DomainEventMap {
   'domain.failed': DomainEventData;
   /** Deleted (alone or with its app): the name stops serving. */
   'domain.deleted': DomainEventData;
+  /** A verified domain's TXT record stayed gone for the grace period: the name stops serving; whoever verifies it next owns it. */
+  'domain.lapsed': DomainEventData;
 }
 
 /** A custom domain, in the domain.* events. */
@@ -90,6 +92,7 @@ export const DOMAIN_EVENT_NAMES = Object.keys({
   'domain.verified': true,
   'domain.failed': true,
   'domain.deleted': true,
+  'domain.lapsed': true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];
 
 /** A raised event, as listeners receive it. */

@@ -1430,7 +1430,7 @@ export interface components {
              * @example api_key.created
              * @enum {string}
              */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased";
             /**
              * @description The client address truncated to its /24 (IPv4) or /48 (IPv6)
              * @example 203.0.113.0/24
@@ -2349,7 +2349,7 @@ export interface components {
             name: string;
             /** @example Share family recipes with the people you cook for. */
             description: string | null;
-            /** @example https://recipe-box.apps.example.com/ */
+            /** @example https://recipe-box.example-apps.com/ */
             publicUrl: string;
         };
         CatalogPageDto: {
@@ -2423,17 +2423,19 @@ export interface components {
             name: string;
             /**
              * @description Where it points: the app's own host under SITES_DOMAIN (else the API's host).
-             * @example recipe-box.apps.example.com
+             * @example recipe-box.example-apps.com
              */
             value: string;
         };
         DomainDto: {
             /**
-             * @description `pending` until the TXT record is found (checked every minute for an hour, then hourly); `failed` after 7 days without it.
+             * @description `pending` until the TXT record is found (checked every minute for an hour, then hourly); `failed` after 7 days without it;
+             *     `verified` (re-checked daily) while it serves the app; `lapsed` once a verified domain's TXT record stayed gone for the
+             *     grace period (DOMAIN_PROOF_GRACE_HOURS, 72 by default): no longer served, and another account that proves control takes it.
              * @example pending
              * @enum {string}
              */
-            status: "pending" | "verified" | "failed";
+            status: "pending" | "verified" | "failed" | "lapsed";
             /** @description The last DNS check; null before the first */
             lastCheck: components["schemas"]["DomainCheckDto"] | null;
             /**
@@ -2443,10 +2445,16 @@ export interface components {
             verifiedAt: string | null;
             /**
              * Format: date-time
-             * @description The next scheduled check of a pending domain
+             * @description The next scheduled check: of a pending domain, or the re-check of a verified one (daily; hourly while its proof is missing)
              * @example 2026-11-25T10:32:00.000Z
              */
             nextCheckAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a re-check of the verified domain first found its TXT record gone; it lapses when the record is still gone the grace period later. Null while the record is there
+             * @example null
+             */
+            proofMissingSince: string | null;
             /**
              * Format: date-time
              * @example 2026-11-25T10:30:00.000Z
@@ -2937,7 +2945,7 @@ export interface components {
              *       "app.created"
              *     ]
              */
-            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test")[];
+            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "domain.lapsed" | "webhook.test")[];
             /**
              * @description The receiver: `https://`, reachable on a public address (checked now and at every delivery).
              * @example https://example.com/webhooks
@@ -3036,7 +3044,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test")[];
+            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "domain.lapsed" | "webhook.test")[];
             /**
              * @example Disabled
              * @enum {string}
@@ -3319,7 +3327,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this kind. */
-                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "webhook.test";
+                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "domain.lapsed" | "webhook.test";
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
@@ -3494,7 +3502,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries of this action. */
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased";
                 /** @description Only entries of this actor (a member's, API key's or token's id, or `operator`). */
                 actor?: string;
                 /** @description Entries at or after this time (ISO 8601). */
@@ -8935,7 +8943,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -8991,7 +8999,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -9108,7 +9116,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -9164,7 +9172,7 @@ export interface operations {
             /** @description A deployment with files of its own: the same path on the site's own origin (`https://<label>.<SITES_DOMAIN>/…`) */
             308: {
                 headers: {
-                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.apps.example.com/assets/app.js */
+                    /** @example https://dep-01jc3z9a7b2c4d6e8f0g1h2j3k.example-apps.com/assets/app.js */
                     Location?: string;
                     [name: string]: unknown;
                 };
