@@ -215,8 +215,8 @@ describe(`custom domains (${target})`, () => {
     expect(gone.status).toBe(410);
     expect(gone.body).toMatchObject({ code: 410, reason: 'app_unpublished' });
     expect((await visit('served.example.org', '/', 'text/html')).text).toContain('This app was taken down');
-    // Its certificate is still allowed: the 410 page is served over https too.
-    expect((await ask('served.example.org')).status).toBe(200);
+    // No new certificate for a name that serves nothing but a 410 (one got while it was published keeps serving the page).
+    expect((await ask('served.example.org')).status).toBe(404);
 
     await dev.delete(`/v1/domains/${domain.id}`).expect(204);
     expect((await visit('served.example.org')).status).toBe(404);
@@ -251,8 +251,15 @@ describe(`custom domains (${target})`, () => {
     }
   });
 
-  it('answers Caddy’s ask with 200 for names it serves and 404 (and nothing more) for others', async () => {
+  it('answers Caddy’s ask with 200 only for names that serve something now and 404 (and nothing more) for others', async () => {
     const published = await publishedApp(dev, 'ask-published');
+    // An app taken down: its slug and its verified domain serve a 410, nothing a certificate is needed for.
+    const gone = await publishedApp(dev, 'ask-gone');
+    const goneDomain = await claim(dev, gone.appId, 'gone.example.net');
+    dns.set(goneDomain.verification.name, { txt: [goneDomain.verification.value] });
+    await verifyNow(dev, goneDomain.id).expect(200);
+    expect((await ask('gone.example.net')).status).toBe(200);
+    await dev.post(`/v1/apps/${gone.appId}/unpublish`, {}).expect(200);
     const draft = (await dev.post('/v1/apps', { name: 'Draft', slug: 'ask-draft' }).expect(201)).body;
     const domain = await claim(dev, published.appId, 'ask.example.net');
     const pending = await claim(dev, published.appId, 'pending.example.net');
@@ -261,14 +268,7 @@ describe(`custom domains (${target})`, () => {
 
     // A deployment's own label (dep-…, as its site origin names it).
     const deploymentLabel = published.deploymentId.toLowerCase().replace('_', '-');
-    for (const name of [
-      'ask.example.net',
-      'ASK.Example.NET.',
-      `ask-published.${SITES}`,
-      `${deploymentLabel}.${SITES}`,
-      `production--ask-published.${SITES}`,
-      API_HOST,
-    ]) {
+    for (const name of ['ask.example.net', 'ASK.Example.NET.', `ask-published.${SITES}`, API_HOST]) {
       const res = await ask(name);
       expect({ name, status: res.status }).toEqual({ name, status: 200 });
     }
@@ -287,6 +287,11 @@ describe(`custom domains (${target})`, () => {
       '',
       'nobody.example.net',
       `ask-draft.${SITES}`,
+      // A live deployment's own labels: not without TLS_ASK_DEPLOYMENT_LABELS (see tls-ask.e2e-spec.ts).
+      `${deploymentLabel}.${SITES}`,
+      `production--ask-published.${SITES}`,
+      'gone.example.net',
+      `ask-gone.${SITES}`,
       `staging--ask-published.${SITES}`,
       `dep-${'0'.repeat(26)}.${SITES}`,
       `nobody.${SITES}`,

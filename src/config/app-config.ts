@@ -143,6 +143,21 @@ export class AppConfig {
   @WholeNumber(1, 24 * 30)
   DOMAIN_PROOF_GRACE_HOURS = 72;
 
+  /**
+   * `GET /internal/tls/ask` answers per 60 s per client address (the TLS proxy's): past it 429, which the proxy
+   * takes as a no. A proxy asks once per new name, so only handshakes for made-up names come near it.
+   */
+  @WholeNumber(1)
+  TLS_ASK_RATE_LIMIT_MAX = 600;
+
+  /**
+   * Whether `ask` also says yes to a deployment's own label (`dep-….SITES_DOMAIN`, `<env>--<slug>.SITES_DOMAIN`):
+   * only when SITES_DOMAIN has no wildcard certificate and preview links must work over https. Off: a certificate
+   * (one of Let's Encrypt's 50 a week per domain) only for published apps and verified custom domains.
+   */
+  @Flag()
+  TLS_ASK_DEPLOYMENT_LABELS = false;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 

@@ -804,7 +804,7 @@ export interface paths {
         };
         /**
          * May a TLS proxy get a certificate for this name? (Caddy's on-demand `ask`)
-         * @description 200 for a name this server serves: a verified custom domain, `<slug>.<SITES_DOMAIN>` of a published (or unpublished) app, a deployment's own `<label>.<SITES_DOMAIN>`, the API's own host; 404 for anything else — pending domains, drafts, made-up names, a missing or malformed `domain`. No credentials: point the proxy at it over the internal network. It answers only yes or no.
+         * @description 200 for a name that serves something now: a verified custom domain of a published app, `<slug>.<SITES_DOMAIN>` of a published app, a live deployment's own `<label>.<SITES_DOMAIN>` only when the operator sets TLS_ASK_DEPLOYMENT_LABELS, the API's own host; 404 for anything else — pending or lapsed domains, drafts, unpublished apps, made-up names, a missing or malformed `domain`. TLS_ASK_RATE_LIMIT_MAX asks per minute per client (429 past it: the proxy takes it as a no). No credentials: only the proxy should reach it, over the internal network; the public proxy refuses `/internal/*`. It answers only yes or no.
          */
         get: operations["TlsAskController_ask"];
         put?: never;
@@ -8496,6 +8496,22 @@ export interface operations {
                      *       "code": 404,
                      *       "message": "This server serves no site under that name",
                      *       "reason": "tls_name_unknown"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
