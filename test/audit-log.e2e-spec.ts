@@ -237,6 +237,21 @@ describe(`audit log (${target})`, () => {
         return id;
       },
     },
+    'domain.lapsed': {
+      // A verified domain whose TXT record has been gone for the grace period, checked again on demand.
+      prepare: async () => {
+        const domain = await newDomain();
+        dns.set(domain.verification.name, { txt: [domain.verification.value] });
+        await api().post(`/v1/domains/${domain.id}/verify`).set(bearer()).expect(200);
+        dns.set(domain.verification.name, undefined);
+        await app.query(`UPDATE domains SET proof_missing_since = now() - interval '73 hours' WHERE id = $1`, [domain.id]);
+        return domain.id;
+      },
+      act: async (id: string) => {
+        expect((await api().post(`/v1/domains/${id}/verify`).set(bearer()).expect(200)).body.status).toBe('lapsed');
+        return id;
+      },
+    },
     'domain.deleted': {
       prepare: async () => (await newDomain()).id,
       act: async (id: string) => {

@@ -63,6 +63,7 @@ describe(`custom domains (${target})`, () => {
       lastCheck: null,
       verifiedAt: null,
       nextCheckAt: new Date(Date.parse(domain.createdAt) + 60_000).toISOString(),
+      proofMissingSince: null,
       createdAt: expect.any(String),
     });
     const [row] = await app.query(`SELECT account_id, hostname, status, verification_token FROM domains WHERE id = $1`, [domain.id]);
@@ -158,7 +159,9 @@ describe(`custom domains (${target})`, () => {
     dns.set(challenge, { txt: ['google-site-verification=abc', domain.verification.value] });
     dns.set('www.verify.example', { cname: domain.target.value });
     const verified = (await verifyNow(dev, domain.id).expect(200)).body;
-    expect(verified).toMatchObject({ status: 'verified', configured: true, verifiedAt: expect.any(String), nextCheckAt: null });
+    expect(verified).toMatchObject({ status: 'verified', configured: true, verifiedAt: expect.any(String), proofMissingSince: null });
+    // Its proof is looked for again in a day.
+    expect(Date.parse(verified.nextCheckAt) - Date.parse(verified.verifiedAt)).toBe(24 * 3600_000);
     expect(verified.lastCheck).toMatchObject({ result: 'verified', found: ['google-site-verification=abc', domain.verification.value] });
 
     // domain.verified reaches the receiver, signed.
@@ -212,8 +215,8 @@ describe(`custom domains (${target})`, () => {
     expect(gone.status).toBe(410);
     expect(gone.body).toMatchObject({ code: 410, reason: 'app_unpublished' });
     expect((await visit('served.example.org', '/', 'text/html')).text).toContain('This app was taken down');
-    // Its certificate is still allowed: the 410 page is served over https too.
-    expect((await ask('served.example.org')).status).toBe(200);
+    // No new certificate for a name that serves nothing but a 410 (one got while it was published keeps serving the page).
+    expect((await ask('served.example.org')).status).toBe(404);
 
     await dev.delete(`/v1/domains/${domain.id}`).expect(204);
     expect((await visit('served.example.org')).status).toBe(404);
@@ -248,8 +251,15 @@ describe(`custom domains (${target})`, () => {
     }
   });
 
-  it('answers Caddy’s ask with 200 for names it serves and 404 (and nothing more) for others', async () => {
+  it('answers Caddy’s ask with 200 only for names that serve something now and 404 (and nothing more) for others', async () => {
     const published = await publishedApp(dev, 'ask-published');
+    // An app taken down: its slug and its verified domain serve a 410, nothing a certificate is needed for.
+    const gone = await publishedApp(dev, 'ask-gone');
+    const goneDomain = await claim(dev, gone.appId, 'gone.example.net');
+    dns.set(goneDomain.verification.name, { txt: [goneDomain.verification.value] });
+    await verifyNow(dev, goneDomain.id).expect(200);
+    expect((await ask('gone.example.net')).status).toBe(200);
+    await dev.post(`/v1/apps/${gone.appId}/unpublish`, {}).expect(200);
     const draft = (await dev.post('/v1/apps', { name: 'Draft', slug: 'ask-draft' }).expect(201)).body;
     const domain = await claim(dev, published.appId, 'ask.example.net');
     const pending = await claim(dev, published.appId, 'pending.example.net');
@@ -258,14 +268,7 @@ describe(`custom domains (${target})`, () => {
 
     // A deployment's own label (dep-…, as its site origin names it).
     const deploymentLabel = published.deploymentId.toLowerCase().replace('_', '-');
-    for (const name of [
-      'ask.example.net',
-      'ASK.Example.NET.',
-      `ask-published.${SITES}`,
-      `${deploymentLabel}.${SITES}`,
-      `production--ask-published.${SITES}`,
-      API_HOST,
-    ]) {
+    for (const name of ['ask.example.net', 'ASK.Example.NET.', `ask-published.${SITES}`, API_HOST]) {
       const res = await ask(name);
       expect({ name, status: res.status }).toEqual({ name, status: 200 });
     }
@@ -284,6 +287,11 @@ describe(`custom domains (${target})`, () => {
       '',
       'nobody.example.net',
       `ask-draft.${SITES}`,
+      // A live deployment's own labels: not without TLS_ASK_DEPLOYMENT_LABELS (see tls-ask.e2e-spec.ts).
+      `${deploymentLabel}.${SITES}`,
+      `production--ask-published.${SITES}`,
+      'gone.example.net',
+      `ask-gone.${SITES}`,
       `staging--ask-published.${SITES}`,
       `dep-${'0'.repeat(26)}.${SITES}`,
       `nobody.${SITES}`,
@@ -358,7 +366,9 @@ describe(`custom domains (${target})`, () => {
     await due(later.id);
     await due(never.id);
     await checkDue();
-    expect(await row(later.id)).toEqual({ status: 'verified', next_in_s: null, result: 'verified' });
+    // Verified: re-checked daily from now on.
+    expect(await row(later.id)).toMatchObject({ status: 'verified', result: 'verified' });
+    expect(Math.abs((await row(later.id)).next_in_s! - 86_400)).toBeLessThanOrEqual(2);
     expect(await row(never.id)).toMatchObject({ status: 'pending', result: 'no_record' });
     expect((await row(never.id)).next_in_s).toBeGreaterThanOrEqual(58);
     expect((await row(never.id)).next_in_s).toBeLessThanOrEqual(60);
@@ -382,6 +392,92 @@ describe(`custom domains (${target})`, () => {
     // A failed domain whose record finally appears can still be verified by hand.
     dns.set(never.verification.name, { txt: [never.verification.value] });
     expect((await verifyNow(dev, never.id).expect(200)).body.status).toBe('verified');
+  });
+
+  it('re-checks verified domains daily and on demand: the TXT record gone for the grace period lapses the name (no longer served, no certificate), and another account takes it', async () => {
+    // The other tests' domains are not this test's business.
+    await app.query(`UPDATE domains SET next_check_at = now() + interval '1 day' WHERE status IN ('pending', 'verified')`);
+    const other = await newAccountClient(app);
+    const mine = await publishedApp(dev, 'lapse-first');
+    const theirs = await publishedApp(other, 'lapse-second');
+    const name = 'lapse.example.net';
+    const domain = await claim(dev, mine.appId, name);
+    const recheck = app.server.app.get(DomainRecheck);
+    const due = (id: string) => app.query(`UPDATE domains SET next_check_at = now() - interval '1 second' WHERE id = $1`, [id]);
+    const missingFor = (id: string, ago: string) => app.query(`UPDATE domains SET proof_missing_since = now() - $2::interval WHERE id = $1`, [id, ago]);
+    const row = async (id: string) =>
+      (
+        await app.query<{ status: string; next_in_h: number | null; missing: boolean; result: string }>(
+          `SELECT status, round(extract(epoch FROM next_check_at - now()) / 3600)::int AS next_in_h, proof_missing_since IS NOT NULL AS missing,
+                  last_check->>'result' AS result FROM domains WHERE id = $1`,
+          [id],
+        )
+      )[0];
+    const served = async () => ({ site: (await visit(name, '/', 'text/html')).status, tls: (await ask(name)).status });
+
+    dns.set(domain.verification.name, { txt: [domain.verification.value] });
+    expect((await verifyNow(dev, domain.id).expect(200)).body).toMatchObject({ status: 'verified', proofMissingSince: null });
+    expect(await row(domain.id)).toEqual({ status: 'verified', next_in_h: 24, missing: false, result: 'verified' });
+    // The daily re-check finds the record: verified, next in a day.
+    await due(domain.id);
+    await recheck.runDue();
+    expect(await row(domain.id)).toEqual({ status: 'verified', next_in_h: 24, missing: false, result: 'verified' });
+
+    // The record removed: the re-check starts the grace period, hourly checks; the name still serves meanwhile.
+    dns.set(domain.verification.name, undefined);
+    await due(domain.id);
+    await recheck.runDue();
+    expect(await row(domain.id)).toEqual({ status: 'verified', next_in_h: 1, missing: true, result: 'no_record' });
+    expect((await dev.get(`/v1/domains/${domain.id}`).expect(200)).body.proofMissingSince).toEqual(expect.any(String));
+    expect(await served()).toEqual({ site: 200, tls: 200 });
+    // Another account cannot take a name whose owner is within the grace period.
+    expect((await other.post(`/v1/apps/${theirs.appId}/domains`, { hostname: name }).expect(409)).body.reason).toBe('domain_taken');
+    // The record back (a DNS change fixed): the grace period ends, daily checks again.
+    dns.set(domain.verification.name, { txt: [domain.verification.value] });
+    await due(domain.id);
+    await recheck.runDue();
+    expect(await row(domain.id)).toEqual({ status: 'verified', next_in_h: 24, missing: false, result: 'verified' });
+
+    // Gone again, for 71 of the 72 hours: still verified, checked again within the hour.
+    dns.set(domain.verification.name, undefined);
+    await verifyNow(dev, domain.id).expect(200); // on demand: starts the grace period as the daily check does
+    expect(await row(domain.id)).toMatchObject({ status: 'verified', missing: true });
+    await missingFor(domain.id, '71 hours');
+    await due(domain.id);
+    await recheck.runDue();
+    expect(await row(domain.id)).toEqual({ status: 'verified', next_in_h: 1, missing: true, result: 'no_record' });
+    expect(await served()).toEqual({ site: 200, tls: 200 });
+
+    // The whole grace period: lapsed, no longer served, no certificate, no more checks; domain.lapsed and an audit entry.
+    await missingFor(domain.id, '72 hours 1 second');
+    await due(domain.id);
+    await recheck.runDue();
+    expect(await row(domain.id)).toEqual({ status: 'lapsed', next_in_h: null, missing: true, result: 'no_record' });
+    expect(await served()).toEqual({ site: 404, tls: 404 });
+    expect((await dev.get(`/v1/domains/${domain.id}`).expect(200)).body.status).toBe('lapsed');
+    await until(() => deliveries('domain.lapsed').some((d) => JSON.parse(d.raw).data.domainId === domain.id), 10_000, 'domain.lapsed delivery');
+    expect(JSON.parse(deliveries('domain.lapsed')[0].raw).data).toEqual({ domainId: domain.id, appId: mine.appId, hostname: name });
+    const audit = (await dev.get(`/v1/audit-log?action=domain.lapsed`).expect(200)).body.data;
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'domain.lapsed',
+        target: { type: 'domain', id: domain.id },
+        actor: expect.objectContaining({ type: 'operator', id: 'system' }),
+      }),
+    ]);
+    await due(domain.id);
+    expect(await recheck.runDue()).toBe(0);
+
+    // Whoever proves control now owns it: another account claims, verifies and serves its app there.
+    const taken = await claim(other, theirs.appId, name);
+    dns.set(taken.verification.name, { txt: [taken.verification.value] });
+    expect((await verifyNow(other, taken.id).expect(200)).body.status).toBe('verified');
+    expect((await visit(name, '/', 'text/html')).headers['x-deployment-id']).toBe(theirs.deploymentId);
+    expect((await ask(name)).status).toBe(200);
+    // The first account's record back, too late: the name is the other's now.
+    dns.set(domain.verification.name, { txt: [domain.verification.value, taken.verification.value] });
+    expect((await verifyNow(dev, domain.id).expect(409)).body.reason).toBe('domain_taken');
+    expect(await row(domain.id)).toMatchObject({ status: 'lapsed', result: 'taken' });
   });
 
   it('deletes an app’s domains with it (domain.deleted each) and stops serving them', async () => {

@@ -93,6 +93,13 @@ describeWithCaddy(`custom domains behind caddy with on-demand TLS (${target})`, 
     const health = await get('localhost', '/health/live', { accept: 'application/json' });
     expect(health.status).toBe(200);
 
+    // The ask is the proxy's own, over the private network: from outside, through the proxy, no spelling reaches it.
+    await app.http().get('/internal/tls/ask?domain=localhost').expect(200);
+    for (const path of ['/internal/tls/ask', '/INTERNAL/tls/ask', '//internal/tls/ask', '/%69nternal/tls/ask', '/internal%2Ftls/ask']) {
+      const outside = await get('localhost', `${path}?domain=localhost`, { accept: 'application/json' });
+      expect({ path, status: outside.status, body: outside.body }).toEqual({ path, status: 404, body: '' });
+    }
+
     // A name nobody verified never gets a certificate: caddy asked, the service said no.
     const refusals = await askRefusals();
     await expect(get('unknown.caddy.example')).rejects.toThrow(/alert|ssl|tls|socket hang up|ECONNRESET/i);

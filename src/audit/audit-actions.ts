@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   'domain.added': 'domain',
   'domain.verified': 'domain',
   'domain.deleted': 'domain',
+  'domain.lapsed': 'domain',
   'users.exported': 'app',
   'user.erased': 'user',
 } as const;

@@ -135,6 +135,29 @@ export class AppConfig {
   @Matches(DNS_SERVER_LIST, { message: 'DNS_SERVERS must be a comma list of IP addresses with optional ports, like 10.0.0.2:53,[2001:db8::53]:53' })
   DNS_SERVERS?: string;
 
+  /**
+   * Hours a verified custom domain keeps serving after its daily re-check first finds the TXT proof
+   * gone (a DNS change being fixed, a provider's outage); then it is `lapsed`: no longer served, no
+   * certificate, and another account that proves control takes it.
+   */
+  @WholeNumber(1, 24 * 30)
+  DOMAIN_PROOF_GRACE_HOURS = 72;
+
+  /**
+   * `GET /internal/tls/ask` answers per 60 s per client address (the TLS proxy's): past it 429, which the proxy
+   * takes as a no. A proxy asks once per new name, so only handshakes for made-up names come near it.
+   */
+  @WholeNumber(1)
+  TLS_ASK_RATE_LIMIT_MAX = 600;
+
+  /**
+   * Whether `ask` also says yes to a deployment's own label (`dep-….SITES_DOMAIN`, `<env>--<slug>.SITES_DOMAIN`):
+   * only when SITES_DOMAIN has no wildcard certificate and preview links must work over https. Off: a certificate
+   * (one of Let's Encrypt's 50 a week per domain) only for published apps and verified custom domains.
+   */
+  @Flag()
+  TLS_ASK_DEPLOYMENT_LABELS = false;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 

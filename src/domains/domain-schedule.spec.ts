@@ -1,4 +1,4 @@
-import { FAIL_AFTER_MS, firstCheck, nextCheck } from './domain-schedule.js';
+import { FAIL_AFTER_MS, firstCheck, nextCheck, nextRecheck } from './domain-schedule.js';
 
 describe('the re-check schedule of a pending domain', () => {
   const created = new Date('2026-11-25T10:00:00.000Z');
@@ -19,5 +19,25 @@ describe('the re-check schedule of a pending domain', () => {
     expect(nextCheck(created, at(FAIL_AFTER_MS - 1))).toBeInstanceOf(Date);
     expect(nextCheck(created, at(FAIL_AFTER_MS))).toBe('fail');
     expect(FAIL_AFTER_MS).toBe(7 * 24 * 3600_000);
+  });
+});
+
+describe('the re-checks of a verified domain', () => {
+  const now = new Date('2026-11-25T10:00:00.000Z');
+  const grace = 72 * 3600_000;
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  it('looks daily while the proof is there', () => {
+    expect(nextRecheck(null, now, grace)).toEqual(new Date(now.getTime() + 24 * 3600_000));
+  });
+
+  it('hourly once it is missing, never past the end of the grace period', () => {
+    expect(nextRecheck(now, now, grace)).toEqual(new Date(now.getTime() + 3600_000));
+    expect(nextRecheck(ago(grace - 60_000), now, grace)).toEqual(new Date(now.getTime() + 60_000));
+  });
+
+  it('lapses it once the proof has been missing for the whole grace period', () => {
+    expect(nextRecheck(ago(grace), now, grace)).toBe('lapse');
+    expect(nextRecheck(ago(grace + 1), now, grace)).toBe('lapse');
   });
 });

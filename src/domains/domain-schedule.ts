@@ -20,3 +20,19 @@ export function nextCheck(createdAt: Date, now: Date): Date | 'fail' {
 export function firstCheck(createdAt: Date): Date {
   return new Date(createdAt.getTime() + MINUTE_MS);
 }
+
+/** A verified domain's proof is looked for again this often… */
+export const RECHECK_VERIFIED_MS = 24 * HOUR_MS;
+/** …and hourly once it was found missing, so a lapse comes within an hour of the grace period's end. */
+export const RECHECK_MISSING_MS = HOUR_MS;
+
+/**
+ * After a check of a verified domain at `now`: the next check, or `'lapse'` once the proof has been
+ * missing since `missingSince` for the whole grace period. `missingSince` null: the proof was there.
+ */
+export function nextRecheck(missingSince: Date | null, now: Date, graceMs: number): Date | 'lapse' {
+  if (missingSince === null) return new Date(now.getTime() + RECHECK_VERIFIED_MS);
+  const left = missingSince.getTime() + graceMs - now.getTime();
+  if (left <= 0) return 'lapse';
+  return new Date(now.getTime() + Math.min(RECHECK_MISSING_MS, left));
+}

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
 import { AppOwned } from '../apps/app-owned.entity.js';
 
-export type DomainStatus = 'pending' | 'verified' | 'failed';
+export type DomainStatus = 'pending' | 'verified' | 'failed' | 'lapsed';
 
 /** What the last DNS check found at the challenge name. */
 export type DomainCheckResult = 'verified' | 'no_record' | 'wrong_value' | 'resolver_error' | 'taken';
@@ -19,7 +19,8 @@ export interface DomainCheck {
 /**
  * A host name an account claims for one of its apps. Several accounts may claim one name; the first
  * to verify it (the TXT record at `_platform-challenge.<hostname>` holds its token) owns it: at most
- * one `verified` row per hostname (a partial unique index).
+ * one `verified` row per hostname (a partial unique index). A verified name whose proof stays gone
+ * for the grace period is `lapsed`: no longer served, and whoever verifies it next owns it.
  */
 @Entity('domains')
 export class Domain extends AppOwned {
@@ -41,9 +42,13 @@ export class Domain extends AppOwned {
   @Column({ name: 'last_check', type: 'jsonb', nullable: true })
   lastCheck: DomainCheck | null;
 
-  /** When the worker checks a pending domain next; null once verified or failed. */
+  /** When the worker checks the domain next (pending: its schedule; verified: daily re-checks); null once failed or lapsed. */
   @Column({ name: 'next_check_at', type: 'timestamptz', precision: 3, nullable: true })
   nextCheckAt: Date | null;
+
+  /** When a re-check of the verified domain first found its TXT proof gone; null while it is there. */
+  @Column({ name: 'proof_missing_since', type: 'timestamptz', precision: 3, nullable: true })
+  proofMissingSince: Date | null;
 
   @Column({ name: 'verified_at', type: 'timestamptz', precision: 3, nullable: true })
   verifiedAt: Date | null;

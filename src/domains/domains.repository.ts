@@ -79,14 +79,14 @@ export class DomainsRepository {
   }
 
   /**
-   * Claims up to `limit` pending domains whose check is due, for `leaseMs`: their `next_check_at`
+   * Claims up to `limit` pending or verified domains whose check is due, for `leaseMs`: their `next_check_at`
    * moves past the lease, so another worker (SKIP LOCKED) or the next round skips them while this one
    * checks; the check then sets the real next time. Answers their ids.
    */
   async claimDue(limit: number, leaseMs: number): Promise<string[]> {
     const rows = await this.db.query<{ id: string }>(
       `UPDATE domains SET next_check_at = now() + make_interval(secs => $2::int / 1000.0)
-        WHERE id IN (SELECT id FROM domains WHERE status = 'pending' AND next_check_at <= now()
+        WHERE id IN (SELECT id FROM domains WHERE status IN ('pending', 'verified') AND next_check_at <= now()
                       ORDER BY next_check_at LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING id`,
       [limit, leaseMs],

@@ -13,7 +13,7 @@ import { DomainEvents } from '../events/domain-events.service.js';
 import { CustomDomains } from './custom-domains.js';
 import { challengeName, DnsFindings, DomainDns } from './domain-dns.js';
 import { Domain, DomainCheck } from './domain.entity.js';
-import { firstCheck, nextCheck } from './domain-schedule.js';
+import { firstCheck, nextCheck, nextRecheck } from './domain-schedule.js';
 import { DomainsError } from './domains.errors.js';
 import { DomainsRepository } from './domains.repository.js';
 import { DomainDto } from './dto/domain.dto.js';
@@ -28,7 +28,9 @@ type CheckTrigger = 'manual' | 'scheduled';
 /**
  * Custom domains: an account claims a host name for an app, proves it controls the name with a TXT
  * record, and points the name at the app's target; from then on the name serves the app's public
- * address. Emits `domain.verified`, `domain.failed` and `domain.deleted`.
+ * address. A verified name is re-checked daily: once its TXT record has been gone for the grace
+ * period (DOMAIN_PROOF_GRACE_HOURS) it is `lapsed` — no longer served, and whoever proves control
+ * next owns it. Emits `domain.verified`, `domain.failed`, `domain.lapsed` and `domain.deleted`.
  */
 /** Who verifies a domain the worker's scheduled DNS check found ready, as the audit log names it. */
 const SCHEDULED_CHECK: Actor = { type: 'operator', id: 'system', label: 'scheduled DNS check', ip: null };
@@ -77,6 +79,7 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
           configured: false,
           lastCheck: null,
           nextCheckAt: firstCheck(createdAt),
+          proofMissingSince: null,
           verifiedAt: null,
           createdAt,
         });
@@ -117,7 +120,8 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
   /**
    * Checks the domain's DNS now and answers it: `verified` once the TXT record holds its value (409
    * when another account verified the name first); otherwise as it was, with `lastCheck` saying what
-   * was found. A failed domain whose record appears is verified too.
+   * was found. A failed or lapsed domain whose record appears is verified too. On a verified domain it
+   * is the re-check on demand: a record gone starts (or continues) the grace period.
    */
   async verify(accountId: string, actor: Actor, id: string): Promise<DomainDto> {
     const domain = await this.requireDomain(accountId, id);
@@ -129,12 +133,13 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
   }
 
   /**
-   * The worker's check of a pending domain (any account's), whose turn has come: verified, still
-   * pending with its next check scheduled, or `failed` at 7 days.
+   * The worker's check of a domain (any account's) whose turn has come. Pending: verified, still
+   * pending with its next check scheduled, or `failed` at 7 days. Verified: the proof is still there
+   * (next re-check in a day), missing within the grace period (hourly), or missing past it (`lapsed`).
    */
   async recheck(id: string): Promise<void> {
     const domain = await this.domains.findById(id);
-    if (!domain || domain.status !== 'pending') return;
+    if (!domain || (domain.status !== 'pending' && domain.status !== 'verified')) return;
     const app = await this.apps.byId(domain.appId);
     if (app) await this.check(domain, app, 'scheduled', SCHEDULED_CHECK);
   }
@@ -151,6 +156,7 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
       lastCheck: domain.lastCheck,
       verifiedAt: domain.verifiedAt?.toISOString() ?? null,
       nextCheckAt: domain.nextCheckAt?.toISOString() ?? null,
+      proofMissingSince: domain.proofMissingSince?.toISOString() ?? null,
       createdAt: domain.createdAt.toISOString(),
     };
   }
@@ -179,12 +185,13 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
         if ((await this.domains.verifiedOwner(row.hostname, row.id)) !== undefined) {
           row.lastCheck = { ...row.lastCheck, result: 'taken', message: `The TXT record is right, but another account verified ${row.hostname} first` };
         } else {
-          Object.assign(row, { status: 'verified', verifiedAt: now, nextCheckAt: null });
+          Object.assign(row, { status: 'verified', verifiedAt: now, proofMissingSince: null });
           await this.events.raise('domain.verified', row.accountId, eventData(row));
           await this.audit.record(row.accountId, actor, 'domain.verified', row.id);
           this.db.afterCommit(() => this.directory.changed(row.hostname));
         }
       }
+      if (row.status === 'verified') await this.recheckedVerified(row, findings, now, actor);
       if (row.status === 'pending' && trigger === 'scheduled') {
         const next = nextCheck(row.createdAt, now);
         if (next === 'fail') {
@@ -195,6 +202,25 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
       return this.domains.save(row);
     });
     return checked;
+  }
+
+  /**
+   * In the check's transaction, a verified domain after its check: the proof found clears the grace
+   * period; missing (no record, or not the value — a resolver's failure proves nothing either way)
+   * starts it; once it has been missing the whole grace period the domain lapses and stops serving.
+   */
+  private async recheckedVerified(row: Domain, findings: DnsFindings, now: Date, actor: Actor): Promise<void> {
+    if (findings.result === 'verified') row.proofMissingSince = null;
+    else if (findings.result !== 'resolver_error') row.proofMissingSince ??= now;
+    const next = nextRecheck(row.proofMissingSince, now, this.config.DOMAIN_PROOF_GRACE_HOURS * 3_600_000);
+    if (next !== 'lapse') {
+      row.nextCheckAt = next;
+      return;
+    }
+    Object.assign(row, { status: 'lapsed', nextCheckAt: null });
+    await this.events.raise('domain.lapsed', row.accountId, eventData(row));
+    await this.audit.record(row.accountId, actor, 'domain.lapsed', row.id);
+    this.db.afterCommit(() => this.directory.changed(row.hostname));
   }
 
   /** In the caller's transaction: the row goes, `domain.deleted` is raised, and once committed the name stops serving. */

@@ -1,6 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ApiErrorOf } from '../common/http/api-errors.decorator.js';
+import type { FastifyRequest } from 'fastify';
+import { ApiErrorOf, ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
 import { DomainsError } from './domains.errors.js';
 import { TlsAskDto } from './dto/domain.dto.js';
@@ -17,16 +18,18 @@ export class TlsAskController {
   @ApiOperation({
     summary: "May a TLS proxy get a certificate for this name? (Caddy's on-demand `ask`)",
     description:
-      '200 for a name this server serves: a verified custom domain, `<slug>.<SITES_DOMAIN>` of a published (or unpublished) app, ' +
-      "a deployment's own `<label>.<SITES_DOMAIN>`, " +
-      "the API's own host; 404 for anything else — pending domains, drafts, made-up names, a missing or malformed `domain`. " +
-      'No credentials: point the proxy at it over the internal network. It answers only yes or no.',
+      '200 for a name that serves something now: a verified custom domain of a published app, `<slug>.<SITES_DOMAIN>` of a published app, ' +
+      "a live deployment's own `<label>.<SITES_DOMAIN>` only when the operator sets TLS_ASK_DEPLOYMENT_LABELS, " +
+      "the API's own host; 404 for anything else — pending or lapsed domains, drafts, unpublished apps, made-up names, a missing or malformed `domain`. " +
+      'TLS_ASK_RATE_LIMIT_MAX asks per minute per client (429 past it: the proxy takes it as a no). ' +
+      'No credentials: only the proxy should reach it, over the internal network; the public proxy refuses `/internal/*`. It answers only yes or no.',
   })
   @ApiQuery({ name: 'domain', required: true, type: String, example: 'www.example.com', description: 'The name of the TLS handshake (SNI)' })
   @ApiOkResponse({ type: TlsAskDto, description: 'The proxy may get (and renew) a certificate for the name' })
   @ApiErrorOf('Not a name this server serves: no certificate', DomainsError.tlsNameUnknown())
-  async ask(@Query('domain') domain: unknown): Promise<TlsAskDto> {
-    const allowed = await this.tls.allows(domain);
+  @ApiErrors(429)
+  async ask(@Query('domain') domain: unknown, @Req() request: FastifyRequest): Promise<TlsAskDto> {
+    const allowed = await this.tls.allows(domain, request.ip);
     if (!allowed) throw DomainsError.tlsNameUnknown();
     return { domain: allowed };
   }

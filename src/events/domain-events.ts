@@ -43,6 +43,8 @@ export interface DomainEventMap {
   'domain.failed': DomainEventData;
   /** Deleted (alone or with its app): the name stops serving. */
   'domain.deleted': DomainEventData;
+  /** A verified domain's TXT record stayed gone for the grace period: the name stops serving; whoever verifies it next owns it. */
+  'domain.lapsed': DomainEventData;
   /** A split test began: the published address serves each visitor one of `variants` (by weight, from their visitor id). */
   'split.started': { appId: string; splitId: string; variants: SplitVariantData[] };
   /**
@@ -111,6 +113,7 @@ export const DOMAIN_EVENT_NAMES = Object.keys({
   'domain.verified': true,
   'domain.failed': true,
   'domain.deleted': true,
+  'domain.lapsed': true,
   'split.started': true,
   'split.ended': true,
 } satisfies Record<DomainEventName, true>) as DomainEventName[];

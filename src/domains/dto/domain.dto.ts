@@ -68,8 +68,12 @@ export class DomainDto {
   /** @example app_01JC3Z8W5Q4M0B7T2K9X1D6F3H */
   appId: string;
 
-  /** `pending` until the TXT record is found (checked every minute for an hour, then hourly); `failed` after 7 days without it. */
-  @ApiProperty({ enum: ['pending', 'verified', 'failed'], example: 'pending' })
+  /**
+   * `pending` until the TXT record is found (checked every minute for an hour, then hourly); `failed` after 7 days without it;
+   * `verified` (re-checked daily) while it serves the app; `lapsed` once a verified domain's TXT record stayed gone for the
+   * grace period (DOMAIN_PROOF_GRACE_HOURS, 72 by default): no longer served, and another account that proves control takes it.
+   */
+  @ApiProperty({ enum: ['pending', 'verified', 'failed', 'lapsed'], example: 'pending' })
   status: DomainStatus;
 
   verification: DomainVerificationDto;
@@ -90,9 +94,19 @@ export class DomainDto {
     format: 'date-time',
     nullable: true,
     example: '2026-11-25T10:32:00.000Z',
-    description: 'The next scheduled check of a pending domain',
+    description: 'The next scheduled check: of a pending domain, or the re-check of a verified one (daily; hourly while its proof is missing)',
   })
   nextCheckAt: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    example: null,
+    description:
+      'When a re-check of the verified domain first found its TXT record gone; it lapses when the record is still gone the grace period later. Null while the record is there',
+  })
+  proofMissingSince: string | null;
 
   @ApiProperty({ type: String, format: 'date-time', example: '2026-11-25T10:30:00.000Z' })
   createdAt: string;
