@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { dirname, join } from 'node:path';
 import { assertBlobKey, type BlobStore } from './blob-store.js';
 
@@ -31,6 +32,22 @@ export class FolderBlobStore implements BlobStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;
     }
+  }
+
+  async open(key: string): Promise<{ size: number; stream: Readable } | undefined> {
+    let file;
+    try {
+      file = await open(this.pathOf(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+    // The open file, not its name: a blob replaced or deleted meanwhile is read whole, as it was.
+    const { size } = await file.stat().catch(async (err: unknown) => {
+      await file.close();
+      throw err;
+    });
+    return { size, stream: file.createReadStream() };
   }
 
   async has(key: string): Promise<boolean> {
