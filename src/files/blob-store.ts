@@ -7,7 +7,8 @@ import type { Readable } from 'node:stream';
  * key again writes the same bytes.
  */
 export interface BlobStore {
-  put(key: string, body: Buffer): Promise<void>;
+  /** Writes `size` bytes read from `body` (streamed: an upload is never held in memory whole). */
+  put(key: string, body: Readable, size: number): Promise<void>;
   /** The bytes, or undefined when there is no such blob. */
   get(key: string): Promise<Buffer | undefined>;
   /** The bytes as a stream, with their size (large files go to disk or a client without being held in memory); undefined when there is no such blob. */

@@ -54,13 +54,13 @@ export class S3BlobStore implements BlobStore {
     return new S3BlobStore(s3, client, location);
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: Readable, size: number): Promise<void> {
     await this.client.send(
       new this.s3.PutObjectCommand({
         Bucket: this.location.bucket,
         Key: this.keyOf(key),
         Body: body,
-        ContentLength: body.length,
+        ContentLength: size,
         ContentType: 'application/octet-stream',
       }),
     );
