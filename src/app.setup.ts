@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import { Transform } from 'node:stream';
 import { RequestMethod } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
@@ -10,7 +12,7 @@ import { clientErrorHandler } from './common/http/client-errors.js';
 import { clientIpFunction } from './common/http/client-ip.js';
 import { frameworkErrorHandler } from './common/http/framework-errors.js';
 import { createJsonBodyParser } from './common/http/json-body.js';
-import { BODY_LIMIT_BYTES, type GuardedBeforeBody, PlatformRouteConfig, routeConfigOf } from './common/http/route-config.js';
+import { BODY_LIMIT_BYTES, formatBytes, type GuardedBeforeBody, PlatformRouteConfig, routeConfigOf } from './common/http/route-config.js';
 import { requestIdOf } from './common/http/request-id.js';
 import { malformedStringError } from './common/http/well-formed-strings.js';
 import { setupSwagger } from './docs/swagger.js';
@@ -77,8 +79,9 @@ export function configureApp(app: NestFastifyApplication): void {
     routeConfigOf(request).acceptsText ? parseJson(request, body as Buffer, done) : done(null, (body as Buffer).toString('utf8')),
   );
   // Raw bytes (file uploads) only where a route takes them; the onRequest hook below refuses them elsewhere before reading.
-  fastify.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (request, body, done) =>
-    routeConfigOf(request).acceptsBytes ? done(null, body) : done(unsupportedType('application/octet-stream')),
+  // The body is handed on as a stream (an upload is never held whole: see FilesService.upload), within the route's limit.
+  fastify.addContentTypeParser('application/octet-stream', (request, payload, done) =>
+    routeConfigOf(request).acceptsBytes ? limitedBody(request, payload, done) : done(unsupportedType('application/octet-stream')),
   );
   // A route may raise its body limit (`@RouteConfig({ bodyLimit })`, a number or one read from a setting); Fastify enforces it while reading.
   // A route may also run the guards before its body is read (`guardsBeforeBody`: file uploads).
@@ -180,6 +183,26 @@ function guardBeforeBody(guard: BearerAuthGuard, route: GuardedBeforeBody): preP
     }
     return payload;
   };
+}
+
+/**
+ * A raw body as a stream, within the route's body limit, as Fastify's own parsers keep it: a declared
+ * Content-Length over it is refused before a byte is read; a body that runs past it (chunked) fails
+ * the stream with the same 413.
+ */
+function limitedBody(request: FastifyRequest, payload: IncomingMessage, done: (err: Error | null, body?: unknown) => void): void {
+  const limit = request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES;
+  const tooLarge = () => new RequestError(RequestErrorCode.BodyTooLarge, `Request body is larger than ${formatBytes(limit)}`);
+  if (Number(request.headers['content-length'] ?? 0) > limit) return done(tooLarge());
+  let read = 0;
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      read += chunk.length;
+      callback(read > limit ? tooLarge() : null, chunk);
+    },
+  });
+  payload.on('error', (err) => limited.destroy(err));
+  done(null, payload.pipe(limited));
 }
 
 /** 415 before the body is read, for a body whose type the route does not take (the error, or undefined). */

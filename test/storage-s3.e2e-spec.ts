@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { blobKey } from '../src/files/blob-store.js';
 import { FilesSweep } from '../src/files/files-sweep.service.js';
 import { loadConfig } from '../src/config/app-config.js';
@@ -34,11 +35,17 @@ describe(`files in an S3-compatible store (${target})`, () => {
         const key = blobKey('acc_s3test', sha256(body));
         expect(await store.has(key)).toBe(false);
         expect(await store.get(key)).toBeUndefined();
-        await store.put(key, body);
+        // Streamed in, streamed out (uploads and large site files are never held whole).
+        await store.put(key, Readable.from([body]), body.length);
         expect(await store.has(key)).toBe(true);
         const read = await store.get(key);
         expect(read?.length).toBe(body.length);
         expect(read?.equals(body)).toBe(true);
+        const opened = await store.open(key);
+        expect(opened?.size).toBe(body.length);
+        const chunks: Buffer[] = [];
+        for await (const chunk of opened!.stream) chunks.push(chunk as Buffer);
+        expect(Buffer.concat(chunks).equals(body)).toBe(true);
       }
       const keys = bodies.map((b) => blobKey('acc_s3test', sha256(b)));
       await store.delete([...keys, blobKey('acc_s3test', sha256('never stored'))]);
@@ -46,7 +53,7 @@ describe(`files in an S3-compatible store (${target})`, () => {
     });
 
     it('keeps the key shape: nothing outside <account>/<sha256>', async () => {
-      await expect(store.put('../escape', Buffer.from('x'))).rejects.toThrow('Not a blob key');
+      await expect(store.put('../escape', Readable.from([Buffer.from('x')]), 1)).rejects.toThrow('Not a blob key');
       await expect(store.get(`acc/../../${'a'.repeat(64)}`)).rejects.toThrow('Not a blob key');
     });
 

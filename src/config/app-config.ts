@@ -127,6 +127,21 @@ export class AppConfig {
   SITE_DISK_CACHE_BYTES = 1024 * 1024 * 1024;
 
   /**
+   * Site files larger than this are never compressed on the fly (served as stored); smaller ones get
+   * gzip and brotli copies, made by the compression workers at a level chosen by size.
+   */
+  @WholeNumber(0)
+  SITE_COMPRESS_MAX_BYTES = 8 * 1024 * 1024;
+
+  /** Worker threads making compressed copies of site files; `0`: the cores but one (at least one). Never more than the cores but one. */
+  @WholeNumber(0, 64)
+  SITE_COMPRESS_WORKERS = 0;
+
+  /** Compressions that may wait for a worker; past it, a file is served as it is (or gzip) and offered again at its next read. */
+  @WholeNumber(0, 10000)
+  SITE_COMPRESS_QUEUE = 16;
+
+  /**
    * The resolvers custom-domain checks ask (TXT challenge, CNAME target): a comma list of `host:port`
    * (`10.0.0.2:53,[2001:db8::53]:53`; the port may be left out for 53). Unset: the system's.
    */

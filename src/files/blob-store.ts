@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Where uploaded file contents live: a folder (DATA_DIR/files, the embedded default) or an
  * S3-compatible object store (STORAGE_URL). Content-addressed and per account: a blob's key is
@@ -5,9 +7,12 @@
  * key again writes the same bytes.
  */
 export interface BlobStore {
-  put(key: string, body: Buffer): Promise<void>;
+  /** Writes `size` bytes read from `body` (streamed: an upload is never held in memory whole). */
+  put(key: string, body: Readable, size: number): Promise<void>;
   /** The bytes, or undefined when there is no such blob. */
   get(key: string): Promise<Buffer | undefined>;
+  /** The bytes as a stream, with their size (large files go to disk or a client without being held in memory); undefined when there is no such blob. */
+  open(key: string): Promise<{ size: number; stream: Readable } | undefined>;
   has(key: string): Promise<boolean>;
   /** Deletes what exists of these keys (a missing one is no error). */
   delete(keys: string[]): Promise<void>;

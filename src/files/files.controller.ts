@@ -1,7 +1,8 @@
-import { Body, Controller, Param, Put, Res } from '@nestjs/common';
+import { Body, Controller, Param, Put, Req, Res } from '@nestjs/common';
+import { Readable } from 'node:stream';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PlatformRouteConfig } from '../app.setup.js';
 import type { Principal } from '../common/request-context/principal.js';
 import type { GuardedBeforeBody } from '../common/http/route-config.js';
@@ -50,12 +51,15 @@ export class FilesController {
     @CurrentPrincipal() principal: Principal,
     @Param('sha256') sha256: string,
     @Body() body: unknown,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<FileDto> {
     // No body is an empty file; JSON (which the parser would have read) is not a file.
-    if (body !== undefined && !Buffer.isBuffer(body))
+    if (body !== undefined && !(body instanceof Readable))
       throw new RequestError(RequestErrorCode.UnsupportedMediaType, 'Content-Type must be application/octet-stream');
-    const { created, ...file } = await this.files.upload(principal.accountId, sha256, body ?? Buffer.alloc(0));
+    const length = request.headers['content-length'];
+    const declared = body === undefined ? 0 : length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+    const { created, ...file } = await this.files.upload(principal.accountId, sha256, body ?? Readable.from([]), declared);
     void reply.status(created ? 201 : 200);
     return file;
   }

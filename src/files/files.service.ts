@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { AppErasure, AppErasureParticipant } from '../apps/app-erasure.js';
 import { StorageMeter } from '../billing/storage-meter.js';
 import { Transactions } from '../database/transactions.js';
@@ -8,6 +8,7 @@ import { FileDto } from './dto/file.dto.js';
 import { FilesError } from './files.errors.js';
 import { FilesRepository } from './files.repository.js';
 import { FilesSweep } from './files-sweep.service.js';
+import { stageUpload } from './upload-staging.js';
 
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -43,22 +44,32 @@ export class FilesService implements AppErasureParticipant, OnModuleInit {
     this.appErasure.register(this);
   }
 
-  /** Stores `body` as `sha256` for the account, once: `created` is false when the account had it (nothing rewritten). */
-  async upload(accountId: string, sha256: string, body: Buffer): Promise<FileDto & { created: boolean }> {
+  /**
+   * Stores `body` as `sha256` for the account, once: `created` is false when the account had it (nothing
+   * rewritten). `declaredSize` (its Content-Length) is held against the storage quota before a byte is
+   * read; a body without one is held once it is read. The body is streamed to a temporary file while
+   * hashed, and into the blob store only once its digest is checked.
+   */
+  async upload(accountId: string, sha256: string, body: Readable, declaredSize?: number): Promise<FileDto & { created: boolean }> {
     if (!SHA256_HEX.test(sha256)) throw FilesError.invalidSha256();
-    const digest = createHash('sha256').update(body).digest('hex');
-    if (digest !== sha256) throw FilesError.digestMismatch(sha256, digest);
     // The plan's storage: 402 past a hard quota; otherwise the bytes are held until the row below takes them over.
-    await this.storage.hold(accountId, sha256, body.length);
-    const key = blobKey(accountId, sha256);
-    // An upload of a file the account has restarts its 24 h (so a deploy right after it finds it); a sweep deleting it now makes this wait, then find nothing.
-    if ((await this.files.touch(accountId, sha256)) !== undefined) {
-      if (!(await this.blobs.has(key))) await this.blobs.put(key, body);
-      return { sha256, size: body.length, created: false };
+    if (declaredSize !== undefined) await this.storage.hold(accountId, sha256, declaredSize);
+    const staged = await stageUpload(body);
+    try {
+      if (staged.sha256 !== sha256) throw FilesError.digestMismatch(sha256, staged.sha256);
+      if (declaredSize === undefined) await this.storage.hold(accountId, sha256, staged.size);
+      const key = blobKey(accountId, sha256);
+      // An upload of a file the account has restarts its 24 h (so a deploy right after it finds it); a sweep deleting it now makes this wait, then find nothing.
+      if ((await this.files.touch(accountId, sha256)) !== undefined) {
+        if (!(await this.blobs.has(key))) await this.blobs.put(key, staged.open(), staged.size);
+        return { sha256, size: staged.size, created: false };
+      }
+      await this.blobs.put(key, staged.open(), staged.size);
+      const created = await this.files.insert(accountId, sha256, staged.size);
+      return { sha256, size: staged.size, created };
+    } finally {
+      await staged.discard();
     }
-    await this.blobs.put(key, body);
-    const created = await this.files.insert(accountId, sha256, body.length);
-    return { sha256, size: body.length, created };
   }
 
   /**

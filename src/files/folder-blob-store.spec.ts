@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { blobKey } from './blob-store.js';
 import { FolderBlobStore } from './folder-blob-store.js';
 
@@ -21,7 +22,13 @@ describe('FolderBlobStore', () => {
     const key = blobKey('acc_1', sha(body));
     expect(await store.has(key)).toBe(false);
     expect(await store.get(key)).toBeUndefined();
-    await store.put(key, body);
+    await store.put(key, Readable.from([body]), body.length);
+    const opened = await store.open(key);
+    expect(opened?.size).toBe(body.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened!.stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(body)).toBe(true);
+    expect(await store.open(blobKey('acc_1', sha(Buffer.from('never stored'))))).toBeUndefined();
     expect(await store.has(key)).toBe(true);
     expect((await store.get(key))?.equals(body)).toBe(true);
     expect(readdirSync(join(root, 'acc_1'))).toEqual([sha(body)]);
@@ -31,7 +38,7 @@ describe('FolderBlobStore', () => {
 
   it('refuses keys that are not <account>/<64 hex>', async () => {
     for (const key of ['../etc/passwd', 'acc_1/../../x', `acc_1/${'A'.repeat(64)}`, `a/b/${'a'.repeat(64)}`, `/${'a'.repeat(64)}`]) {
-      await expect(store.put(key, Buffer.from('x'))).rejects.toThrow('Not a blob key');
+      await expect(store.put(key, Readable.from([Buffer.from('x')]), 1)).rejects.toThrow('Not a blob key');
     }
   });
 });

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join } from 'node:path';
 import { assertBlobKey, type BlobStore } from './blob-store.js';
 
@@ -11,12 +14,14 @@ import { assertBlobKey, type BlobStore } from './blob-store.js';
 export class FolderBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: Readable, size: number): Promise<void> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(temporary, body, { mode: 0o600 });
+      const out = createWriteStream(temporary, { mode: 0o600 });
+      await pipeline(body, out);
+      if (out.bytesWritten !== size) throw new Error(`wrote ${out.bytesWritten} bytes of ${size}`);
       await rename(temporary, path);
     } catch (err) {
       await rm(temporary, { force: true });
@@ -31,6 +36,22 @@ export class FolderBlobStore implements BlobStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;
     }
+  }
+
+  async open(key: string): Promise<{ size: number; stream: Readable } | undefined> {
+    let file;
+    try {
+      file = await open(this.pathOf(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+    // The open file, not its name: a blob replaced or deleted meanwhile is read whole, as it was.
+    const { size } = await file.stat().catch(async (err: unknown) => {
+      await file.close();
+      throw err;
+    });
+    return { size, stream: file.createReadStream() };
   }
 
   async has(key: string): Promise<boolean> {

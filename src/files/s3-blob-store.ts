@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { assertBlobKey, type BlobStore } from './blob-store.js';
 
@@ -53,13 +54,13 @@ export class S3BlobStore implements BlobStore {
     return new S3BlobStore(s3, client, location);
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: Readable, size: number): Promise<void> {
     await this.client.send(
       new this.s3.PutObjectCommand({
         Bucket: this.location.bucket,
         Key: this.keyOf(key),
         Body: body,
-        ContentLength: body.length,
+        ContentLength: size,
         ContentType: 'application/octet-stream',
       }),
     );
@@ -69,6 +70,17 @@ export class S3BlobStore implements BlobStore {
     try {
       const object = await this.client.send(new this.s3.GetObjectCommand({ Bucket: this.location.bucket, Key: this.keyOf(key) }));
       return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : Buffer.alloc(0);
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+
+  async open(key: string): Promise<{ size: number; stream: Readable } | undefined> {
+    try {
+      const object = await this.client.send(new this.s3.GetObjectCommand({ Bucket: this.location.bucket, Key: this.keyOf(key) }));
+      if (!object.Body) return { size: 0, stream: Readable.from([]) };
+      return { size: object.ContentLength ?? 0, stream: object.Body as Readable };
     } catch (err) {
       if (isNotFound(err)) return undefined;
       throw err;

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, rmSync } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync, rmSync } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Clock } from './clock.js';
 
 /** A body read from the disk tier, with its length (the Content-Length it is sent with). */
@@ -29,6 +30,8 @@ export class DiskEntry {
   identity!: DiskFile;
   gzip: DiskFile | null = null;
   br: DiskFile | null = null;
+  /** Compressed copies are still to come (see CachedFile). */
+  pending = false;
   private readers = 0;
   private evicted = false;
   private removing = false;
@@ -104,37 +107,50 @@ export class DiskTier {
     return this.clock.size;
   }
 
-  /** Writes a file's copies and keeps them. */
-  async keep(slot: string, identity: Buffer, gzip: Buffer | null): Promise<DiskEntry> {
+  /** Streams a file (`size` bytes, from the blob store) into the tier and keeps it; its compressed copies come later (`addCopy`). */
+  async keep(slot: string, identity: Readable, size: number): Promise<DiskEntry> {
     const entry = new DiskEntry();
     entry.identity = await this.write(entry, 'identity', identity);
-    entry.gzip = gzip && (await this.write(entry, 'gzip', gzip));
-    entry.bytes = identity.length + (gzip?.length ?? 0);
+    if (entry.identity.length !== size) {
+      await rm(entry.identity.path, { force: true });
+      throw new Error(`the store sent ${entry.identity.length} bytes of ${size}`);
+    }
+    entry.bytes = size;
     this.evicted(this.clock.add(slot, entry));
     return entry;
   }
 
-  /** Adds the brotli copy made in the background, if its entry is still kept. */
-  async addBrotli(slot: string, entry: DiskEntry, br: Buffer): Promise<void> {
-    if (!this.clock.holds(slot, entry)) return;
-    const file = await this.write(entry, 'br', br);
-    if (!entry.kept || !this.clock.holds(slot, entry)) return void (await rm(file.path, { force: true }));
-    entry.br = file;
-    entry.bytes += br.length;
-    this.evicted(this.clock.grew(br.length));
+  /** Adds a compressed copy made in the background, if its entry is still kept (false when it is not). */
+  async addCopy(slot: string, entry: DiskEntry, copy: 'gzip' | 'br', bytes: Buffer): Promise<boolean> {
+    if (!this.clock.holds(slot, entry)) return false;
+    const file = await this.write(entry, copy, Readable.from([bytes]));
+    if (!entry.kept || !this.clock.holds(slot, entry)) {
+      await rm(file.path, { force: true });
+      return false;
+    }
+    entry[copy] = file;
+    entry.bytes += bytes.length;
+    this.evicted(this.clock.grew(bytes.length));
+    return true;
   }
 
   private evicted(entries: DiskEntry[]): void {
     for (const entry of entries) entry.evict();
   }
 
-  private async write(entry: DiskEntry, copy: Copy, bytes: Buffer): Promise<DiskFile> {
+  private async write(entry: DiskEntry, copy: Copy, bytes: Readable): Promise<DiskFile> {
     const folder = await this.ownFolder();
     // Again each time: the system's cleaner may have removed the folder since.
     await mkdir(folder, { recursive: true, mode: 0o700 });
     const path = join(folder, `${++this.written}.${copy}`);
-    await writeFile(path, bytes, { mode: 0o600 });
-    return { path, length: bytes.length, entry };
+    const out = createWriteStream(path, { mode: 0o600 });
+    try {
+      await pipeline(bytes, out);
+    } catch (err) {
+      await rm(path, { force: true });
+      throw err;
+    }
+    return { path, length: out.bytesWritten, entry };
   }
 
   private ownFolder(): Promise<string> {

@@ -27,6 +27,8 @@ describe('fileAnswer', () => {
 
   it('sends no Vary for a file kept uncompressed', () => {
     expect(fileAnswer(js, { identity: bytes.identity, gzip: null, br: null }, { 'accept-encoding': 'br' }).headers.vary).toBeUndefined();
+    // Its copies still to come: the answer as stored varies already (a shared cache must not keep it for every client).
+    expect(fileAnswer(js, { identity: bytes.identity, gzip: null, br: null, pending: true }, { 'accept-encoding': 'br' }).headers.vary).toBe('Accept-Encoding');
   });
 
   it('caches by kind: HTML revalidates, hashed names are immutable, others an hour', () => {

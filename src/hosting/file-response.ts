@@ -59,7 +59,7 @@ export function fileAnswer(file: ServedFile, bytes: CachedFile, headers: Record<
     'accept-ranges': 'bytes',
     'x-content-type-options': 'nosniff',
   };
-  if (bytes.gzip || bytes.br) answer.vary = 'Accept-Encoding';
+  if (bytes.gzip || bytes.br || bytes.pending) answer.vary = 'Accept-Encoding';
   if (encoding !== 'identity') answer['content-encoding'] = encoding;
 
   const ifNoneMatch = headers['if-none-match'];

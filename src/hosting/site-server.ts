@@ -19,6 +19,7 @@ import type { SiteTarget } from '../sites/sites.service.js';
 import { signupAnswerOrNotFound } from '../sites/signup-answer.js';
 import { SignupTokens } from '../sites/signup-token.js';
 import { SignupService } from '../sites/signup.service.js';
+import { CompressionPool } from './compression-pool.js';
 import { type CachedFile, FileCache } from './file-cache.js';
 import { DiskTier, type SizedStream } from './file-disk-tier.js';
 import { type FileAnswer, fileAnswer, ServedFile } from './file-response.js';
@@ -80,6 +81,7 @@ interface Visit extends Seen {
 export class SiteServer implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Sites');
   readonly files: FileCache;
+  private readonly compressionPool: CompressionPool;
   private closing = false;
 
   constructor(
@@ -97,7 +99,8 @@ export class SiteServer implements BeforeApplicationShutdown {
     metrics: MetricsService,
   ) {
     const disk = config.SITE_DISK_CACHE_BYTES > 0 ? new DiskTier(config.SITE_DISK_CACHE_BYTES) : null;
-    const files = (this.files = new FileCache(config.SITE_CACHE_BYTES, (key) => blobs.get(key), disk));
+    const pool = (this.compressionPool = new CompressionPool(CompressionPool.sizeFor(config.SITE_COMPRESS_WORKERS), config.SITE_COMPRESS_QUEUE));
+    const files = (this.files = new FileCache(config.SITE_CACHE_BYTES, blobs, disk, { maxBytes: config.SITE_COMPRESS_MAX_BYTES, pool }));
     metrics.gauge({
       name: 'site_file_cache_bytes',
       help: 'Bytes of site files (with their compressed copies) in this instance’s memory; at most SITE_CACHE_BYTES',
@@ -206,6 +209,11 @@ export class SiteServer implements BeforeApplicationShutdown {
   /** Shutting down: the lean path leaves every request to Fastify's, which answers 503 while closing. */
   beforeApplicationShutdown(): void {
     this.closing = true;
+  }
+
+  /** The compression workers stop with the app (a test's app too: its threads would outlive it). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.compressionPool.close();
   }
 
   /** A label that names nothing servable: 404, 410 (unpublished) or 301 (a renamed slug) — an HTML page for browsers, the envelope for others. */
