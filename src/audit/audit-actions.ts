@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = {
   'domain.deleted': 'domain',
   'users.exported': 'app',
   'user.erased': 'user',
+  'env_var.set': 'env_var',
+  'env_var.deleted': 'env_var',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -32,6 +32,7 @@ import { AiGateway1764200000000 } from './1764200000000-ai-gateway.js';
 import { AiBudgets1764210000000 } from './1764210000000-ai-budgets.js';
 import { TeamCredentials1764300000000 } from './1764300000000-team-credentials.js';
 import { StorageMeter1764500000000 } from './1764500000000-storage-meter.js';
+import { FunctionVariables1764630000000 } from './1764630000000-function-variables.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   AiBudgets1764210000000,
   TeamCredentials1764300000000,
   StorageMeter1764500000000,
+  FunctionVariables1764630000000,
 ];
