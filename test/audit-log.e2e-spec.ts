@@ -282,6 +282,24 @@ describe(`audit log (${target})`, () => {
         return id;
       },
     },
+    'env_var.set': {
+      prepare: newApp,
+      act: async (appId: string) => {
+        await api().put(`/v1/apps/${appId}/environments/production/vars/STRIPE_KEY`).set(bearer()).send({ value: 'sk_test_audited', secret: true }).expect(200);
+        return `${appId}/production/STRIPE_KEY`;
+      },
+    },
+    'env_var.deleted': {
+      prepare: async () => {
+        const appId = await newApp();
+        await api().put(`/v1/apps/${appId}/environments/production/vars/API_BASE`).set(bearer()).send({ value: 'https://api.example.com' }).expect(200);
+        return appId;
+      },
+      act: async (appId: string) => {
+        await api().delete(`/v1/apps/${appId}/environments/production/vars/API_BASE`).set(bearer()).expect(204);
+        return `${appId}/production/API_BASE`;
+      },
+    },
   };
   const ownerId = async () =>
     (await api().get('/v1/members').set(bearer()).expect(200)).body.data.find((m: { email: string }) => m.email === email).id as string;

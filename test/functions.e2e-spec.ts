@@ -197,4 +197,88 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
       expect(thrown.text).not.toContain('on purpose');
     });
   });
+
+  describe('environment variables and secrets', () => {
+    const SECRET = 'sk_live_never_in_plain_9f8e7d';
+    const vars = (env = 'production') => `/v1/apps/${appId}/environments/${env}/vars`;
+    const envOf = async (deploymentId: string) => {
+      const answer = await siteRequest(app.url, `${labelOf(deploymentId)}.localhost:${port}`, '/api/env');
+      expect(answer.status).toBe(200);
+      return JSON.parse(answer.text).env as Record<string, string>;
+    };
+
+    it('sets, lists and deletes variables; a secret is sealed at rest and never shown again', async () => {
+      const plain = await dev.put(`${vars()}/API_BASE`, { value: 'https://api.example.com' }).expect(200);
+      expect(plain.body).toEqual({ name: 'API_BASE', secret: false, value: 'https://api.example.com', updatedAt: expect.any(String) });
+      const secret = await dev.put(`${vars()}/STRIPE_KEY`, { value: SECRET, secret: true }).expect(200);
+      expect(secret.body).toEqual({ name: 'STRIPE_KEY', secret: true, updatedAt: expect.any(String) });
+      const listed = (await dev.get(vars()).expect(200)).body;
+      expect(listed.data.map((v: { name: string; value?: string }) => [v.name, v.value])).toEqual([
+        ['API_BASE', 'https://api.example.com'],
+        ['STRIPE_KEY', undefined],
+      ]);
+      expect(JSON.stringify(listed)).not.toContain(SECRET);
+      const rows = (await app.query(`SELECT name, secret, value FROM env_vars WHERE app_id = $1 ORDER BY name`, [appId])) as Array<{ value: string }>;
+      expect(rows[1]).toMatchObject({ name: 'STRIPE_KEY', secret: true });
+      expect(rows[1].value).toMatch(/^enc:v1:/);
+      expect(rows[1].value).not.toContain(SECRET);
+      // Names only in the audit log.
+      const audit = (await app.query(`SELECT action, target_id FROM audit_log WHERE target_id LIKE $1 ORDER BY created_at`, [`${appId}/%`])) as Array<{
+        action: string;
+        target_id: string;
+      }>;
+      expect(audit.map((a) => [a.action, a.target_id])).toEqual([
+        ['env_var.set', `${appId}/production/API_BASE`],
+        ['env_var.set', `${appId}/production/STRIPE_KEY`],
+      ]);
+      await dev.put(`${vars('staging')}/ONLY_STAGING`, { value: '1' }).expect(200);
+      expect((await dev.get(vars('staging')).expect(200)).body.data.map((v: { name: string }) => v.name)).toEqual(['ONLY_STAGING']);
+      await dev.delete(`${vars('staging')}/ONLY_STAGING`).expect(204);
+      const again = await dev.delete(`${vars('staging')}/ONLY_STAGING`).expect(404);
+      expect(again.body.reason).toBe('env_var_not_found');
+    });
+
+    it('refuses bad names, values and environments, naming them', async () => {
+      const cases: Array<[string, unknown, string]> = [
+        [`${vars()}/lower_case`, { value: 'x' }, 'name must match'],
+        [`${vars()}/9LIVES`, { value: 'x' }, 'name must match'],
+        [`${vars()}/${'A'.repeat(65)}`, { value: 'x' }, 'name must match'],
+        [`${vars()}/PLATFORM_TOKEN`, { value: 'x' }, 'name must not start with PLATFORM_'],
+        [`${vars()}/BIG`, { value: 'x'.repeat(64 * 1024 + 1) }, 'value must be at most 65536 bytes'],
+        [`${vars()}/NUMBER`, { value: 42 }, 'value must be a string'],
+        [`${vars()}/FLAG`, { value: 'x', secret: 'yes' }, 'secret must be a boolean'],
+        [`${vars('Prod!')}/OK`, { value: 'x' }, 'env must match'],
+      ];
+      for (const [path, body, message] of cases) {
+        const res = await dev.put(path, body as object);
+        expect([path.slice(-30), res.status]).toEqual([path.slice(-30), 400]);
+        expect(res.body.message).toContain(message);
+      }
+      expect((await dev.get(vars()).expect(200)).body.data).toHaveLength(2);
+    });
+
+    it('holds at most 100 variables per environment', async () => {
+      for (let i = 0; i < 100; i++) await dev.put(`${vars('full')}/V${i}`, { value: String(i) }).expect(200);
+      const over = await dev.put(`${vars('full')}/ONE_MORE`, { value: 'x' }).expect(400);
+      expect(over.body.message).toContain('holds 100 variables already');
+      await dev.put(`${vars('full')}/V0`, { value: 'changed' }).expect(200); // a change is no new one
+    });
+
+    it("a deployment takes its environment's variables as they are when deployed; its instance's env holds them", async () => {
+      const first = (await deploy(FILES, { functions: FUNCTIONS })).body.deploymentId as string;
+      const shown = (await dev.get(`/v1/deployments/${first}`).expect(200)).body;
+      expect(shown.variables).toEqual(['API_BASE', 'STRIPE_KEY']);
+      expect(JSON.stringify(shown)).not.toContain(SECRET);
+      const [row] = (await app.query(`SELECT function_vars FROM deployments WHERE id = $1`, [first])) as Array<{ function_vars: unknown }>;
+      expect(JSON.stringify(row.function_vars)).not.toContain(SECRET);
+      expect(await envOf(first)).toEqual({ API_BASE: 'https://api.example.com', STRIPE_KEY: SECRET, PLATFORM_URL: `${app.url}/v1` });
+
+      await dev.put(`${vars()}/API_BASE`, { value: 'https://api2.example.com' }).expect(200);
+      await dev.delete(`${vars()}/STRIPE_KEY`).expect(204);
+      expect((await envOf(first)).API_BASE).toBe('https://api.example.com'); // the old deployment keeps its copy
+      const second = (await deploy(FILES, { functions: FUNCTIONS })).body.deploymentId as string;
+      expect(await envOf(second)).toEqual({ API_BASE: 'https://api2.example.com', PLATFORM_URL: `${app.url}/v1` });
+      expect((await dev.get(`/v1/deployments/${second}`).expect(200)).body.variables).toEqual(['API_BASE']);
+    });
+  });
 });

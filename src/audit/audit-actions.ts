@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = {
   'domain.lapsed': 'domain',
   'users.exported': 'app',
   'user.erased': 'user',
+  'env_var.set': 'env_var',
+  'env_var.deleted': 'env_var',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity } from 'typeorm';
 import { AppOwned } from '../apps/app-owned.entity.js';
 import type { DeploymentSnapshot } from './deployment-snapshot.js';
+import type { StoredVar } from '../functions/env-vars.repository.js';
 import type { SiteConfig } from './site-config.js';
 
 /** bigint columns arrive as strings; byte counts stay far below 2^53. */
@@ -34,6 +35,10 @@ export class Deployment extends AppOwned {
 
   @Column({ type: 'jsonb', nullable: true })
   config: SiteConfig | null;
+
+  /** With server code: its environment's variables when it was deployed (secrets sealed), else null. */
+  @Column({ name: 'function_vars', type: 'jsonb', nullable: true })
+  functionVars: StoredVar[] | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt: Date;

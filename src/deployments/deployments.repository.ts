@@ -15,6 +15,7 @@ const SHOWN: Array<Exclude<keyof Deployment, 'files'>> = [
   'filesCount',
   'filesBytes',
   'config',
+  'functionVars',
   'createdAt',
 ];
 
@@ -30,11 +31,20 @@ export class DeploymentsRepository {
   /** On the deploy path (docs/decisions/2026-11-25-deploy-in-two-round-trips.md): plain SQL, queued to go out with the deploy's next statements (its COMMIT). */
   insert(
     deployment: Pick<Deployment, 'id' | 'accountId' | 'appId' | 'env' | 'snapshot'> &
-      Partial<Pick<Deployment, 'files' | 'filesCount' | 'filesBytes' | 'config'>>,
+      Partial<Pick<Deployment, 'files' | 'filesCount' | 'filesBytes' | 'config' | 'functionVars'>>,
   ): Deployment {
-    const row: Deployment = { files: null, filesCount: 0, filesBytes: 0, config: null, ...deployment, status: 'success', createdAt: new Date() };
+    const row: Deployment = {
+      files: null,
+      filesCount: 0,
+      filesBytes: 0,
+      config: null,
+      functionVars: null,
+      ...deployment,
+      status: 'success',
+      createdAt: new Date(),
+    };
     this.db.queueWrite(
-      `INSERT INTO deployments (id, account_id, app_id, env, status, snapshot, created_at, files, files_count, files_bytes, config) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      `INSERT INTO deployments (id, account_id, app_id, env, status, snapshot, created_at, files, files_count, files_bytes, config, function_vars) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
         row.id,
         row.accountId,
@@ -47,6 +57,7 @@ export class DeploymentsRepository {
         row.filesCount,
         row.filesBytes,
         row.config === null ? null : JSON.stringify(row.config),
+        row.functionVars === null ? null : JSON.stringify(row.functionVars),
       ],
     );
     return row;

@@ -11,6 +11,7 @@ import { DomainEvents } from '../events/domain-events.service.js';
 import { BLOB_STORE, blobKey, type BlobStore } from '../files/blob-store.js';
 import { FilesService } from '../files/files.service.js';
 import { codeSourceOf } from '../functions/code-source.js';
+import { EnvVarsService } from '../functions/env-vars.service.js';
 import { InstancePool } from '../functions/instance-pool.js';
 import { defaultLandingPage } from '../landing-pages/landing-page.js';
 import { LandingPagesService } from '../landing-pages/landing-pages.service.js';
@@ -38,6 +39,7 @@ export class DeploymentsService {
     private readonly files: FilesService,
     private readonly functions: InstancePool,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly vars: EnvVarsService,
   ) {}
 
   /**
@@ -53,13 +55,15 @@ export class DeploymentsService {
       await this.meters.assertRoom(accountId, 'deployments'); // 402 before anything is written
       const bundle = manifest ? await this.claimFiles(accountId, manifest) : undefined;
       const snapshot = snapshotOf(app, savedPage ?? defaultLandingPage(app));
+      // Server code takes its environment's variables as they are now (a change applies from the next deploy).
+      const functionVars = bundle && config?.functions ? await this.vars.snapshot(app.id, input.env) : null;
       const deployment = this.deployments.insert({
         id: newId('dep'),
         accountId,
         appId: app.id,
         env: input.env,
         snapshot,
-        ...(bundle && manifest ? { files: manifest.files, filesCount: bundle.count, filesBytes: bundle.bytes, config: config ?? null } : {}),
+        ...(bundle && manifest ? { files: manifest.files, filesCount: bundle.count, filesBytes: bundle.bytes, config: config ?? null, functionVars } : {}),
       });
       const result = this.toResult(deployment);
       const { deploymentId, appId, env, url, createdAt, files, config: served } = result;
@@ -169,6 +173,7 @@ export class DeploymentsService {
     return {
       ...this.toResult(d),
       snapshot: { name: d.snapshot.app.name, description: d.snapshot.app.description, landingPage: landingPageOf(d.snapshot) },
+      ...(d.config?.functions ? { variables: (d.functionVars ?? []).map((v) => v.name) } : {}),
     };
   }
 }

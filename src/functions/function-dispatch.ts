@@ -10,6 +10,7 @@ import { readSitePath } from '../hosting/site-paths.js';
 import { codeSourceOf } from './code-source.js';
 import { functionPage } from './function-pages.js';
 import type { FunctionDeployment, FunctionResponse } from './functions.types.js';
+import { EnvVarsService } from './env-vars.service.js';
 import { InstancePool } from './instance-pool.js';
 
 /**
@@ -29,6 +30,7 @@ export class FunctionDispatch {
     private readonly directory: SiteDirectory,
     private readonly pool: InstancePool,
     private readonly config: AppConfig,
+    private readonly vars: EnvVarsService,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {
     this.scheme = new URL(config.publicUrl).protocol;
@@ -94,7 +96,8 @@ export class FunctionDispatch {
         id,
         entry,
         code: codeSourceOf(files ?? {}, entry, (sha256) => this.blobs.get(blobKey(accountId, sha256))),
-        env: { PLATFORM_URL: `${this.config.publicUrl}/v1` },
+        // The variables it took at deploy time (secrets opened here, in memory only), and the platform's own.
+        env: { ...this.vars.envOf(site.deployment.functionVars), PLATFORM_URL: `${this.config.publicUrl}/v1` },
       };
       this.deployments.set(site, deployment);
     }

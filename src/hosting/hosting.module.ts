@@ -5,6 +5,7 @@ import { BillingModule } from '../billing/billing.module.js';
 import { DeploymentsModule } from '../deployments/deployments.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { FunctionDispatch } from '../functions/function-dispatch.js';
+import { EnvVarsModule } from '../functions/env-vars.module.js';
 import { FunctionsModule } from '../functions/functions.module.js';
 import { SitesModule } from '../sites/sites.module.js';
 import { SiteDirectory } from './site-directory.js';
@@ -17,7 +18,7 @@ import { SplitsModule } from '../publishing/splits.module.js';
  * memory. The API's addresses of the same deployments are the sites module's.
  */
 @Module({
-  imports: [AppsModule, DeploymentsModule, FilesModule, SitesModule, AnalyticsModule, BillingModule, FunctionsModule, SplitsModule],
+  imports: [AppsModule, DeploymentsModule, FilesModule, SitesModule, AnalyticsModule, BillingModule, FunctionsModule, EnvVarsModule, SplitsModule],
   providers: [SiteDirectory, SiteServer, FunctionDispatch],
   exports: [SiteServer, SiteDirectory, FunctionDispatch],
 })

@@ -18,6 +18,7 @@ describe('SitesService', () => {
     files: null,
     filesCount: 0,
     filesBytes: 0,
+    functionVars: null,
     config: null,
     createdAt: new Date('2025-11-22T04:20:00Z'),
   });

@@ -33,6 +33,7 @@ import { AiBudgets1764210000000 } from './1764210000000-ai-budgets.js';
 import { TeamCredentials1764300000000 } from './1764300000000-team-credentials.js';
 import { StorageMeter1764500000000 } from './1764500000000-storage-meter.js';
 import { DomainProofRechecks1764610000000 } from './1764610000000-domain-proof-rechecks.js';
+import { FunctionVariables1764630000000 } from './1764630000000-function-variables.js';
 import { AnalyticsCustomEvents1764640000000 } from './1764640000000-analytics-custom-events.js';
 import { AppSplits1764650000000 } from './1764650000000-app-splits.js';
 
@@ -73,6 +74,7 @@ export const MIGRATIONS = [
   TeamCredentials1764300000000,
   StorageMeter1764500000000,
   DomainProofRechecks1764610000000,
+  FunctionVariables1764630000000,
   AnalyticsCustomEvents1764640000000,
   AppSplits1764650000000,
 ];

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageOf } from '../../common/pagination/page-of.js';
 import { LandingPageDto } from '../../landing-pages/dto/landing-page.dto.js';
 import { DeployResultDto } from './deploy.dto.js';
@@ -19,6 +19,13 @@ export class DeploymentSnapshotDto {
 export class DeploymentDto extends DeployResultDto {
   @ApiProperty({ type: DeploymentSnapshotDto })
   snapshot: DeploymentSnapshotDto;
+
+  /**
+   * With server code (`config.functions`): the names of the environment variables it took when it was deployed
+   * (values never shown). @example ["API_BASE", "STRIPE_KEY"]
+   */
+  @ApiPropertyOptional({ type: [String], example: ['API_BASE', 'STRIPE_KEY'] })
+  variables?: string[];
 }
 
 export class DeploymentPageDto extends PageOf(DeploymentDto) {}
