@@ -33,6 +33,7 @@ import { AiBudgets1764210000000 } from './1764210000000-ai-budgets.js';
 import { TeamCredentials1764300000000 } from './1764300000000-team-credentials.js';
 import { StorageMeter1764500000000 } from './1764500000000-storage-meter.js';
 import { AnalyticsCustomEvents1764640000000 } from './1764640000000-analytics-custom-events.js';
+import { AnalyticsGoals1764640100000 } from './1764640100000-analytics-goals.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   TeamCredentials1764300000000,
   StorageMeter1764500000000,
   AnalyticsCustomEvents1764640000000,
+  AnalyticsGoals1764640100000,
 ];
