@@ -203,6 +203,28 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     expect(await client.analytics.realtime(made.appId)).toEqual({ visitors: 2 });
   });
 
+  it('manages goals and reads custom events, props and goal conversions', async () => {
+    const made = await client.apps.create({ name: 'Goals SDK' });
+    const beacon = JSON.stringify({ appId: made.appId, name: 'Download', url: 'https://sdk.example/docs', props: { plan: 'pro' } });
+    const headers = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0', 'content-type': 'text/plain' };
+    expect((await fetch(`${app.url}/collect`, { method: 'POST', headers, body: beacon })).status).toBe(202);
+    await app.server.app.get(AnalyticsBuffer).flush();
+    const goal = await client.goals.create(made.appId, { event: 'Download' });
+    expect(goal).toMatchObject({ name: 'Download', event: 'Download' });
+    await expect(client.goals.create(made.appId, { event: 'Download' })).rejects.toMatchObject({ status: 409, reason: 'goal_exists' });
+    expect((await client.goals.create(made.appId, { page: '/docs/*' })).name).toBe('Visit /docs/*');
+    const rows = async (property: 'goal' | `props.${string}`, filters = {}) => {
+      const all = [];
+      for await (const row of client.analytics.breakdown(made.appId, property, { period: 'day', filters })) all.push(row);
+      return all;
+    };
+    expect(await rows('goal')).toEqual([{ goal: 'Download', visitors: 1, events: 1, conversionRate: 100 }]);
+    expect(await rows('props.plan', { event: 'Download' })).toEqual([{ 'props.plan': 'pro', visitors: 1, events: 1 }]);
+    expect(await client.analytics.aggregate(made.appId, { period: 'day', metrics: ['events'] })).toEqual({ results: { events: { value: 1 } } });
+    await client.goals.delete(made.appId, goal.id);
+    expect((await client.goals.list(made.appId)).map((g) => g.name)).toEqual(['Visit /docs/*']);
+  });
+
   itWithModel('reads, replaces and generates a landing page', async () => {
     const made = await client.apps.create({ name: 'Landing SDK', description: 'A page from TypeScript' });
     const initial = await client.landingPage.get(made.appId);

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
 import { Property, propertySql } from './dimensions.js';
 import type { DateRange, Filter, Interval } from './stats-query.js';
+import type { GoalMatcher } from './goals.service.js';
+import { unnestColumns } from '../database/unnest-columns.js';
 
 /** The sums every metric is computed from. */
 export interface Totals {
@@ -125,6 +127,27 @@ export class AnalyticsStatsRepository {
     for (const row of visits) Object.assign(at(row.bucket), { visits: row.visits, bounces: row.bounces, visitMs: Number(row.visit_ms) });
     if (by !== null && 'property' in by) result.delete(''); // rows without the property (no campaign, no deployment)
     return result;
+  }
+
+  /**
+   * Each goal's unique converting visitors (once a day: ids are daily) and completions over raw rows
+   * (so a goal counts events from before it was made), with the filters; goals nobody completed are absent.
+   */
+  async goalConversions(appId: string, goals: GoalMatcher[], filters: Filter[], range: DateRange): Promise<Map<string, { visitors: number; events: number }>> {
+    const params: unknown[] = [appId, `${range.from}T00:00:00Z`, `${nextDay(range.to)}T00:00:00Z`, ...unnestColumns(goals, ['name', 'event', 'pageLike'])];
+    const param = (value: string) => `$${params.push(value)}`;
+    const where = filters.map((f) => `AND ${propertySql(f.property, 'events', param)} = ${param(f.value)}::text`).join(' ');
+    const rows = await this.db.query<{ goal: string; visitors: number; events: number }>(
+      `SELECT g.goal_name AS goal, count(DISTINCT (e.visitor_id, (e.occurred_at AT TIME ZONE 'UTC')::date))::int AS visitors, count(*)::int AS events
+         FROM analytics_events e
+         JOIN unnest($4::varchar[], $5::varchar[], $6::varchar[]) AS g(goal_name, goal_event, page_like)
+           ON e.name = g.goal_event OR (e.name = 'pageview' AND e.pathname LIKE g.page_like)
+        WHERE e.app_id = $1 AND e.occurred_at >= $2 AND e.occurred_at < $3 ${where}
+        GROUP BY g.goal_name`,
+      params,
+      { prepare: false },
+    );
+    return new Map(rows.map((r) => [r.goal, { visitors: r.visitors, events: r.events }]));
   }
 
   /** Visitors and sign-ups per day of all the account's apps (for the portal's overview). */

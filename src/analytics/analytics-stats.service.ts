@@ -6,6 +6,7 @@ import { AnalyticsStatsRepository, NO_TOTALS, RollupSlice, Totals } from './anal
 import { DateRange, daysIn, Interval, Metric, parseInterval, parseProperty, parseStatsQuery, RawStatsParams, StatsQuery } from './stats-query.js';
 import { utcDay } from './visitor-ids.service.js';
 import { isEventProperty } from './dimensions.js';
+import { GoalsService } from './goals.service.js';
 
 export type MetricValues = Partial<Record<Metric, number>>;
 
@@ -23,16 +24,13 @@ export class AnalyticsStatsService {
   constructor(
     private readonly repository: AnalyticsStatsRepository,
     private readonly apps: AppsService,
+    private readonly goals: GoalsService,
   ) {}
 
   async aggregate(accountId: string, appId: string, params: RawStatsParams): Promise<{ results: Record<string, { value: number }> }> {
     await this.apps.requireOwned(accountId, appId);
     const query = parseStatsQuery(params, ['visitors']);
-    const slice = rollupSlice(query);
-    const totals = slice
-      ? await this.repository.rollupTotals(appId, slice, query.range)
-      : ((await this.repository.rawGrouped(appId, query.filters, query.range, null)).get('') ?? { ...NO_TOTALS });
-    const values = metricValues(totals, query.metrics);
+    const values = metricValues(await this.totals(appId, query), query.metrics);
     return { results: Object.fromEntries(query.metrics.map((m) => [m, { value: values[m]! }])) };
   }
 
@@ -58,6 +56,7 @@ export class AnalyticsStatsService {
     params: RawStatsParams & { property?: string; limit?: number; cursor?: string },
   ): Promise<{ data: Array<Record<string, string | number>>; nextCursor: string | null }> {
     await this.apps.requireOwned(accountId, appId);
+    if (params.property === 'goal') return this.goalBreakdown(appId, params);
     const property = parseProperty(params.property);
     // As Plausible: a custom event's name or props are broken down by its visitors and completions.
     const query = parseStatsQuery(params, isEventProperty(property) ? ['visitors', 'events'] : ['visitors']);
@@ -80,6 +79,36 @@ export class AnalyticsStatsService {
       data: rows.slice(0, limit).map(([value, totals]) => ({ [property]: value, ...metricValues(totals, query.metrics) })),
       nextCursor: hasMore ? encodeOffset(offset + limit) : null,
     };
+  }
+
+  /**
+   * `breakdown?property=goal`: per goal (Sign-up and the app's own), the unique converting visitors,
+   * the completions (`events`) and the conversion rate (% of the period's visitors, with the same
+   * filters); goals nobody completed in the period are not listed. The metrics are always these.
+   */
+  private async goalBreakdown(
+    appId: string,
+    params: RawStatsParams & { limit?: number; cursor?: string },
+  ): Promise<{ data: Array<Record<string, string | number>>; nextCursor: string | null }> {
+    const query = parseStatsQuery(params, ['visitors']);
+    const limit = params.limit ?? DEFAULT_PAGE_LIMIT;
+    const offset = params.cursor ? decodeOffset(params.cursor) : 0;
+    const [conversions, totals] = await Promise.all([
+      this.goals.matchers(appId).then((goals) => this.repository.goalConversions(appId, goals, query.filters, query.range)),
+      this.totals(appId, query),
+    ]);
+    const rows = [...conversions.entries()]
+      .sort(([a, x], [b, y]) => y.visitors - x.visitors || y.events - x.events || (a < b ? -1 : a > b ? 1 : 0))
+      .map(([goal, c]) => ({ goal, visitors: c.visitors, events: c.events, conversionRate: percent(c.visitors, totals.visitors) }));
+    return { data: rows.slice(offset, offset + limit), nextCursor: rows.length > offset + limit ? encodeOffset(offset + limit) : null };
+  }
+
+  /** The period's totals with the query's filters: from the rollups when one row set answers, else raw rows. */
+  private async totals(appId: string, query: StatsQuery): Promise<Totals> {
+    const slice = rollupSlice(query);
+    return slice
+      ? this.repository.rollupTotals(appId, slice, query.range)
+      : ((await this.repository.rawGrouped(appId, query.filters, query.range, null)).get('') ?? { ...NO_TOTALS });
   }
 
   /** Visitors and sign-ups per day across the account's apps, [from, to] inclusive. */
@@ -115,8 +144,10 @@ function rollupSlice(query: StatsQuery): RollupSlice | null {
   return null;
 }
 
+/** A percent with one decimal; 0 of nothing. */
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
 function metricValues(t: Totals, metrics: Metric[]): MetricValues {
-  const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
   const all: Record<Metric, number> = {
     visitors: t.visitors,
     visits: t.visits,

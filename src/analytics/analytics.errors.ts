@@ -3,6 +3,9 @@ import { type ErrorCode, errorCodes, PlatformError } from '../common/errors/plat
 export const AnalyticsErrorCode = errorCodes({
   InvalidQuery: ['invalid_analytics_query', 400],
   InvalidEvent: ['invalid_analytics_event', 400],
+  GoalNotFound: ['goal_not_found', 404],
+  GoalExists: ['goal_exists', 409],
+  GoalLimitReached: ['goal_limit_reached', 409],
 });
 export type AnalyticsErrorCode = ErrorCode<typeof AnalyticsErrorCode>;
 
@@ -13,5 +16,17 @@ export class AnalyticsError extends PlatformError.of(AnalyticsErrorCode) {
 
   static event(message: string): AnalyticsError {
     return new AnalyticsError(AnalyticsErrorCode.InvalidEvent, message);
+  }
+
+  static goalNotFound(id: string): AnalyticsError {
+    return new AnalyticsError(AnalyticsErrorCode.GoalNotFound, `Goal ${id} not found`);
+  }
+
+  static goalExists(name: string): AnalyticsError {
+    return new AnalyticsError(AnalyticsErrorCode.GoalExists, `The app has a goal "${name}" already`);
+  }
+
+  static goalLimitReached(appId: string, limit: number): AnalyticsError {
+    return new AnalyticsError(AnalyticsErrorCode.GoalLimitReached, `App ${appId} has ${limit} goals already, the most an app may have; delete one first`);
   }
 }

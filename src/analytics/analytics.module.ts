@@ -14,6 +14,9 @@ import { AnalyticsStitcher } from './analytics-stitcher.js';
 import { AnalyticsWriter } from './analytics-writer.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { CollectController } from './collect.controller.js';
+import { GoalsController } from './goals.controller.js';
+import { GoalsRepository } from './goals.repository.js';
+import { GoalsService } from './goals.service.js';
 import { CollectService } from './collect.service.js';
 import { RollupCardinality } from './rollup-cardinality.js';
 import { VisitorIds } from './visitor-ids.service.js';
@@ -29,7 +32,7 @@ import { VisitorSaltsRepository } from './visitor-salts.repository.js';
  */
 @Module({
   imports: [AppsModule, BillingModule, PeriodicModule],
-  controllers: [AnalyticsController, CollectController],
+  controllers: [AnalyticsController, GoalsController, CollectController],
   providers: [
     VisitorSaltsRepository,
     VisitorIds,
@@ -44,6 +47,8 @@ import { VisitorSaltsRepository } from './visitor-salts.repository.js';
     AnalyticsCollector,
     AnalyticsPartitions,
     AnalyticsStatsService,
+    GoalsRepository,
+    GoalsService,
     CollectService,
   ],
   exports: [VisitorIds, AnalyticsCollector, AnalyticsBuffer, AnalyticsStatsService, CollectService],

@@ -53,12 +53,13 @@ export function parseInterval(value: string | undefined, range: DateRange): Inte
 }
 
 const PROPERTY_LIST = `${PROPERTIES.join(', ')} or props.<key>`;
+/** `goal` is a breakdown's property only (AnalyticsStatsService), not a filter's. */
 /** A props key as /collect takes one: 1–40 characters, no control characters. */
 const PROPS_KEY = /^[^\p{Cc}\p{Cs}]{1,40}$/u;
 
 export function parseProperty(value: string | undefined): Property {
   if (!value) throw AnalyticsError.query(`property is required; use one of ${PROPERTY_LIST}`);
-  if (!isProperty(value)) throw AnalyticsError.query(`property "${value}" is unknown; use one of ${PROPERTY_LIST}`);
+  if (!isProperty(value)) throw AnalyticsError.query(`property "${value}" is unknown; use one of ${PROPERTY_LIST}, goal`);
   return value;
 }
 

@@ -301,7 +301,9 @@ def _stats_query(period: Optional[str], date_from: Optional[str], date_to: Optio
 
 class _Analytics:
     """The stats API of one app (scope analytics:read). period: day, 7d, 30d (default), month, 12mo or
-    custom with date_from/date_to (YYYY-MM-DD, inclusive, UTC); filters: {"page": "/pricing", ...}."""
+    custom with date_from/date_to (YYYY-MM-DD, inclusive, UTC); filters: {"page": "/pricing", "event": "Download",
+    "props.plan": "pro", ...}. Metrics include "events" (custom events); breakdown properties include "event",
+    "props.<key>" and "goal" (per goal: visitors, events and conversionRate)."""
 
     def __init__(self, t: _Transport) -> None:
         self._t = t
@@ -326,6 +328,26 @@ class _Analytics:
 
     def realtime(self, app_id: str) -> Dict[str, Any]:
         return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/analytics/realtime").body
+
+
+class _Goals:
+    """An app's goals: a custom event (event="Download") or pageviews of a page (page="/blog/*", * any
+    characters). Counted by analytics.breakdown(app_id, "goal"), over the retained events from before a
+    goal was made too; "Sign-up" is built in. At most 50 per app."""
+
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def create(self, app_id: str, event: Optional[str] = None, page: Optional[str] = None) -> Dict[str, Any]:
+        """Exactly one of event and page; a duplicate (or the 51st) raises ConflictError."""
+        body = {"event": event} if page is None else {"page": page} if event is None else {"event": event, "page": page}
+        return self._t.request("POST", f"/apps/{urllib.parse.quote(app_id)}/goals", body).body
+
+    def list(self, app_id: str) -> List[Dict[str, Any]]:
+        return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/goals").body["data"]
+
+    def delete(self, app_id: str, goal_id: str) -> None:
+        self._t.request("DELETE", f"/apps/{urllib.parse.quote(app_id)}/goals/{urllib.parse.quote(goal_id)}")
 
 
 class _Billing:
@@ -690,6 +712,7 @@ class PlatformClient:
         self.deployments = _Deployments(self._transport)
         self.landing_page = _LandingPage(self._transport)
         self.analytics = _Analytics(self._transport)
+        self.goals = _Goals(self._transport)
         self.billing = _Billing(self._transport)
         self.users = _Users(self._transport)
         self.webhook_endpoints = _WebhookEndpoints(self._transport)

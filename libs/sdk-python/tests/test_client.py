@@ -242,6 +242,29 @@ class ClientTest(unittest.TestCase):
             self.client.analytics.aggregate(app["appId"], metrics=["clicks"])
         self.assertIn('metric "clicks" is unknown', ctx.exception.message)
 
+    def test_goals_and_custom_events(self):
+        app = self.client.apps.create(name="Py goals")
+        ua = "Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0"
+        beacon = json.dumps({"appId": app["appId"], "name": "Download", "url": "https://py.example/docs", "props": {"plan": "pro"}}).encode()
+        urllib.request.urlopen(urllib.request.Request(self.base_url + "/collect", data=beacon, method="POST",
+                                                      headers={"user-agent": ua, "content-type": "text/plain"})).read()
+        goal = self.client.goals.create(app["appId"], event="Download")
+        self.assertEqual((goal["name"], goal["event"]), ("Download", "Download"))
+        self.assertEqual(self.client.goals.create(app["appId"], page="/docs/*")["name"], "Visit /docs/*")
+        with self.assertRaises(ConflictError):
+            self.client.goals.create(app["appId"], event="Download")
+        deadline = time.time() + 30  # written in batches by a worker: seconds on a loaded machine
+        while True:
+            rows = list(self.client.analytics.breakdown(app["appId"], "goal", period="day"))
+            if rows or time.time() > deadline:
+                break
+            time.sleep(0.2)
+        self.assertEqual(rows, [{"goal": "Download", "visitors": 1, "events": 1, "conversionRate": 100}])
+        props = list(self.client.analytics.breakdown(app["appId"], "props.plan", period="day", filters={"event": "Download"}))
+        self.assertEqual(props, [{"props.plan": "pro", "visitors": 1, "events": 1}])
+        self.client.goals.delete(app["appId"], goal["id"])
+        self.assertEqual([g["name"] for g in self.client.goals.list(app["appId"])], ["Visit /docs/*"])
+
     @unittest.skipUnless(os.environ.get("PLATFORM_AI") == "local", "the server under test runs no local AI model")
     def test_landing_page(self):
         app = self.client.apps.create(name="Py landing", description="A page from Python")

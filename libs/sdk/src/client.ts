@@ -45,8 +45,13 @@ export type AuditEntry = Schemas['AuditEntryDto'];
 export type SsoSettings = Schemas['SsoSettingsDto'];
 export type SsoConfig = Schemas['PutSsoDto'];
 
-export type AnalyticsMetric = 'visitors' | 'visits' | 'pageviews' | 'bounceRate' | 'visitDuration' | 'signups' | 'conversionRate';
-export type AnalyticsProperty = 'page' | 'referrer' | 'source' | 'utmCampaign' | 'browser' | 'os' | 'device' | 'deployment';
+export type AnalyticsMetric = 'visitors' | 'visits' | 'pageviews' | 'bounceRate' | 'visitDuration' | 'signups' | 'conversionRate' | 'events';
+/** `event` is a custom event's name, `props.<key>` one of its properties. */
+export type AnalyticsProperty = 'page' | 'referrer' | 'source' | 'utmCampaign' | 'browser' | 'os' | 'device' | 'deployment' | 'event' | `props.${string}`;
+/** Goal rows (`breakdown(appId, 'goal')`): `{ goal, visitors, events, conversionRate }`. */
+export type AnalyticsBreakdownProperty = AnalyticsProperty | 'goal';
+export type Goal = Schemas['GoalDto'];
+export type CreateGoal = Schemas['CreateGoalDto'];
 export interface AnalyticsQuery {
   /** `day`, `7d`, `30d` (default), `month`, `12mo`, or `custom` with `from`/`to` (YYYY-MM-DD, inclusive, UTC). */
   period?: 'day' | '7d' | '30d' | 'month' | '12mo' | 'custom';
@@ -385,10 +390,17 @@ export class PlatformClient {
           query: { ...statsQuery(query), interval: query.interval },
         }),
       /** Rows keyed by the property, most visitors first; follows nextCursor for you. */
-      breakdown: (appId: string, property: AnalyticsProperty, query: AnalyticsQuery & { limit?: number } = {}) =>
+      breakdown: (appId: string, property: AnalyticsBreakdownProperty, query: AnalyticsQuery & { limit?: number } = {}) =>
         paginate<AnalyticsRow>(t, `/apps/${id(appId)}/analytics/breakdown`, { ...statsQuery(query), property, limit: query.limit ?? 100 }),
       /** Visitors in the last 5 minutes. */
       realtime: (appId: string) => t.request<Schemas['RealtimeDto']>('GET', `/apps/${id(appId)}/analytics/realtime`),
+    };
+    this.goals = {
+      /** `{ event: 'Download' }` or `{ page: '/blog/*' }` (scope apps:write); a duplicate or the 51st → 409. Counted by `analytics.breakdown(appId, 'goal')`. */
+      create: (appId: string, body: CreateGoal) => t.request<Goal>('POST', `/apps/${id(appId)}/goals`, { body }),
+      /** All of the app's goals, oldest first (Sign-up, built in, is not listed). */
+      list: async (appId: string) => (await t.request<{ data: Goal[] }>('GET', `/apps/${id(appId)}/goals`)).data,
+      delete: (appId: string, goalId: string) => t.request<void>('DELETE', `/apps/${id(appId)}/goals/${id(goalId)}`),
     };
     this.billing = {
       /** The plan and this month's usage of every meter (scope billing:read). */
@@ -538,6 +550,7 @@ export class PlatformClient {
   readonly deployments;
   readonly landingPage;
   readonly analytics;
+  readonly goals;
   readonly billing;
   readonly users;
   readonly webhookEndpoints;

@@ -35,6 +35,7 @@ import { StorageMeter1764500000000 } from './1764500000000-storage-meter.js';
 import { DomainProofRechecks1764610000000 } from './1764610000000-domain-proof-rechecks.js';
 import { FunctionVariables1764630000000 } from './1764630000000-function-variables.js';
 import { AnalyticsCustomEvents1764640000000 } from './1764640000000-analytics-custom-events.js';
+import { AnalyticsGoals1764640100000 } from './1764640100000-analytics-goals.js';
 import { AppSplits1764650000000 } from './1764650000000-app-splits.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
@@ -76,5 +77,6 @@ export const MIGRATIONS = [
   DomainProofRechecks1764610000000,
   FunctionVariables1764630000000,
   AnalyticsCustomEvents1764640000000,
+  AnalyticsGoals1764640100000,
   AppSplits1764650000000,
 ];
