@@ -6,7 +6,8 @@
 //   (default redis://127.0.0.1:6379), BENCH_SECONDS (default 10), BENCH_WEBHOOK_SECONDS (default 30),
 //   BENCH_CPU_PROFILE (a directory: CPU profiles of the API and the worker), BENCH_ONLY=sites (only the
 //   serving loads 7–9 and the cache's memory), BENCH_ONLY=visitor (the visitor plane: loads 4, 7–11),
-//   BENCH_ONLY=gateway (load 12: chat completions through the AI gateway), BENCH_ONLY=webhooks (load 3 alone)
+//   BENCH_ONLY=gateway (load 12: chat completions through the AI gateway), BENCH_ONLY=webhooks (load 3 alone),
+//   BENCH_ONLY=split (load 9 with and without a split test: CPU per request)
 import autocannon from 'autocannon';
 import Bull from 'bull';
 import { fork, spawn } from 'node:child_process';
@@ -61,12 +62,14 @@ const TARGETS = {
   signup: 0.3,
   /** Chat completions through the platform against the upstream called directly (issue 48). */
   gateway: 0.7,
+  /** CPU per request of a published landing page under a split test, over the same without one (issue 49): at most. */
+  splitCpu: 1.1,
   /** Every process's resident set, at its peak (issue 35). */
   rssMiB: 250,
 };
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup', 'gateway', 'webhooks'].includes(ONLY))
-  throw new Error(`BENCH_ONLY is sites, visitor, collect, signup, gateway or webhooks (got ${ONLY})`);
+if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup', 'gateway', 'webhooks', 'split'].includes(ONLY))
+  throw new Error(`BENCH_ONLY is sites, visitor, collect, signup, gateway, webhooks or split (got ${ONLY})`);
 /** Load 12's upstream answers after this long, as a model takes time (its first token, in a stream); a second upstream answers at once. */
 const UPSTREAM_LATENCY_MS = Number(process.env.BENCH_UPSTREAM_LATENCY_MS ?? 100);
 const SITES_DOMAIN = 'sites.bench.test';
@@ -370,6 +373,12 @@ async function main() {
     const visitor = await loadVisitorWrites(api.url, api.child.pid, DATABASE_URL, accountId, apps, env, ONLY);
     console.log(`\n${visitorTable(visitor)}\n`);
     writeResults({ date: new Date().toISOString(), machine: machine(), only: ONLY, ...visitor, durationSec: Math.round((Date.now() - started) / 1000) });
+    return;
+  }
+  if (ONLY === 'split') {
+    const split = await loadSplit(api, apiKey, apps[7].appId);
+    console.log(`\n${splitTable(split)}\n`);
+    writeResults({ date: new Date().toISOString(), machine: machine(), only: ONLY, split, durationSec: Math.round((Date.now() - started) / 1000) });
     return;
   }
   if (ONLY) {
@@ -1084,6 +1093,7 @@ async function loadSites(api, apiKey, apps) {
     pids,
   );
   const landingLoad = await compare('load 9', `${api.url}/`, `${ref}/landing`, { headers: { ...browser, host: landingHost } }, pids);
+  const split = await loadSplit(api, apiKey, apps[7].appId);
   const rssAfterLoads = rssMiB(api.child.pid);
   const peakAfterLoads = peakRssMiB(api.child.pid);
 
@@ -1119,14 +1129,72 @@ async function loadSites(api, apiKey, apps) {
     page: { ...page, bytes: msg.bytes['/page'] },
     script: { ...scriptLoad, bytes: msg.bytes['/script'], rawBytes: script.length },
     landing: { ...landingLoad, bytes: msg.bytes['/landing'] },
+    split,
     memory,
     targets: {
       page: { target: TARGETS.page, met: page.ratio >= TARGETS.page },
       script: { target: TARGETS.script, met: scriptLoad.ratio >= TARGETS.script },
       landing: { target: TARGETS.landing, met: landingLoad.ratio >= TARGETS.landing },
+      split: split.target,
       memory: { met: memory.cacheBytesAfter !== null && memory.cacheBytesAfter <= SITE_CACHE_BYTES && memory.peakRssMiB < TARGETS.rssMiB },
     },
   };
+}
+
+/**
+ * Load 9 under a split test (issue 49): the published landing page of `appId` at its slug origin with a 50/50 test
+ * between two of its landing deployments, against the same page without one — the service's CPU per request only
+ * (the reference has no split), in three alternating pairs of rounds (without, then with) so that drift in the machine's
+ * load falls on both; each round the same browser request (one visitor: the variant is picked, by the visitor-id
+ * hash, on every request all the same).
+ */
+async function loadSplit(api, apiKey, appId) {
+  const a = await http(`${api.url}/v1/apps/deploy`, 'POST', apiKey, { appId, env: 'production' });
+  const b = await http(`${api.url}/v1/apps/deploy`, 'POST', apiKey, { appId, env: 'production' });
+  const published = await http(`${api.url}/v1/apps/${appId}/publish`, 'POST', apiKey, { deploymentId: a.deploymentId });
+  const host = new URL(published.publicUrl).host;
+  const request = { url: `${api.url}/`, headers: { 'user-agent': BROWSER, accept: 'text/html,application/xhtml+xml', host } };
+  const variants = [
+    { deploymentId: a.deploymentId, weight: 50 },
+    { deploymentId: b.deploymentId, weight: 50 },
+  ];
+  const rounds = { without: [], with: [] };
+  for (const mode of ['without', 'with', 'without', 'with', 'without', 'with']) {
+    if (mode === 'with') await http(`${api.url}/v1/apps/${appId}/split`, 'PUT', apiKey, { variants });
+    await databaseAtRest(`load 9 ${mode} a split`);
+    await cannon({ ...request, duration: 2 });
+    const cpuBefore = cpuMs(api.child.pid);
+    const r = await cannon(request);
+    const result = { ...summary(r), cpuUsPerRequest: +(((cpuMs(api.child.pid) - cpuBefore) * 1000) / r.requests.total).toFixed(1) };
+    if (result.failed > 0) throw new Error(`load 9 ${mode} a split: ${result.failed} requests failed`);
+    log(`load 9 ${mode} a split: ${result.reqPerSec} req/s, ${result.cpuUsPerRequest} µs CPU per request`);
+    rounds[mode].push(result);
+    if (mode === 'with') await fetch(`${api.url}/v1/apps/${appId}/split`, { method: 'DELETE', headers: { authorization: `Bearer ${apiKey}` } });
+  }
+  const cpu = (list) => +(list.reduce((sum, r) => sum + r.cpuUsPerRequest, 0) / list.length).toFixed(1);
+  const reqPerSec = (list) => Math.round(list.reduce((sum, r) => sum + r.reqPerSec, 0) / list.length);
+  const ratio = +(cpu(rounds.with) / cpu(rounds.without)).toFixed(2);
+  return {
+    rounds,
+    without: { cpuUsPerRequest: cpu(rounds.without), reqPerSec: reqPerSec(rounds.without) },
+    with: { cpuUsPerRequest: cpu(rounds.with), reqPerSec: reqPerSec(rounds.with) },
+    ratio,
+    target: { target: TARGETS.splitCpu, met: ratio <= TARGETS.splitCpu },
+  };
+}
+
+function splitRow(split) {
+  return [
+    '9. the same under a 50/50 split test',
+    `${split.with.reqPerSec} req/s, ${split.with.cpuUsPerRequest} µs CPU a request`,
+    `without: ${split.without.reqPerSec} req/s, ${split.without.cpuUsPerRequest} µs`,
+    split.ratio,
+    `CPU ≤ ${split.target.target}× without: ${split.target.met ? 'met' : 'NOT met'}`,
+  ];
+}
+
+function splitTable(split) {
+  return markdown([['Load', 'Service', 'Reference', 'Ratio', 'Target'], splitRow(split)]);
 }
 
 function sitesTable(s) {
@@ -1143,6 +1211,7 @@ function sitesTable(s) {
     row(`7. a bundle's HTML page (${s.page.bytes} B)`, s.page, s.targets.page),
     row(`8. a hashed script, gzip (${s.script.rawBytes} → ${s.script.bytes} B)`, s.script, s.targets.script),
     row(`9. a published landing page (${s.landing.bytes} B)`, s.landing, s.targets.landing),
+    splitRow(s.split),
     [
       '10. cache memory',
       `${Math.round(s.memory.cacheBytesAfter / 2 ** 20)} MiB kept in memory and ${Math.round((s.memory.diskBytesAfter ?? 0) / 2 ** 20)} MiB on disk of ${s.memory.servedMiB} MiB served; RSS ${s.memory.rssMiBAfterLoads} → ${s.memory.rssMiBAfterSweep} MiB`,

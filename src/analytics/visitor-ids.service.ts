@@ -32,6 +32,8 @@ export class VisitorIds {
   private readonly salts = new Map<string, Promise<Buffer>>();
   /** The same salts once read, ready to hash with: no promise on the hot path. */
   private readonly loaded = new Map<string, DaySalt>();
+  /** The last id `idNow` made, with what it was made of. */
+  private last: { salt: DaySalt; scope: string; ip: string; userAgent: string; id: string } | undefined;
 
   constructor(
     private readonly repository: VisitorSaltsRepository,
@@ -50,7 +52,14 @@ export class VisitorIds {
 
   /** `idOf` without a promise, once the day's salt is loaded (undefined before: ask `idOf`). */
   idNow(scope: string, ip: string, userAgent: string, at = new Date()): string | undefined {
-    return this.loaded.get(utcDay(at))?.visitorId(scope, ip, userAgent);
+    const salt = this.loaded.get(utcDay(at));
+    if (!salt) return undefined;
+    // A page under a split test asks twice (its variant, then its pageview): the second costs no HMAC.
+    const last = this.last;
+    if (last?.salt === salt && last.ip === ip && last.userAgent === userAgent && last.scope === scope) return last.id;
+    const id = salt.visitorId(scope, ip, userAgent);
+    this.last = { salt, scope, ip, userAgent, id };
+    return id;
   }
 
   /**

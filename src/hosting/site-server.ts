@@ -192,7 +192,8 @@ export class SiteServer implements BeforeApplicationShutdown {
       target: { deployment: site.deployment, basePath: '/', action: 'page', address },
     };
     const answer = this.leanAnswer(seen, path);
-    return answer && lookup.split ? { ...answer, headers: underSplitHeaders(answer.headers) } : answer;
+    if (answer && lookup.split) answer.headers = underSplitHeaders(answer.headers);
+    return answer;
   }
 
   private leanAnswer(seen: Seen, path: SitePath): Answer | undefined {

@@ -12,7 +12,10 @@ import { DomainsService } from '../domains/domains.service.js';
 import { GenerateLandingPageDto } from '../landing-pages/dto/landing-page.dto.js';
 import { LandingPagesService } from '../landing-pages/landing-pages.service.js';
 import { PublishDto } from '../publishing/dto/publish.dto.js';
+import { StartSplitDto } from '../publishing/dto/split.dto.js';
 import { PublishingService } from '../publishing/publishing.service.js';
+import { SplitError } from '../publishing/split.errors.js';
+import { SplitService } from '../publishing/split.service.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { ago, count, size } from './portal-format.js';
 import { FieldErrors, validateForm } from './portal-forms.js';
@@ -38,7 +41,12 @@ const DONE: Record<string, string> = {
   'domain-verified': 'Domain verified: it serves the published app.',
   'domain-pending': 'Not verified yet: see what the last check found below. Pending domains are checked again every minute for an hour, then hourly.',
   'domain-deleted': 'Domain deleted: it no longer serves the app.',
+  'split-started': 'Split test started: each visitor now sees one of the chosen deployments, by weight, all day.',
+  'split-ended': 'Split test ended: the published deployment serves everyone again.',
 };
+
+/** The weight field of a deployment's row in the split form. */
+const WEIGHT = 'weight-';
 
 /** What a page says besides its content: the last action's outcome, or why a form was refused (with what was typed). */
 export interface PageNotes {
@@ -58,6 +66,7 @@ export class PortalAppsPages {
     private readonly landingPages: LandingPagesService,
     private readonly publishing: PublishingService,
     private readonly domains: DomainsService,
+    private readonly splits: SplitService,
     private readonly stats: AnalyticsStatsService,
     private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
@@ -83,11 +92,15 @@ export class PortalAppsPages {
   /** The app: publishing, deployments with their results, environments, custom domains, settings. */
   async appPage(signed: Signed, appId: string, notes: PageNotes = {}): Promise<PortalHtml> {
     const app = await this.apps.get(signed.accountId, appId);
-    const [page, deployments, domains, results] = await Promise.all([
+    const [page, deployments, domains, results, split] = await Promise.all([
       this.landingPages.get(signed.accountId, appId),
       this.deployments.listForApp(signed.accountId, appId, LIST),
       this.domains.list(signed.accountId, appId, LIST),
       this.stats.breakdown(signed.accountId, appId, { period: '30d', property: 'deployment', metrics: 'visitors,signups,conversionRate', limit: 100 }),
+      this.splits.get(signed.accountId, appId).catch((err: unknown) => {
+        if (err instanceof SplitError) return null; // none running
+        throw err;
+      }),
     ]);
     const byDeployment = new Map(results.data.map((r) => [String(r.deployment), r]));
     const now = Date.now();
@@ -120,6 +133,16 @@ export class PortalAppsPages {
         environments: [...environments.values()],
         envNames,
         domains: domains.data,
+        split: split && {
+          ...split,
+          variants: split.variants.map((v) => ({
+            ...v,
+            visitors: count(v.visitors),
+            signups: count(v.signups),
+            conversion: `${v.conversionRate.toFixed(1)} %`,
+            chance: v.chanceToBeatFirst === null ? '—' : `${Math.round(v.chanceToBeatFirst * 100)} %`,
+          })),
+        },
         message,
         warning: notes.done === 'domain-pending',
         error: notes.error,
@@ -182,6 +205,33 @@ export class PortalAppsPages {
     if (!checked.ok) return { error: Object.values(checked.errors).join('; ') };
     await this.publishing.publish(signed.accountId, appId, checked.value.deploymentId);
     return 'published';
+  }
+
+  /**
+   * Through PUT /v1/apps/:appId/split's DTO: the deployments given a weight on the deployments list, the published one
+   * first (the others are compared with it), then in the list's order.
+   */
+  async startSplit(signed: Signed, appId: string, form: Form): Promise<string | PageNotes> {
+    const app = await this.apps.get(signed.accountId, appId);
+    const weighted = Object.keys(form)
+      .filter((name) => name.startsWith(WEIGHT) && text(form, name) !== '')
+      .map((name) => ({ deploymentId: name.slice(WEIGHT.length), weight: Number(text(form, name)) }))
+      .sort((a, b) => Number(b.deploymentId === app.publishedDeploymentId) - Number(a.deploymentId === app.publishedDeploymentId));
+    const checked = await validateForm(StartSplitDto, { variants: weighted });
+    if (!checked.ok) return { error: `Give 2 to 4 production deployments a weight from 1 to 99: ${Object.values(checked.errors).join('; ')}`, input: form };
+    try {
+      await this.splits.start(signed.accountId, appId, checked.value);
+    } catch (err) {
+      // Weights not summing to 100, a deployment not of production: said on the page, the weights kept as typed.
+      if (err instanceof PlatformError && err.status === 400) return { error: err.message, input: form };
+      throw err;
+    }
+    return 'split-started';
+  }
+
+  async endSplit(signed: Signed, appId: string): Promise<string> {
+    await this.splits.end(signed.accountId, appId);
+    return 'split-ended';
   }
 
   async unpublish(signed: Signed, appId: string): Promise<string> {

@@ -17,6 +17,6 @@ import { SplitsModule } from './splits.module.js';
   imports: [AppsModule, DeploymentsModule, AnalyticsModule, SplitsModule],
   controllers: [PublishingController, SplitController, CatalogController],
   providers: [PublishingService, SplitService],
-  exports: [PublishingService],
+  exports: [PublishingService, SplitService],
 })
 export class PublishingModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { VisitorIds } from '../analytics/visitor-ids.service.js';
+import { sharedHeaders } from '../hosting/raw-headers.js';
 import { SplitRepository, SplitVariant } from './split.repository.js';
 
 /**
@@ -45,34 +46,55 @@ export function userAgentOf(headers: IncomingHttpHeaders): string {
   return typeof userAgent === 'string' ? userAgent : '';
 }
 
-/** Answers under a split, made once per header object (file answers share theirs: see raw-headers.ts). */
+/** The private copies of shared (frozen) header objects, made once each. */
 const privateCopies = new WeakMap<Record<string, string>, Record<string, string>>();
 
 /**
  * The headers of an answer under a split: `Cache-Control: private` (no shared cache may keep one visitor's variant
  * for another) and `Vary: User-Agent` (the visitor id reads it; the address, the other half, no Vary can name).
+ * Shared headers (frozen: see raw-headers.ts) get a shared private copy, made once; a one-off object is changed in place.
  */
 export function underSplitHeaders(headers: Record<string, string>): Record<string, string> {
+  if (!Object.isFrozen(headers)) {
+    headers['cache-control'] = privateCacheControl(headers['cache-control']);
+    headers.vary = withUserAgent(headers.vary);
+    return headers;
+  }
   let copy = privateCopies.get(headers);
   if (!copy) {
-    copy = { ...headers, 'cache-control': privateCacheControl(headers['cache-control']), vary: withUserAgent(headers.vary) };
+    copy = sharedHeaders({ ...headers, 'cache-control': privateCacheControl(headers['cache-control']), vary: withUserAgent(headers.vary) });
     privateCopies.set(headers, copy);
   }
   return copy;
 }
 
+/** The few distinct values answers carry, made private once each (bounded: cleared past 256). */
+const privateValues = new Map<string, string>();
+const varyValues = new Map<string, string>();
+
+function remembered(cache: Map<string, string>, value: string, make: (value: string) => string): string {
+  let made = cache.get(value);
+  if (made === undefined) {
+    if (cache.size >= 256) cache.clear();
+    cache.set(value, (made = make(value)));
+  }
+  return made;
+}
+
 /** `public` and `s-maxage` dropped, `private` first; what the browser may keep (max-age, no-cache, immutable) kept. */
 export function privateCacheControl(value: string | undefined): string {
-  const kept = (value ?? '')
-    .split(',')
-    .map((d) => d.trim())
-    .filter((d) => d !== '' && !/^(public|private|s-maxage=\d+)$/i.test(d));
-  return ['private', ...kept].join(', ');
+  return remembered(privateValues, value ?? '', (text) => {
+    const kept = text
+      .split(',')
+      .map((d) => d.trim())
+      .filter((d) => d !== '' && !/^(public|private|s-maxage=\d+)$/i.test(d));
+    return ['private', ...kept].join(', ');
+  });
 }
 
 function withUserAgent(vary: string | undefined): string {
   if (!vary) return 'User-Agent';
-  return /(^|,)\s*user-agent\s*(,|$)/i.test(vary) ? vary : `${vary}, User-Agent`;
+  return remembered(varyValues, vary, (text) => (/(^|,)\s*user-agent\s*(,|$)/i.test(text) ? text : `${text}, User-Agent`));
 }
 
 const UNDER_SPLIT = Symbol('underSplit');

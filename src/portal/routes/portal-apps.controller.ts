@@ -61,6 +61,20 @@ export class PortalAppsController {
     return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.publish(signed, appId, form)));
   }
 
+  @Post('apps/:appId/split')
+  @PortalPermission('deployments:write')
+  @RouteConfig(FORM)
+  async startSplit(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.startSplit(signed, appId, form)));
+  }
+
+  @Post('apps/:appId/split/end')
+  @PortalPermission('deployments:write')
+  @RouteConfig(FORM)
+  async endSplit(@SignedIn() signed: Signed, @Param('appId') appId: string, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.perform(signed, appId, () => this.pages.endSplit(signed, appId)));
+  }
+
   @Post('apps/:appId/unpublish')
   @PortalPermission('deployments:write')
   @RouteConfig(FORM)
