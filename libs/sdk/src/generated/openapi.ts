@@ -832,7 +832,7 @@ export interface paths {
         };
         /**
          * May a TLS proxy get a certificate for this name? (Caddy's on-demand `ask`)
-         * @description 200 for a name this server serves: a verified custom domain, `<slug>.<SITES_DOMAIN>` of a published (or unpublished) app, a deployment's own `<label>.<SITES_DOMAIN>`, the API's own host; 404 for anything else — pending domains, drafts, made-up names, a missing or malformed `domain`. No credentials: point the proxy at it over the internal network. It answers only yes or no.
+         * @description 200 for a name that serves something now: a verified custom domain of a published app, `<slug>.<SITES_DOMAIN>` of a published app, a live deployment's own `<label>.<SITES_DOMAIN>` only when the operator sets TLS_ASK_DEPLOYMENT_LABELS, the API's own host; 404 for anything else — pending or lapsed domains, drafts, unpublished apps, made-up names, a missing or malformed `domain`. TLS_ASK_RATE_LIMIT_MAX asks per minute per client (429 past it: the proxy takes it as a no). No credentials: only the proxy should reach it, over the internal network; the public proxy refuses `/internal/*`. It answers only yes or no.
          */
         get: operations["TlsAskController_ask"];
         put?: never;
@@ -1546,7 +1546,7 @@ export interface components {
              * @example api_key.created
              * @enum {string}
              */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted";
             /**
              * @description The client address truncated to its /24 (IPv4) or /48 (IPv6)
              * @example 203.0.113.0/24
@@ -2657,11 +2657,13 @@ export interface components {
         };
         DomainDto: {
             /**
-             * @description `pending` until the TXT record is found (checked every minute for an hour, then hourly); `failed` after 7 days without it.
+             * @description `pending` until the TXT record is found (checked every minute for an hour, then hourly); `failed` after 7 days without it;
+             *     `verified` (re-checked daily) while it serves the app; `lapsed` once a verified domain's TXT record stayed gone for the
+             *     grace period (DOMAIN_PROOF_GRACE_HOURS, 72 by default): no longer served, and another account that proves control takes it.
              * @example pending
              * @enum {string}
              */
-            status: "pending" | "verified" | "failed";
+            status: "pending" | "verified" | "failed" | "lapsed";
             /** @description The last DNS check; null before the first */
             lastCheck: components["schemas"]["DomainCheckDto"] | null;
             /**
@@ -2671,10 +2673,16 @@ export interface components {
             verifiedAt: string | null;
             /**
              * Format: date-time
-             * @description The next scheduled check of a pending domain
+             * @description The next scheduled check: of a pending domain, or the re-check of a verified one (daily; hourly while its proof is missing)
              * @example 2026-11-25T10:32:00.000Z
              */
             nextCheckAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a re-check of the verified domain first found its TXT record gone; it lapses when the record is still gone the grace period later. Null while the record is there
+             * @example null
+             */
+            proofMissingSince: string | null;
             /**
              * Format: date-time
              * @example 2026-11-25T10:30:00.000Z
@@ -3165,7 +3173,7 @@ export interface components {
              *       "app.created"
              *     ]
              */
-            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "split.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "split.started" | "split.ended" | "webhook.test")[];
+            events: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "split.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "domain.lapsed" | "split.started" | "split.ended" | "webhook.test")[];
             /**
              * @description The receiver: `https://`, reachable on a public address (checked now and at every delivery).
              * @example https://example.com/webhooks
@@ -3264,7 +3272,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "split.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "split.started" | "split.ended" | "webhook.test")[];
+            events?: ("*" | "app.*" | "deployment.*" | "user.*" | "billing.*" | "webhook_endpoint.*" | "domain.*" | "split.*" | "webhook.*" | "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "domain.lapsed" | "split.started" | "split.ended" | "webhook.test")[];
             /**
              * @example Disabled
              * @enum {string}
@@ -3620,7 +3628,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this kind. */
-                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "split.started" | "split.ended" | "webhook.test";
+                kind?: "app.created" | "app.updated" | "app.deleted" | "app.published" | "app.unpublished" | "deployment.succeeded" | "user.created" | "user.deleted" | "billing.usage.threshold_reached" | "billing.statement.closed" | "billing.plan.changed" | "webhook_endpoint.disabled" | "domain.verified" | "domain.failed" | "domain.deleted" | "domain.lapsed" | "split.started" | "split.ended" | "webhook.test";
                 /** @description Items per page, 1–100. */
                 limit?: number;
                 /** @description The `nextCursor` of the previous page, unchanged. Omit for the first page. */
@@ -3795,7 +3803,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries of this action. */
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted";
                 /** @description Only entries of this actor (a member's, API key's or token's id, or `operator`). */
                 actor?: string;
                 /** @description Entries at or after this time (ISO 8601). */
@@ -9116,6 +9124,22 @@ export interface operations {
                      *       "code": 404,
                      *       "message": "This server serves no site under that name",
                      *       "reason": "tls_name_unknown"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
