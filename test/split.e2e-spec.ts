@@ -5,7 +5,8 @@ import { SignupService } from '../src/sites/signup.service.js';
 import { ApiClient, expectErrorBody, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { uploadAll } from './support/files.js';
 import { SiteAnswer, siteRequest } from './support/site-http.js';
-import { target } from './support/test-app.js';
+import { TestDnsServer } from './support/dns-server.js';
+import { startTestApp, target, TestApp } from './support/test-app.js';
 import { appWithReceiver, until } from './support/webhook-receiver.js';
 
 /** Visitor number `i`: its own address (the header tests use for the client) and its own browser version. */
@@ -311,5 +312,56 @@ describe(`split tests between deployments (${target})`, () => {
       const ended = deliveries(appId, 'split.ended')[0].data as unknown as { splitId: string; endedBy: string; variants: Array<{ deploymentId: string }> };
       expect([ended.splitId, ended.endedBy, ended.variants.map((v) => v.deploymentId)]).toEqual([started.id, 'published', [ids.A, ids.B, ids.C]]);
     });
+  });
+});
+
+describe(`split tests on a verified custom domain (${target})`, () => {
+  const dns = new TestDnsServer();
+  let app: TestApp;
+  let dev: ApiClient;
+
+  beforeAll(async () => {
+    await dns.start();
+    app = await startTestApp({ env: { ...NO_RATE_LIMIT, TRUST_PROXY: 'true', DNS_SERVERS: dns.address } });
+    dev = await newAccountClient(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dns.stop();
+  });
+
+  it('answers each visitor of the domain their variant, privately', async () => {
+    const appId = (await dev.post('/v1/apps', { name: 'Domain split', slug: 'split-domain' }).expect(201)).body.appId as string;
+    const ids: string[] = [];
+    for (const headline of ['Domain first', 'Domain second']) {
+      const current = (await dev.get(`/v1/apps/${appId}/landing-page`).expect(200)).body.page;
+      await dev.put(`/v1/apps/${appId}/landing-page`, { ...current, hero: { ...current.hero, headline } }).expect(200);
+      ids.push((await dev.post('/v1/apps/deploy', { appId, env: 'production' }).expect(200)).body.deploymentId);
+    }
+    await dev.post(`/v1/apps/${appId}/publish`, { deploymentId: ids[0] }).expect(200);
+    const domain = (await dev.post(`/v1/apps/${appId}/domains`, { hostname: 'www.split.example' }).expect(201)).body;
+    dns.set(domain.verification.name, { txt: [domain.verification.value] });
+    expect((await dev.post(`/v1/domains/${domain.id}/verify`, {}).expect(200)).body.status).toBe('verified');
+    await dev
+      .put(`/v1/apps/${appId}/split`, {
+        variants: [
+          { deploymentId: ids[0], weight: 50 },
+          { deploymentId: ids[1], weight: 50 },
+        ],
+      })
+      .expect(200);
+    const seen: Record<string, number> = {};
+    for (let i = 0; i < 60; i++) {
+      const answer = await siteRequest(app.url, 'www.split.example', '/', { headers: { ...visitor(i), accept: 'text/html' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toMatch(/^private/);
+      expect(answer.headers.vary).toMatch(/User-Agent/);
+      expect(answer.headers['set-cookie']).toBeUndefined();
+      const name = headline(answer.text)!;
+      seen[name] = (seen[name] ?? 0) + 1;
+      const again = await siteRequest(app.url, 'www.split.example', '/', { headers: { ...visitor(i), accept: 'text/html' } });
+      expect(headline(again.text)).toBe(name);
+    }
+    expect(Object.keys(seen).sort()).toEqual(['Domain first', 'Domain second']);
   });
 });
