@@ -33,6 +33,7 @@ import { AiBudgets1764210000000 } from './1764210000000-ai-budgets.js';
 import { TeamCredentials1764300000000 } from './1764300000000-team-credentials.js';
 import { StorageMeter1764500000000 } from './1764500000000-storage-meter.js';
 import { DomainProofRechecks1764610000000 } from './1764610000000-domain-proof-rechecks.js';
+import { SsoDomainProofs1764610000001 } from './1764610000001-sso-domain-proofs.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   TeamCredentials1764300000000,
   StorageMeter1764500000000,
   DomainProofRechecks1764610000000,
+  SsoDomainProofs1764610000001,
 ];
