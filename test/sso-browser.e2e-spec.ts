@@ -6,7 +6,8 @@ import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './su
 import { OidcTestProvider } from './support/oidc-provider.js';
 import { axeViolations, scrollWidth } from './support/portal-browser.js';
 import { PORTAL_PASSWORD, portalSession } from './support/portal-session.js';
-import { saveSso, type SsoFields, type SsoOwner } from './support/sso-settings.js';
+import { TestDnsServer } from './support/dns-server.js';
+import { proveSsoDomains, saveSso, type SsoFields, type SsoOwner } from './support/sso-settings.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
 const CLIENT_ID = 'platform-portal';
@@ -20,8 +21,11 @@ describeInBrowser(`single sign-on in a browser through a local OpenID provider (
   let account: { accountId: string; apiKey: string; cookie: string; email: string };
   const domain = `acme-${randomBytes(4).toString('hex')}.test`;
 
+  const dns = new TestDnsServer();
+
   beforeAll(async () => {
-    app = await startTestApp({ env: NO_RATE_LIMIT });
+    await dns.start();
+    app = await startTestApp({ env: { ...NO_RATE_LIMIT, DNS_SERVERS: dns.address } });
     provider = await OidcTestProvider.start({
       clients: [
         { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [`${app.url}/portal/sso/callback`] },
@@ -39,12 +43,14 @@ describeInBrowser(`single sign-on in a browser through a local OpenID provider (
     });
     account = { ...(await portalSession(app, `owner@${domain}`)), email: `owner@${domain}` };
     await putSso(account, { issuer: provider.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, domains: [domain], defaultRole: 'developer' }, 200);
+    await proveSsoDomains(app, account.apiKey, dns);
     session = await openBrowser();
   });
   afterAll(async () => {
     await session?.close();
     await app?.close();
     await provider?.stop();
+    await dns.stop();
   });
   afterEach(() => {
     provider.tamper = null;

@@ -7,7 +7,8 @@ import { errorEnvelope, NO_RATE_LIMIT } from './support/api-client.js';
 import { addMember, memberSession, postPortalForm } from './support/members.js';
 import { type OidcTestAccount, OidcTestProvider } from './support/oidc-provider.js';
 import { csrfOf, PORTAL_PASSWORD, portalSession } from './support/portal-session.js';
-import { removeSso, saveSso, type SsoFields, type SsoOwner } from './support/sso-settings.js';
+import { TestDnsServer } from './support/dns-server.js';
+import { proveSsoDomains, removeSso, saveSso, type SsoFields, type SsoOwner } from './support/sso-settings.js';
 import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
 
 const CLIENT_ID = 'platform-portal';
@@ -18,9 +19,11 @@ const hex = () => randomBytes(4).toString('hex');
 describe(`single sign-on: settings API, SSO required, the flow's guards (${target})`, () => {
   let app: TestApp;
   let provider: OidcTestProvider;
+  const dns = new TestDnsServer();
 
   beforeAll(async () => {
-    app = await startTestApp({ env: NO_RATE_LIMIT });
+    await dns.start();
+    app = await startTestApp({ env: { ...NO_RATE_LIMIT, DNS_SERVERS: dns.address } });
     provider = await OidcTestProvider.start({
       clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [`${app.url}/portal/sso/callback`] }],
     });
@@ -28,6 +31,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
   afterAll(async () => {
     await app?.close();
     await provider?.stop();
+    await dns.stop();
   });
 
   /** A new account signed in to the portal (its owner, password PORTAL_PASSWORD), whose e-mail is in a domain of its own. */
@@ -44,8 +48,15 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     defaultRole: 'developer',
     ...extra,
   });
-  /** Saves the settings as the account's owner signed in to the portal: no API key or token may (owner_member_required). */
-  const putSso = (owner: SsoOwner, body: SsoFields, status: number) => saveSso(app, owner, body, status);
+  /**
+   * Saves the settings as the account's owner signed in to the portal: no API key or token may (owner_member_required).
+   * Saved, its domains are proven too (`prove: false` leaves them pending; see the DNS proof test).
+   */
+  const putSso = async (owner: SsoOwner, body: SsoFields, status: number, prove = true) => {
+    const saved = await saveSso(app, owner, body, status);
+    if (status === 200 && prove) await proveSsoDomains(app, owner.apiKey, dns);
+    return saved;
+  };
   const loginForm = async () => {
     const res = await app.http().get('/portal/login').expect(200);
     return { csrf: csrfOf(res.text), cookie: String(res.headers['set-cookie']).split(';')[0] };
@@ -60,12 +71,21 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
   it('saves the settings once discovery answered (the portal, as an owner); the secret is sealed at rest and never answered; GET, and turning it off', async () => {
     const a = await account();
     await app.http().get('/v1/sso').set(bearer(a.apiKey)).expect(404);
-    const put = await putSso(a, settings(a.domain, { required: true }), 200);
+    const put = await putSso(a, settings(a.domain, { required: true }), 200, false);
     const expected = {
       issuer: provider.issuer,
       clientId: CLIENT_ID,
       clientSecretSet: true,
       domains: [a.domain],
+      domainProofs: [
+        {
+          domain: a.domain,
+          status: 'pending',
+          verification: { type: 'TXT', name: `_platform-sso-challenge.${a.domain}`, value: expect.stringMatching(/^[A-Za-z0-9]{32}$/) },
+          lastCheck: null,
+          verifiedAt: null,
+        },
+      ],
       defaultRole: 'developer',
       required: true,
       redirectUri: `${app.url}/portal/sso/callback`,
@@ -157,7 +177,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     await putSso(a, settings(a.domain), 200);
     const b = await account();
     const taken = await putSso(b, settings(b.domain, { domains: [b.domain, a.domain] }), 409);
-    expect(taken.text).toContain(`The domain ${a.domain} is an allowed domain of another account's single sign-on already`);
+    expect(taken.text).toContain(`The domain ${a.domain} is a proven domain of another account's single sign-on already`);
   });
 
   /** The settings page as a member who is not an owner (a session started for them as any sign-in would): read without a form; its delete form posted anyway (403). */
@@ -217,6 +237,7 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     );
     expect(audited.map((e) => [e.action, e.actor_type, e.target_type, e.target_id])).toEqual([
       ['sso.configured', 'member', 'account', a.accountId],
+      ['sso.domain_verified', 'credential', 'account', a.accountId], // the domain's proof, checked with the owner's key
       ['sso.removed', 'member', 'account', a.accountId],
     ]);
   });
@@ -366,6 +387,50 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${href}">`);
     return new URL(url);
   };
+
+  it('routes sign-ins only for domains proven with a TXT record: another account listing a victim’s domain routes nothing; the first to prove it owns it', async () => {
+    const victimDomain = `corp-${hex()}.test`;
+    const attacker = await account();
+    // The attacker lists the victim's domain: saved, pending, with the TXT record it would have to create.
+    const saved = await putSso(attacker, settings(attacker.domain, { domains: [attacker.domain, victimDomain] }), 200, false);
+    const pending = (saved.body.domainProofs as Array<{ domain: string; status: string; verification: { name: string; value: string } }>).find(
+      (d) => d.domain === victimDomain,
+    )!;
+    expect(pending).toMatchObject({ status: 'pending', verification: { type: 'TXT', name: `_platform-sso-challenge.${victimDomain}` } });
+    expect(saved.text).toContain(`_platform-sso-challenge.${victimDomain}`); // the portal page shows the record
+    // Before any proof, "Sign in with SSO" for either domain goes nowhere: no flow cookie, the unknown-domain page.
+    for (const email of [`alice@${victimDomain}`, `bob@${attacker.domain}`]) {
+      const refused = await startSso(email, 404);
+      expect(refused.text).toContain('No account signs in with single sign-on for this e-mail domain');
+      expect(String(refused.headers['set-cookie'] ?? '')).not.toContain('portal_sso=');
+    }
+    // Verifying without the record: still pending, the check says what was found.
+    const unproven = await app.http().post(`/v1/sso/domains/${victimDomain}/verify`).set(bearer(attacker.apiKey)).expect(200);
+    expect(unproven.body.domainProofs.find((d: { domain: string }) => d.domain === victimDomain)).toMatchObject({
+      status: 'pending',
+      lastCheck: { result: 'no_record' },
+    });
+    expect((await app.http().post('/v1/sso/domains/other.test/verify').set(bearer(attacker.apiKey)).expect(404)).body.reason).toBe('sso_domain_not_listed');
+
+    // The victim's own account lists it too (a listing claims nothing, so nothing is refused) and proves it.
+    const victim = { ...(await portalSession(app, `owner@${victimDomain}`)), domain: victimDomain };
+    await putSso(victim, settings(victimDomain), 200);
+    const routed = await startSso(`alice@${victimDomain}`, 200);
+    expect(providerUrlOf(routed.text).searchParams.get('login_hint')).toBe(`alice@${victimDomain}`);
+    expect(await app.query(`SELECT account_id, status FROM sso_domain_proofs WHERE domain = $1 ORDER BY status`, [victimDomain])).toEqual([
+      { account_id: attacker.accountId, status: 'pending' },
+      { account_id: victim.accountId, status: 'verified' },
+    ]);
+    // The attacker's record at the name too, later: the domain is the victim's (409), and a new listing is refused.
+    dns.set(`_platform-sso-challenge.${victimDomain}`, { txt: [pending.verification.value] });
+    const late = await app.http().post(`/v1/sso/domains/${victimDomain}/verify`).set(bearer(attacker.apiKey)).expect(409);
+    expect(late.body).toMatchObject({ reason: 'sso_domain_taken' });
+    const other = await account();
+    const taken = await putSso(other, settings(other.domain, { domains: [other.domain, victimDomain] }), 409);
+    expect(taken.text).toContain(`The domain ${victimDomain} is a proven domain of another account's single sign-on already`);
+    const audit = (await app.http().get('/v1/audit-log?action=sso.domain_verified').set(bearer(victim.apiKey)).expect(200)).body.data;
+    expect(audit).toHaveLength(1);
+  });
 
   it('"Sign in with SSO" sends the browser to the provider with PKCE (S256), state and nonce, the flow sealed in a cookie; an unknown domain is a page', async () => {
     const a = await account();

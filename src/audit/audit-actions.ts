@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = {
   'mfa.policy_changed': 'account',
   'sso.configured': 'account',
   'sso.removed': 'account',
+  'sso.domain_verified': 'account',
   'member.invited': 'invitation',
   'member.invitation_revoked': 'invitation',
   'member.joined': 'member',

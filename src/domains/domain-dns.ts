@@ -40,6 +40,22 @@ export class DomainDns {
     this.servers = config.dnsServers;
   }
 
+  /** Looks for `expected` among the TXT records at `name` only (an SSO domain's proof: nothing needs to point here). */
+  async proof(name: string, expected: string): Promise<Omit<DnsFindings, 'configured'>> {
+    const resolver = new Resolver({ timeout: TRY_TIMEOUT_MS, tries: TRIES });
+    if (this.servers.length > 0) resolver.setServers(this.servers);
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      resolver.cancel();
+    }, CHECK_DEADLINE_MS);
+    try {
+      return await this.txtAt(resolver, name, expected, () => timedOut);
+    } finally {
+      clearTimeout(deadline);
+    }
+  }
+
   /** Looks for `expected` among the TXT records at the challenge name, and whether `hostname` points at `target`. */
   async check(hostname: string, expected: string, target: string): Promise<DnsFindings> {
     const resolver = new Resolver({ timeout: TRY_TIMEOUT_MS, tries: TRIES });
@@ -57,8 +73,11 @@ export class DomainDns {
     }
   }
 
-  private async txt(resolver: Resolver, hostname: string, expected: string, timedOut: () => boolean): Promise<Omit<DnsFindings, 'configured'>> {
-    const name = challengeName(hostname);
+  private txt(resolver: Resolver, hostname: string, expected: string, timedOut: () => boolean): Promise<Omit<DnsFindings, 'configured'>> {
+    return this.txtAt(resolver, challengeName(hostname), expected, timedOut);
+  }
+
+  private async txtAt(resolver: Resolver, name: string, expected: string, timedOut: () => boolean): Promise<Omit<DnsFindings, 'configured'>> {
     let records: string[][];
     try {
       records = await resolver.resolveTxt(name);

@@ -7,13 +7,20 @@ import { requireOwnerMember } from '../common/request-context/owner-member.js';
 import { Transactions } from '../database/transactions.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { SecretBox } from '../webhooks/secret-box.js';
-import type { SsoSettingsDto } from './dto/sso.dto.js';
+import { randomBase62 } from '../common/ids.js';
+import { DomainDns } from '../domains/domain-dns.js';
+import type { SsoDomainDto, SsoSettingsDto } from './dto/sso.dto.js';
 import { discoverIssuer, issuerUrl } from './oidc-issuer.js';
 import { publicMailDomainOf } from './public-mail-domains.js';
 import { SsoError } from './sso.errors.js';
-import { SsoRepository, type SsoRole, type StoredSso } from './sso.repository.js';
+import { SsoRepository, type SsoDomainProof, type SsoRole, type StoredSso } from './sso.repository.js';
 
 export const SSO_CALLBACK_PATH = '/portal/sso/callback';
+
+/** Where the TXT record that proves an SSO domain goes (not the custom domains' name: another purpose, another value). */
+export function ssoChallengeName(domain: string): string {
+  return `_platform-sso-challenge.${domain}`;
+}
 
 export interface SsoInput {
   issuer: string;
@@ -31,6 +38,11 @@ export interface SsoInput {
  * member then signs in through the provider only. An owner keeps a way in when the provider is
  * down or misconfigured — password plus MFA — so only an owner who has MFA on may still use a
  * password; an owner without MFA is refused too (a password alone is what SSO required rules out).
+ *
+ * An allowed e-mail domain routes sign-ins ("Sign in with SSO") and admits new members only once the
+ * account proved it controls it: a TXT record at `_platform-sso-challenge.<domain>` holding the value
+ * the settings answer, as Okta, Auth0 and WorkOS ask. Several accounts may list a domain; the first to
+ * prove it owns it (other accounts' proofs and listings of it are refused with 409 from then on).
  */
 @Injectable()
 export class SsoSettingsService {
@@ -41,6 +53,7 @@ export class SsoSettingsService {
     private readonly mfa: MfaService,
     private readonly config: AppConfig,
     private readonly audit: AuditLog,
+    private readonly dns: DomainDns,
   ) {}
 
   /**
@@ -60,13 +73,13 @@ export class SsoSettingsService {
   async get(accountId: string): Promise<SsoSettingsDto> {
     const stored = await this.sso.find(accountId);
     if (!stored) throw SsoError.notConfigured();
-    return this.toDto(stored);
+    return this.toDto(stored, await this.sso.proofs(accountId));
   }
 
   /** The settings or null (the portal's page shows an empty form). */
   async find(accountId: string): Promise<SsoSettingsDto | null> {
     const stored = await this.sso.find(accountId);
-    return stored && this.toDto(stored);
+    return stored && this.toDto(stored, await this.sso.proofs(accountId));
   }
 
   /** Saves the settings once the issuer's discovery document answered for them (422 otherwise). */
@@ -93,10 +106,44 @@ export class SsoSettingsService {
         defaultRole: input.defaultRole,
         required: input.required,
       });
+      await this.sso.syncProofs(accountId, domains, () => randomBase62(32));
       // Turned on: password sessions must not outlive the rule. Members other than owners sign in again, through SSO.
       if (input.required && !stored?.required) await this.sso.endSessionsOfNonOwners(accountId);
       await this.audit.record(accountId, actor, 'sso.configured', accountId);
     });
+    return this.get(accountId);
+  }
+
+  /**
+   * Looks for the domain's TXT record now and answers the settings: the domain `verified` once the
+   * record holds its value (409 when another account proved it first), else as it was with `lastCheck`
+   * saying what was found. 404 when the domain is not one of the account's SSO domains.
+   */
+  async verifyDomain(accountId: string, actor: Actor, input: string): Promise<SsoSettingsDto> {
+    const domain = input.trim().toLowerCase();
+    const proof = await this.sso.proof(accountId, domain);
+    if (!proof) throw SsoError.domainNotListed(domain.slice(0, 253));
+    // Outside any transaction: DNS may take seconds.
+    const findings = await this.dns.proof(ssoChallengeName(domain), proof.token);
+    const taken = await this.db.run(async () => {
+      await this.sso.lockDomain(domain);
+      const row = await this.sso.proofForUpdate(accountId, domain);
+      if (!row) throw SsoError.domainNotListed(domain);
+      row.lastCheck = { checkedAt: new Date().toISOString(), ...findings };
+      let refused = false;
+      if (findings.result === 'verified' && row.status !== 'verified') {
+        if ((await this.sso.domainsOfOthers(accountId, [domain])).length > 0) {
+          row.lastCheck = { ...row.lastCheck, result: 'taken', message: `The TXT record is right, but another account proved ${domain} first` };
+          refused = true;
+        } else {
+          Object.assign(row, { status: 'verified', verifiedAt: new Date() });
+          await this.audit.record(accountId, actor, 'sso.domain_verified', accountId);
+        }
+      }
+      await this.sso.saveProof(accountId, row);
+      return refused;
+    });
+    if (taken) throw SsoError.domainProvenByOther(domain);
     return this.get(accountId);
   }
 
@@ -121,16 +168,31 @@ export class SsoSettingsService {
     return !(await this.mfa.isEnrolled(memberId));
   }
 
-  private toDto(s: StoredSso): SsoSettingsDto {
+  private toDto(s: StoredSso, proofs: SsoDomainProof[]): SsoSettingsDto {
+    const byDomain = new Map(proofs.map((p) => [p.domain, p]));
     return {
       issuer: s.issuer,
       clientId: s.clientId,
       clientSecretSet: true,
       domains: s.domains,
+      domainProofs: s.domains.flatMap((d) => {
+        const p = byDomain.get(d);
+        return p ? [proofDto(p)] : [];
+      }),
       defaultRole: s.defaultRole,
       required: s.required,
       redirectUri: this.redirectUri,
       updatedAt: s.updatedAt.toISOString(),
     };
   }
+}
+
+function proofDto(p: SsoDomainProof): SsoDomainDto {
+  return {
+    domain: p.domain,
+    status: p.status,
+    verification: { type: 'TXT', name: ssoChallengeName(p.domain), value: p.token },
+    lastCheck: p.lastCheck,
+    verifiedAt: p.verifiedAt ? new Date(p.verifiedAt).toISOString() : null,
+  };
 }

@@ -150,7 +150,9 @@ export class SsoSignInService {
       return refusal;
     };
     if (verified === false || verified === 'false') throw await refuse(SsoError.emailNotVerified());
-    if (!stored.domains.includes(domainOf(address))) throw await refuse(SsoError.emailOutsideDomains());
+    // Listed is not enough: only a domain the account proved (DNS) admits members through its provider.
+    if (!stored.domains.includes(domainOf(address)) || !(await this.sso.hasVerified(flow.a, domainOf(address))))
+      throw await refuse(SsoError.emailOutsideDomains());
     if (existing && existing.accountId !== flow.a) throw SsoError.otherAccount();
     const linkedTo = await this.sso.memberOfIdentity(stored.issuer, subject);
     if (existing) {

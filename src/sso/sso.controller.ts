@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrorOf, ApiErrors } from '../common/http/api-errors.decorator.js';
 import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import type { Principal } from '../common/request-context/principal.js';
@@ -33,7 +33,7 @@ export class SsoController {
   @ApiOperation({
     summary: 'Set up or change single sign-on (OpenID Connect)',
     description:
-      "The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (400 `sso_issuer_insecure`; plain http only on 127.0.0.1, ::1 or localhost when the operator sets SSO_ALLOW_INSECURE_LOOPBACK) at a public address (400 `sso_issuer_private`). A domain another account's SSO allows already → 409 `sso_domain_taken`; a public mail provider's domain (gmail.com…) → 400 `sso_domain_public`. `clientSecret` is required the first time and whenever `issuer` or `clientId` changes (400 `sso_client_secret_required`), else optional (the stored one is kept).",
+      "The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (400 `sso_issuer_insecure`; plain http only on 127.0.0.1, ::1 or localhost when the operator sets SSO_ALLOW_INSECURE_LOOPBACK) at a public address (400 `sso_issuer_private`). Each domain must then be proven with a TXT record (`domainProofs`, `POST /v1/sso/domains/{domain}/verify`) before it routes sign-ins; a domain another account proved already → 409 `sso_domain_taken`; a public mail provider's domain (gmail.com…) → 400 `sso_domain_public`. `clientSecret` is required the first time and whenever `issuer` or `clientId` changes (400 `sso_client_secret_required`), else optional (the stored one is kept).",
   })
   @ApiOkResponse({ type: SsoSettingsDto })
   @ApiErrorOf(
@@ -50,6 +50,23 @@ export class SsoController {
   put(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Body() body: PutSsoDto): Promise<SsoSettingsDto> {
     this.sso.mayChange(p);
     return this.sso.configure(p.accountId, actor, { ...body, required: body.required ?? false });
+  }
+
+  @Post('domains/:domain/verify')
+  @HttpCode(200)
+  @Scopes('members:write')
+  @ApiOperation({
+    summary: "Check an SSO domain's DNS proof now",
+    description:
+      'Looks for the TXT record of `domainProofs[].verification` now and answers the settings: the domain `verified` once the record holds the value — from then on its sign-ins go to this provider — ' +
+      'else as it was, with `lastCheck` saying what was found. 409 `sso_domain_taken` when another account proved the domain first; 404 `sso_domain_not_listed` when it is not one of the settings’ domains.',
+  })
+  @ApiParam({ name: 'domain', example: 'acme.com' })
+  @ApiOkResponse({ type: SsoSettingsDto, description: 'The settings after the check' })
+  @ApiErrorOf('`sso_domain_not_listed`: not one of the domains of the settings (`sso_not_configured`: no settings)', SsoError.domainNotListed('acme.com'))
+  @ApiErrorOf('`sso_domain_taken`: another account proved the domain first', SsoError.domainProvenByOther('acme.com'))
+  verifyDomain(@CurrentPrincipal() p: Principal, @CurrentActor() actor: Actor, @Param('domain') domain: string): Promise<SsoSettingsDto> {
+    return this.sso.verifyDomain(p.accountId, actor, domain);
   }
 
   @Delete()

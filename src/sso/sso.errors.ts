@@ -19,6 +19,7 @@ export const SsoErrorCode = errorCodes({
   OwnersOnly: ['sso_owners_only', 403],
   IdentityMismatch: ['sso_identity_mismatch', 403],
   EmailNotAscii: ['sso_email_not_ascii', 403],
+  DomainNotListed: ['sso_domain_not_listed', 404],
 });
 export type SsoErrorCode = ErrorCode<typeof SsoErrorCode>;
 
@@ -57,7 +58,7 @@ export class SsoError extends PlatformError.of(SsoErrorCode) {
   }
 
   static domainTaken(domain: string): SsoError {
-    return new SsoError(SsoErrorCode.DomainTaken, `The domain ${domain} is an allowed domain of another account's single sign-on already`);
+    return new SsoError(SsoErrorCode.DomainTaken, `The domain ${domain} is a proven domain of another account's single sign-on already`);
   }
 
   static domainPublic(domain: string): SsoError {
@@ -65,6 +66,14 @@ export class SsoError extends PlatformError.of(SsoErrorCode) {
       SsoErrorCode.DomainPublic,
       `The domain ${domain} is a public mail provider's: anyone can have an address there, so no account's single sign-on may claim it`,
     );
+  }
+
+  static domainNotListed(domain: string): SsoError {
+    return new SsoError(SsoErrorCode.DomainNotListed, `${domain} is not one of the domains of this account's single sign-on`);
+  }
+
+  static domainProvenByOther(domain: string): SsoError {
+    return new SsoError(SsoErrorCode.DomainTaken, `The domain ${domain} was proven by another account first; its single sign-on routes that domain's sign-ins`);
   }
 
   static unknownDomain(): SsoError {

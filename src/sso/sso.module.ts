@@ -3,6 +3,7 @@ import { ServerSecrets } from '../config/server-secrets.js';
 import { MembersModule } from '../members/members.module.js';
 import { MfaModule } from '../mfa/mfa.module.js';
 import { SecretBox } from '../webhooks/secret-box.js';
+import { DomainDns } from '../domains/domain-dns.js';
 import { SsoSettingsService } from './sso-settings.service.js';
 import { SsoSignInService } from './sso-sign-in.service.js';
 import { SsoController } from './sso.controller.js';
@@ -16,6 +17,7 @@ import { SsoRepository } from './sso.repository.js';
     SsoRepository,
     SsoSettingsService,
     SsoSignInService,
+    DomainDns,
     { provide: SecretBox, inject: [ServerSecrets], useFactory: (secrets: ServerSecrets) => new SecretBox(secrets.webhookSecretKey) },
   ],
   exports: [SsoSettingsService, SsoSignInService],

@@ -15,6 +15,39 @@ export interface StoredSso {
   updatedAt: Date;
 }
 
+/** What the last DNS check of an SSO domain's proof found (as custom domains' `lastCheck`). */
+export interface SsoDomainCheck {
+  checkedAt: string;
+  result: 'verified' | 'no_record' | 'wrong_value' | 'resolver_error' | 'taken';
+  message: string;
+  found: string[];
+}
+
+/** An e-mail domain an account's single sign-on lists, and its DNS proof. */
+export interface SsoDomainProof {
+  domain: string;
+  status: 'pending' | 'verified';
+  token: string;
+  lastCheck: SsoDomainCheck | null;
+  verifiedAt: Date | null;
+}
+
+interface ProofRow {
+  domain: string;
+  status: 'pending' | 'verified';
+  verification_token: string;
+  last_check: SsoDomainCheck | null;
+  verified_at: Date | null;
+}
+
+const proofOf = (r: ProofRow): SsoDomainProof => ({
+  domain: r.domain,
+  status: r.status,
+  token: r.verification_token,
+  lastCheck: r.last_check,
+  verifiedAt: r.verified_at,
+});
+
 export interface SsoSave {
   issuer: string;
   clientId: string;
@@ -72,8 +105,60 @@ export class SsoRepository {
     );
   }
 
-  /** Turns single sign-on off: its settings are forgotten, the secret too. */
+  /** The proofs of the account's SSO domains, in the order of `domains`. */
+  async proofs(accountId: string): Promise<SsoDomainProof[]> {
+    const rows = await this.db.query<ProofRow>(
+      `SELECT domain, status, verification_token, last_check, verified_at FROM sso_domain_proofs WHERE account_id = $1 ORDER BY domain`,
+      [accountId],
+    );
+    return rows.map(proofOf);
+  }
+
+  /** In the caller's transaction: a pending proof (with `tokenOf(domain)`) for each listed domain that has none; the others' go. */
+  async syncProofs(accountId: string, domains: string[], tokenOf: () => string): Promise<void> {
+    await this.db.query(`DELETE FROM sso_domain_proofs WHERE account_id = $1 AND NOT (domain = ANY($2::text[]))`, [accountId, domains]);
+    for (const domain of domains)
+      await this.db.query(
+        `INSERT INTO sso_domain_proofs (account_id, domain, status, verification_token) VALUES ($1, $2, 'pending', $3) ON CONFLICT DO NOTHING`,
+        [accountId, domain, tokenOf()],
+      );
+  }
+
+  /** FOR UPDATE, in the caller's transaction, after the domain's verifications are serialized (`lockDomain`). */
+  async proofForUpdate(accountId: string, domain: string): Promise<SsoDomainProof | null> {
+    const rows = await this.db.query<ProofRow>(
+      `SELECT domain, status, verification_token, last_check, verified_at FROM sso_domain_proofs WHERE account_id = $1 AND domain = $2 FOR UPDATE`,
+      [accountId, domain],
+    );
+    return rows[0] ? proofOf(rows[0]) : null;
+  }
+
+  async proof(accountId: string, domain: string): Promise<SsoDomainProof | null> {
+    const rows = await this.db.query<ProofRow>(
+      `SELECT domain, status, verification_token, last_check, verified_at FROM sso_domain_proofs WHERE account_id = $1 AND domain = $2`,
+      [accountId, domain],
+    );
+    return rows[0] ? proofOf(rows[0]) : null;
+  }
+
+  /** In the caller's transaction: verifications of one domain run one after the other (the unique index is the backstop). */
+  async lockDomain(domain: string): Promise<void> {
+    await this.db.query(`SELECT pg_advisory_xact_lock(hashtext('sso-domain:' || $1))`, [domain]);
+  }
+
+  async saveProof(accountId: string, proof: SsoDomainProof): Promise<void> {
+    await this.db.query(`UPDATE sso_domain_proofs SET status = $3, last_check = $4::jsonb, verified_at = $5 WHERE account_id = $1 AND domain = $2`, [
+      accountId,
+      proof.domain,
+      proof.status,
+      JSON.stringify(proof.lastCheck),
+      proof.verifiedAt,
+    ]);
+  }
+
+  /** Turns single sign-on off: its settings are forgotten, the secret too, and the domains' proofs. */
   async clear(accountId: string): Promise<boolean> {
+    await this.db.query(`DELETE FROM sso_domain_proofs WHERE account_id = $1`, [accountId]);
     const rows = await this.db.query(
       `UPDATE account_security SET sso_issuer = NULL, sso_client_id = NULL, sso_client_secret = NULL, sso_domains = '{}',
          sso_default_role = 'viewer', sso_required = false, updated_at = now()
@@ -83,20 +168,26 @@ export class SsoRepository {
     return rows.length > 0;
   }
 
-  /** The account whose single sign-on allows this e-mail domain (the GIN index on sso_domains). */
+  /** The account that proved this e-mail domain (a verified TXT record) and whose single sign-on is on: the only one it routes to. */
   async accountForDomain(domain: string): Promise<string | null> {
     const rows = await this.db.query<{ account_id: string }>(
-      `SELECT account_id FROM account_security WHERE sso_domains @> ARRAY[$1]::text[] AND sso_issuer IS NOT NULL ORDER BY account_id LIMIT 1`,
+      `SELECT p.account_id FROM sso_domain_proofs p JOIN account_security s ON s.account_id = p.account_id AND s.sso_issuer IS NOT NULL
+        WHERE p.domain = $1 AND p.status = 'verified'`,
       [domain],
     );
     return rows[0]?.account_id ?? null;
   }
 
-  /** Which of `domains` another account's single sign-on allows already. */
+  /** Whether the account proved this domain. */
+  async hasVerified(accountId: string, domain: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM sso_domain_proofs WHERE account_id = $1 AND domain = $2 AND status = 'verified'`, [accountId, domain]);
+    return rows.length > 0;
+  }
+
+  /** Which of `domains` another account proved already (a listing alone claims nothing). */
   async domainsOfOthers(accountId: string, domains: string[]): Promise<string[]> {
     const rows = await this.db.query<{ domain: string }>(
-      `SELECT DISTINCT d AS domain FROM account_security, unnest(sso_domains) AS d
-        WHERE account_id <> $1 AND sso_domains && $2::text[] AND d = ANY($2::text[]) ORDER BY 1`,
+      `SELECT domain FROM sso_domain_proofs WHERE account_id <> $1 AND status = 'verified' AND domain = ANY($2::text[]) ORDER BY 1`,
       [accountId, domains],
     );
     return rows.map((r) => r.domain);

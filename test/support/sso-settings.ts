@@ -1,4 +1,5 @@
 import { postPortalForm } from './members.js';
+import type { TestDnsServer } from './dns-server.js';
 import type { TestApp } from './test-app.js';
 
 /** The fields of PUT /v1/sso, as a test writes them. */
@@ -61,4 +62,26 @@ export async function removeSso(app: TestApp, cookie: string, status: number): P
   const text = unescaped(page.text);
   if (page.status !== status) throw new Error(`the SSO page answered ${page.status}, not ${status}`);
   return { status: page.status, text };
+}
+
+/** Publishes the TXT record of each of the account's pending SSO domains on `dns` and verifies it (only proven domains route sign-ins). */
+export async function proveSsoDomains(app: TestApp, apiKey: string, dns: TestDnsServer): Promise<void> {
+  const settings = (
+    await app
+      .http()
+      .get('/v1/sso')
+      .set({ authorization: `Bearer ${apiKey}` })
+      .expect(200)
+  ).body as {
+    domainProofs: Array<{ domain: string; status: string; verification: { name: string; value: string } }>;
+  };
+  for (const proof of settings.domainProofs) {
+    if (proof.status === 'verified') continue;
+    dns.set(proof.verification.name, { txt: [proof.verification.value] });
+    await app
+      .http()
+      .post(`/v1/sso/domains/${proof.domain}/verify`)
+      .set({ authorization: `Bearer ${apiKey}` })
+      .expect(200);
+  }
 }

@@ -583,6 +583,12 @@ class _Sso:
         turns single sign-on off signed in to the portal (or the operator, with the admin token)."""
         self._t.request("DELETE", "/sso")
 
+    def verify_domain(self, domain: str) -> Dict[str, Any]:
+        """Checks an SSO domain's TXT record (``domainProofs[].verification``) now (scope members:write); answers
+        the settings, the domain ``verified`` once the record holds the value: only then do its sign-ins go to the
+        provider. Another account proved it first: ConflictError ``sso_domain_taken``; not listed: NotFoundError."""
+        return self._t.request("POST", f"/sso/domains/{urllib.parse.quote(domain, safe='')}/verify").body
+
 
 class _Admin:
     """Operator routes: the client's api_key is the admin token (ADMIN_TOKEN)."""

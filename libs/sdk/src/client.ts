@@ -506,6 +506,12 @@ export class PlatformClient {
        * single sign-on off signed in to the portal (or the operator, with the admin token).
        */
       remove: () => t.request<void>('DELETE', '/sso'),
+      /**
+       * Checks an SSO domain's TXT record (`domainProofs[].verification`) now (scope members:write); answers the settings,
+       * the domain `verified` once the record holds the value: only then do its sign-ins go to the provider. Another
+       * account proved it first: ConflictError `sso_domain_taken`; not one of the settings' domains: NotFoundError.
+       */
+      verifyDomain: (domain: string) => t.request<SsoSettings>('POST', `/sso/domains/${id(domain)}/verify`),
     };
     this.admin = {
       /**

@@ -33,6 +33,7 @@ import { AiBudgets1764210000000 } from './1764210000000-ai-budgets.js';
 import { TeamCredentials1764300000000 } from './1764300000000-team-credentials.js';
 import { StorageMeter1764500000000 } from './1764500000000-storage-meter.js';
 import { DomainProofRechecks1764610000000 } from './1764610000000-domain-proof-rechecks.js';
+import { SsoDomainProofs1764610000001 } from './1764610000001-sso-domain-proofs.js';
 import { FunctionVariables1764630000000 } from './1764630000000-function-variables.js';
 import { AnalyticsCustomEvents1764640000000 } from './1764640000000-analytics-custom-events.js';
 import { AnalyticsGoals1764640100000 } from './1764640100000-analytics-goals.js';
@@ -75,6 +76,7 @@ export const MIGRATIONS = [
   TeamCredentials1764300000000,
   StorageMeter1764500000000,
   DomainProofRechecks1764610000000,
+  SsoDomainProofs1764610000001,
   FunctionVariables1764630000000,
   AnalyticsCustomEvents1764640000000,
   AnalyticsGoals1764640100000,

@@ -51,6 +51,24 @@ export class PortalSsoSettingsController {
     return sendPortal(reply, await this.render(signed, { saved: 'Saved: the issuer answered its discovery document.' }));
   }
 
+  /** Checks an SSO domain's TXT record now (as `POST /v1/sso/domains/:domain/verify`): whoever may change members may. */
+  @Post('sso/settings/domains/verify')
+  @RouteConfig(FORM)
+  @PortalPermission('members:write')
+  async verifyDomain(@SignedIn() signed: Signed, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    const domain = text(form, 'domain');
+    try {
+      const settings = await this.sso.verifyDomain(signed.accountId, portalActor(signed), domain);
+      const proof = settings.domainProofs.find((d) => d.domain === domain.trim().toLowerCase());
+      const saved = proof?.status === 'verified' ? `${proof.domain} is verified: its sign-ins go to your provider.` : undefined;
+      const error = proof?.status === 'verified' ? undefined : `${domain} is not verified yet: ${proof?.lastCheck?.message ?? 'no check'}.`;
+      return sendPortal(reply, await this.render(signed, { saved, error }));
+    } catch (err) {
+      if (!(err instanceof SsoError)) throw err;
+      return sendPortal(reply, await this.render(signed, { error: err.message }, err.status));
+    }
+  }
+
   @Post('sso/settings/delete')
   @RouteConfig(FORM)
   @PortalPermission('owners:manage')
@@ -67,6 +85,7 @@ export class PortalSsoSettingsController {
         settings: await this.sso.find(signed.accountId),
         redirectUri: this.sso.redirectUri,
         canManage: roleAllows(signed.role, 'owners:manage'),
+        canVerify: roleAllows(signed.role, 'members:write'),
         ...data,
       },
       status,

@@ -34,7 +34,8 @@ export class PutSsoDto {
 
   @ApiProperty({
     type: [String],
-    description: 'E-mail domains that sign in through this provider (lower case); a domain belongs to one account',
+    description:
+      'E-mail domains that sign in through this provider (lower case). Each must be proven with a TXT record (see `domainProofs`) before it routes sign-ins; a proven domain belongs to one account',
     example: ['acme.com'],
   })
   @IsArray()
@@ -53,6 +54,44 @@ export class PutSsoDto {
   required?: boolean;
 }
 
+/** The TXT record that proves control of an SSO domain. */
+export class SsoDomainVerificationDto {
+  @ApiProperty({ enum: ['TXT'], example: 'TXT' })
+  type: 'TXT';
+  /** Where the TXT record goes. @example "_platform-sso-challenge.acme.com" */
+  name: string;
+  /** What it holds, exactly. @example "Xk3b9QpL2mN7vR4tY8wZ1aC5dE6fG0hJ" */
+  value: string;
+}
+
+export class SsoDomainCheckDto {
+  @ApiProperty({ type: String, format: 'date-time', example: '2026-11-25T10:31:00.000Z' })
+  checkedAt: string;
+  @ApiProperty({ enum: ['verified', 'no_record', 'wrong_value', 'resolver_error', 'taken'], example: 'no_record' })
+  result: 'verified' | 'no_record' | 'wrong_value' | 'resolver_error' | 'taken';
+  /** @example "No TXT record at _platform-sso-challenge.acme.com yet" */
+  message: string;
+  @ApiProperty({ type: [String], example: [] })
+  found: string[];
+}
+
+/** An allowed domain and its DNS proof: only a `verified` domain routes sign-ins to this account's provider. */
+export class SsoDomainDto {
+  /** @example acme.com */
+  domain: string;
+  @ApiProperty({
+    enum: ['pending', 'verified'],
+    example: 'pending',
+    description: '`pending` until its TXT record is found (`POST /v1/sso/domains/{domain}/verify`)',
+  })
+  status: 'pending' | 'verified';
+  verification: SsoDomainVerificationDto;
+  @ApiProperty({ type: SsoDomainCheckDto, nullable: true, description: 'The last DNS check; null before the first' })
+  lastCheck: SsoDomainCheckDto | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
+  verifiedAt: string | null;
+}
+
 export class SsoSettingsDto {
   /** @example https://acme.okta.com */
   issuer: string;
@@ -62,6 +101,11 @@ export class SsoSettingsDto {
   clientSecretSet: boolean;
   @ApiProperty({ type: [String], example: ['acme.com'] })
   domains: string[];
+  @ApiProperty({
+    type: [SsoDomainDto],
+    description: 'Each domain with the TXT record that proves it: sign-ins of a domain go to this provider only once it is verified',
+  })
+  domainProofs: SsoDomainDto[];
   @ApiProperty({ enum: SSO_ROLES, example: 'developer' })
   defaultRole: SsoRole;
   /** Whether passwords are refused for the account's members (owners keep password + MFA). @example false */
