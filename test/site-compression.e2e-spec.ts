@@ -67,10 +67,16 @@ describe(`compression under a burst of large files: others answered within 1 s (
     const csrf = /name="_csrf" value="([^"]+)"/.exec(login.text)![1];
     const cookie = String(login.headers['set-cookie']).split(';')[0];
 
-    const burst = FILES.map((_, i) => siteRequest(app.url, attackHost, `/big${i}.js`, { headers: { 'accept-encoding': 'br' } }));
-    // Give the burst its head start: its reads and compressions are under way.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The burst: answered at once (as stored, or gzip, while brotli waits), each decoding to its file.
+    const answers = await Promise.all(FILES.map((_, i) => siteRequest(app.url, attackHost, `/big${i}.js`, { headers: { 'accept-encoding': 'br' } })));
+    answers.forEach((answer, i) => {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-length']).toBe(String(answer.body.length));
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(decoded(answer).equals(FILES[i])).toBe(true);
+    });
 
+    // Their compressions are under way now (where the report measured 20.7 s and 14.8 s): others are answered within 1 s.
     const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
       const started = performance.now();
       const result = await work();
@@ -86,14 +92,8 @@ describe(`compression under a burst of large files: others answered within 1 s (
     expect(String(signIn.headers['set-cookie'])).toContain('portal_session=');
     expect(pageMs).toBeLessThan(1000);
     expect(signInMs).toBeLessThan(1000);
-
-    // The burst itself: answered (as stored or gzip while brotli waits), each decoding to its file.
-    const answers = await Promise.all(burst);
-    answers.forEach((answer, i) => {
-      expect(answer.status).toBe(200);
-      expect(answer.headers['content-length']).toBe(String(answer.body.length));
-      expect(decoded(answer).equals(FILES[i])).toBe(true);
-    });
+    // Measured while the worker was compressing.
+    expect(app.server.app.get(SiteServer).files.compression.pool.load.running).toBe(1);
 
     // The copies land in the workers, one at a time: then brotli is served, decoding to the file.
     for (let i = 0; i < FILES.length; i++) {
