@@ -33,6 +33,7 @@ import { AiBudgets1764210000000 } from './1764210000000-ai-budgets.js';
 import { TeamCredentials1764300000000 } from './1764300000000-team-credentials.js';
 import { StorageMeter1764500000000 } from './1764500000000-storage-meter.js';
 import { FunctionVariables1764630000000 } from './1764630000000-function-variables.js';
+import { FunctionLogs1764630001000 } from './1764630001000-function-logs.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   TeamCredentials1764300000000,
   StorageMeter1764500000000,
   FunctionVariables1764630000000,
+  FunctionLogs1764630001000,
 ];
