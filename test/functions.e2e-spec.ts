@@ -1,3 +1,4 @@
+import { PlatformClient } from '../libs/sdk/src/index.js';
 import { ApiClient, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { uploadAll } from './support/files.js';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
@@ -365,6 +366,30 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
       } finally {
         stream.destroy();
       }
+    });
+
+    it('reads and follows the logs, and sets variables, through the TypeScript SDK', async () => {
+      const sdk = new PlatformClient({ baseUrl: app.url, apiKey: dev.apiKey });
+      const set = await sdk.env.set(appId, 'sdk-env', 'FROM_SDK', 'shh', { secret: true });
+      expect(set).toEqual({ name: 'FROM_SDK', secret: true, updatedAt: expect.any(String) });
+      expect(await sdk.env.list(appId, 'sdk-env')).toEqual([{ name: 'FROM_SDK', secret: true, updatedAt: set.updatedAt }]);
+      await sdk.env.remove(appId, 'sdk-env', 'FROM_SDK');
+      expect(await sdk.env.list(appId, 'sdk-env')).toEqual([]);
+
+      const lines = await sdk.deployments.logs(deploymentId, { limit: 1000 });
+      expect(lines.some((l) => l.message === 'a visit to /api/log')).toBe(true);
+      const stop = new AbortController();
+      const followed: string[] = [];
+      const following = (async () => {
+        for await (const line of sdk.deployments.followLogs(deploymentId, { signal: stop.signal })) {
+          followed.push(line.message);
+          if (line.level === 'request') stop.abort();
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the stream is open
+      await siteRequest(app.url, host, '/api/log');
+      await following;
+      expect(followed).toEqual(expect.arrayContaining(['a visit to /api/log', 'careful']));
     });
 
     it("refuses a bad query, naming it, and another account's deployment", async () => {
