@@ -1,6 +1,9 @@
+import { PlatformClient } from '../libs/sdk/src/index.js';
 import { ApiClient, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { uploadAll } from './support/files.js';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { siteRequest } from './support/site-http.js';
+import { until } from './support/webhook-receiver.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 
 /** The app's server code: a JSON API that shows what it was given, importing a file of its own folder. */
@@ -10,6 +13,15 @@ export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (url.pathname === '/api/throw') throw new Error('the handler failed on purpose');
+    if (url.pathname === '/api/log') {
+      console.log('a visit to', url.pathname);
+      console.warn('careful');
+      return new Response('logged');
+    }
+    if (url.pathname === '/api/flood') {
+      for (let i = 0; i < 500; i++) console.log('flood line ' + i);
+      return new Response('flooded');
+    }
     if (url.pathname === '/api/page') return new Response('<h1>From the function</h1>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
     const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
     const headers = Object.fromEntries(request.headers);
@@ -279,6 +291,112 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
       const second = (await deploy(FILES, { functions: FUNCTIONS })).body.deploymentId as string;
       expect(await envOf(second)).toEqual({ API_BASE: 'https://api2.example.com', PLATFORM_URL: `${app.url}/v1` });
       expect((await dev.get(`/v1/deployments/${second}`).expect(200)).body.variables).toEqual(['API_BASE']);
+    });
+  });
+
+  describe('logs', () => {
+    let deploymentId: string;
+    let host: string;
+    const logs = async (query = '') =>
+      (await dev.get(`/v1/deployments/${deploymentId}/logs${query}`).expect(200)).body.data as Array<{ at: string; level: string; message: string }>;
+
+    beforeAll(async () => {
+      deploymentId = (await deploy(FILES, { functions: FUNCTIONS })).body.deploymentId;
+      host = `${labelOf(deploymentId)}.localhost:${port}`;
+    });
+
+    it("keeps console output and request lines, without the visitor's address, headers or query string", async () => {
+      const answer = await siteRequest(app.url, host, '/api/log?email=visitor%40example.com&token=abc', {
+        headers: { 'x-forwarded-for': '203.0.113.77', 'user-agent': 'VisitorAgent/1.0', cookie: 'session=visitor-cookie' },
+      });
+      expect(answer.text).toBe('logged');
+      await until(async () => (await logs()).some((l) => l.level === 'request'));
+      const lines = await logs();
+      expect(lines.find((l) => l.level === 'info')?.message).toBe('a visit to /api/log');
+      expect(lines.find((l) => l.level === 'warn')?.message).toBe('careful');
+      expect(lines.find((l) => l.level === 'request')?.message).toMatch(/^GET \/api\/log 200 \d+ms$/);
+      expect(lines.some((l) => l.level === 'system' && /instance started/.test(l.message))).toBe(true);
+      for (const l of lines) expect(new Date(l.at).toISOString()).toBe(l.at);
+      const stored = JSON.stringify(await app.query(`SELECT * FROM function_logs`));
+      for (const visitor of ['203.0.113.77', 'visitor%40example.com', 'visitor@example.com', 'token=abc', 'VisitorAgent', 'visitor-cookie']) {
+        expect([visitor, stored.includes(visitor)]).toEqual([visitor, false]);
+      }
+      expect((await logs('?limit=1')).length).toBe(1);
+      expect(await logs(`?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).toEqual([]);
+    });
+
+    it('caps a flood: lines past 100 a second are dropped, and a line says how many', async () => {
+      expect((await siteRequest(app.url, host, '/api/flood')).text).toBe('flooded');
+      await until(async () => (await logs('?limit=1000')).some((l) => l.level === 'system' && l.message.includes('lines dropped')), 5000);
+      const lines = await logs('?limit=1000');
+      const flood = lines.filter((l) => l.message.startsWith('flood line'));
+      expect(flood.length).toBeGreaterThan(0);
+      expect(flood.length).toBeLessThanOrEqual(100);
+      const dropped = lines.find((l) => l.message.includes('lines dropped'))!;
+      expect(dropped.message).toMatch(/^\d+ lines dropped: more than 100 a second$/);
+      expect(Number(dropped.message.split(' ')[0]) + flood.length).toBeGreaterThanOrEqual(500);
+    });
+
+    it('follows new lines as server-sent events', async () => {
+      const { hostname, port: apiPort } = new URL(app.url);
+      const received: string[] = [];
+      const stream = await new Promise<IncomingMessage>((resolve, reject) => {
+        const req = httpRequest(
+          { hostname, port: apiPort, path: `/v1/deployments/${deploymentId}/logs?follow=true`, headers: { authorization: `Bearer ${dev.apiKey}` } },
+          resolve,
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      try {
+        expect(stream.statusCode).toBe(200);
+        expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => received.push(chunk));
+        await siteRequest(app.url, host, '/api/log?followed=1');
+        await until(async () => received.join('').includes('GET /api/log 200'), 5000);
+        const events = received
+          .join('')
+          .split('\n\n')
+          .filter((e) => e.startsWith('data: '))
+          .map((e) => JSON.parse(e.slice(6)));
+        expect(events.map((e) => e.level)).toEqual(expect.arrayContaining(['info', 'warn', 'request']));
+        expect(events.some((e) => e.message === 'a visit to /api/log')).toBe(true);
+        expect(events.some((e) => e.message.startsWith('flood line'))).toBe(false); // from now on, without since
+      } finally {
+        stream.destroy();
+      }
+    });
+
+    it('reads and follows the logs, and sets variables, through the TypeScript SDK', async () => {
+      const sdk = new PlatformClient({ baseUrl: app.url, apiKey: dev.apiKey });
+      const set = await sdk.env.set(appId, 'sdk-env', 'FROM_SDK', 'shh', { secret: true });
+      expect(set).toEqual({ name: 'FROM_SDK', secret: true, updatedAt: expect.any(String) });
+      expect(await sdk.env.list(appId, 'sdk-env')).toEqual([{ name: 'FROM_SDK', secret: true, updatedAt: set.updatedAt }]);
+      await sdk.env.remove(appId, 'sdk-env', 'FROM_SDK');
+      expect(await sdk.env.list(appId, 'sdk-env')).toEqual([]);
+
+      const lines = await sdk.deployments.logs(deploymentId, { limit: 1000 });
+      expect(lines.some((l) => l.message === 'a visit to /api/log')).toBe(true);
+      const stop = new AbortController();
+      const followed: string[] = [];
+      const following = (async () => {
+        for await (const line of sdk.deployments.followLogs(deploymentId, { signal: stop.signal })) {
+          followed.push(line.message);
+          if (line.level === 'request') stop.abort();
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the stream is open
+      await siteRequest(app.url, host, '/api/log');
+      await following;
+      expect(followed).toEqual(expect.arrayContaining(['a visit to /api/log', 'careful']));
+    });
+
+    it("refuses a bad query, naming it, and another account's deployment", async () => {
+      expect((await dev.get(`/v1/deployments/${deploymentId}/logs?limit=0`).expect(400)).body.message).toContain('limit must be an integer from 1 to 1000');
+      expect((await dev.get(`/v1/deployments/${deploymentId}/logs?since=yesterday`).expect(400)).body.message).toContain('since must be an ISO 8601 time');
+      const other = await newAccountClient(app);
+      expect((await other.get(`/v1/deployments/${deploymentId}/logs`).expect(404)).body.reason).toBe('deployment_not_found');
     });
   });
 });

@@ -1,18 +1,14 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, Module } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Module } from '@nestjs/common';
+import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { AppConfig } from '../config/app-config.js';
-import type { FunctionLogLine, FunctionLogSink } from './functions.types.js';
+import { FunctionLogStore } from './function-logs.js';
+import { FunctionLogsRepository } from './function-logs.repository.js';
+import { FunctionLogsService } from './function-logs.service.js';
+import type { FunctionLogSink } from './functions.types.js';
 import { InstancePool } from './instance-pool.js';
 
-/** Where the instances' log lines go: bound by the module that keeps them (the logs API comes with the deploy wiring). */
+/** Where the instances' log lines go (FunctionLogStore: the database). */
 export const FUNCTION_LOG_SINK = Symbol('FUNCTION_LOG_SINK');
-
-/** Until the logs are kept: the lines at debug level in the service's log. */
-class DebugLogSink implements FunctionLogSink {
-  private readonly logger = new Logger('FunctionLogs');
-  onLog(deploymentId: string, line: FunctionLogLine): void {
-    this.logger.debug(`${deploymentId} ${line.level} ${line.message}`);
-  }
-}
 
 /** On SIGTERM, before the HTTP server closes: new function requests get 503, those in flight finish within their timeout. */
 @Injectable()
@@ -33,8 +29,12 @@ class InstancePoolShutdown implements BeforeApplicationShutdown {
  * FUNCTIONS_SANDBOX=bwrap that cannot run stops the start with the reason.
  */
 @Module({
+  imports: [PeriodicModule],
   providers: [
-    { provide: FUNCTION_LOG_SINK, useClass: DebugLogSink },
+    FunctionLogsRepository,
+    FunctionLogStore,
+    FunctionLogsService,
+    { provide: FUNCTION_LOG_SINK, useExisting: FunctionLogStore },
     {
       provide: InstancePool,
       inject: [AppConfig, FUNCTION_LOG_SINK],
@@ -52,6 +52,6 @@ class InstancePoolShutdown implements BeforeApplicationShutdown {
     },
     InstancePoolShutdown,
   ],
-  exports: [InstancePool, FUNCTION_LOG_SINK],
+  exports: [InstancePool, FUNCTION_LOG_SINK, FunctionLogsService],
 })
 export class FunctionsModule {}

@@ -6,6 +6,8 @@ import type { components } from './generated/openapi.js';
 type Schemas = components['schemas'];
 export type App = Schemas['AppDto'];
 export type Deployment = Schemas['DeploymentDto'];
+export type EnvVar = Schemas['EnvVarDto'];
+export type LogLine = Schemas['LogLineDto'];
 export type DeployResult = Schemas['DeployResultDto'];
 export type User = Schemas['UserDto'];
 export type ApiKey = Schemas['ApiKeyDto'];
@@ -173,6 +175,8 @@ interface RequestOptions {
   stream?: boolean;
   /** The path is outside `/v1` (served pages such as `/catalog`). */
   unversioned?: boolean;
+  /** Instead of the request timeout (a stream that follows: log lines). */
+  signal?: AbortSignal;
 }
 
 const RETRYABLE = new Set([429, 500, 502, 503, 504]);
@@ -216,7 +220,8 @@ class Transport {
           method,
           headers,
           body: opts.bytes !== undefined ? opts.bytes : opts.body === undefined ? undefined : JSON.stringify(opts.body),
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
+          // A follow has no end: only its caller's signal stops it.
+          signal: opts.signal ?? AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
         });
         if (response.ok) return response;
         const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
@@ -364,6 +369,19 @@ export class PlatformClient {
       deploy: (body: Schemas['DeployDto'], opts: { idempotencyKey?: string } = {}) => t.request<DeployResult>('POST', '/apps/deploy', { body, ...opts }),
       get: (deploymentId: string) => t.request<Deployment>('GET', `/deployments/${id(deploymentId)}`),
       list: (appId: string, opts: { limit?: number } = {}) => paginate<Deployment>(t, `/apps/${id(appId)}/deployments`, { limit: opts.limit ?? 100 }),
+      /** Its server code's log lines (scope apps:read): the newest `limit` (1–1000, default 100) after `since`, oldest first. */
+      logs: async (deploymentId: string, opts: { since?: string; limit?: number } = {}) =>
+        (await t.request<{ data: LogLine[] }>('GET', `/deployments/${id(deploymentId)}/logs`, { query: opts })).data,
+      /** Each new log line as it is written (after `since` when given, else from now on), until `signal` aborts or the loop breaks. */
+      followLogs: (deploymentId: string, opts: { since?: string; signal?: AbortSignal } = {}) => followLogs(t, deploymentId, opts),
+    };
+    this.env = {
+      /** Sets a variable or secret of an app environment for its server code (scope deployments:write); a secret's value is never shown again. */
+      set: (appId: string, env: string, name: string, value: string, opts: { secret?: boolean } = {}) =>
+        t.request<EnvVar>('PUT', `/apps/${id(appId)}/environments/${id(env)}/vars/${id(name)}`, { body: { value, ...opts } }),
+      /** The environment's variables by name; secrets without their values. */
+      list: async (appId: string, env: string) => (await t.request<{ data: EnvVar[] }>('GET', `/apps/${id(appId)}/environments/${id(env)}/vars`)).data,
+      remove: (appId: string, env: string, name: string) => t.request<void>('DELETE', `/apps/${id(appId)}/environments/${id(env)}/vars/${id(name)}`),
     };
     this.users = {
       create: (body: Schemas['CreateUserDto'], opts: { idempotencyKey?: string } = {}) => t.request<User>('POST', '/users', { body, ...opts }),
@@ -554,6 +572,8 @@ export class PlatformClient {
   readonly splits;
   readonly catalog;
   readonly deployments;
+  /** Environment variables and secrets of app environments, for their server code (from the next deploy). */
+  readonly env;
   readonly landingPage;
   readonly analytics;
   readonly goals;
@@ -600,6 +620,22 @@ async function* streamChunks(t: Transport, body: ChatCompletionRequest): AsyncGe
       throw errorFor(status, { error: true, code: status, message: event.error.message, reason: event.error.code });
     }
     yield event;
+  }
+}
+
+/** A deployment's log lines as they are written (`?follow=true`), until `signal` aborts. */
+async function* followLogs(t: Transport, deploymentId: string, opts: { since?: string; signal?: AbortSignal }): AsyncGenerator<LogLine> {
+  const response = await t.request<Response>('GET', `/deployments/${id(deploymentId)}/logs`, {
+    query: { follow: 'true', since: opts.since },
+    stream: true,
+    signal: opts.signal ?? new AbortController().signal,
+  });
+  try {
+    yield* sseData<LogLine>(response);
+  } catch (err) {
+    if (!opts.signal?.aborted) throw err;
+  } finally {
+    await response.body?.cancel().catch(() => undefined);
   }
 }
 

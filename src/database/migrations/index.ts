@@ -35,6 +35,7 @@ import { StorageMeter1764500000000 } from './1764500000000-storage-meter.js';
 import { DomainProofRechecks1764610000000 } from './1764610000000-domain-proof-rechecks.js';
 import { SsoDomainProofs1764610000001 } from './1764610000001-sso-domain-proofs.js';
 import { FunctionVariables1764630000000 } from './1764630000000-function-variables.js';
+import { FunctionLogs1764630001000 } from './1764630001000-function-logs.js';
 import { AnalyticsCustomEvents1764640000000 } from './1764640000000-analytics-custom-events.js';
 import { AnalyticsGoals1764640100000 } from './1764640100000-analytics-goals.js';
 import { AppSplits1764650000000 } from './1764650000000-app-splits.js';
@@ -78,6 +79,7 @@ export const MIGRATIONS = [
   DomainProofRechecks1764610000000,
   SsoDomainProofs1764610000001,
   FunctionVariables1764630000000,
+  FunctionLogs1764630001000,
   AnalyticsCustomEvents1764640000000,
   AnalyticsGoals1764640100000,
   AppSplits1764650000000,

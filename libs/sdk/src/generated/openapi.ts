@@ -650,6 +650,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/deployments/{deploymentId}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A deployment's server code logs
+         * @description Its instances' `console.*` output and one `request` line per request (method, path without the query string, status, duration: no address, no header), and `system` lines (started, stopped, crashed, lines dropped past 100 a second). The newest 1,000 lines, at most 24 hours old; `limit` (1–1000, default 100) of the newest after `since`, oldest first. With `follow=true`: `text/event-stream`, one `data:` JSON line per log line as it is written (after `since` when given, else from now on), until the client closes.
+         */
+        get: operations["FunctionLogsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/{appId}/publish": {
         parameters: {
             query?: never;
@@ -2475,6 +2495,19 @@ export interface components {
              * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
              */
             nextCursor: string | null;
+        };
+        LogLineDto: {
+            /**
+             * @example request
+             * @enum {string}
+             */
+            level: "debug" | "info" | "warn" | "error" | "request" | "system";
+            /** @example 2026-11-29T10:00:00.120Z */
+            at: string;
+            message: string;
+        };
+        LogLineListDto: {
+            data: components["schemas"]["LogLineDto"][];
         };
         PublishDto: {
             /**
@@ -7781,6 +7814,115 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeploymentPageDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    FunctionLogsController_list: {
+        parameters: {
+            query?: {
+                /** @description Only lines after this time. */
+                since?: string;
+                /** @description The newest lines, 1–1000. */
+                limit?: number;
+                /** @description `true`: a server-sent event stream of the new lines. */
+                follow?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                deploymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines (JSON), or with `follow=true` a server-sent event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogLineListDto"];
                 };
             };
             /** @description Missing or invalid parameters; the message names every bad field */

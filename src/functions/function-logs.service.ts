@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { FunctionLogsRepository, MAX_LINES, type StoredLogLine } from './function-logs.repository.js';
+import type { FunctionLogLevel } from './functions.types.js';
+
+/** The route's query, validated (LogsQueryDto). */
+export interface LogsQuery {
+  since?: string;
+  limit?: number;
+}
+
+export interface LogLineDto {
+  at: string;
+  level: FunctionLogLevel;
+  message: string;
+}
+
+/** How often a follower looks for new lines (they come from any node, through the database). */
+const FOLLOW_POLL_MS = 500;
+
+/** Reading a deployment's logs (the caller checked the deployment is the account's). */
+@Injectable()
+export class FunctionLogsService {
+  constructor(private readonly lines: FunctionLogsRepository) {}
+
+  async list(deploymentId: string, query: LogsQuery): Promise<LogLineDto[]> {
+    const { since, limit } = parseQuery(query);
+    return (await this.lines.list(deploymentId, { since, limit })).map(toDto);
+  }
+
+  /**
+   * With `since`: the newest `limit` lines after it, then each new line as it is written (from any node), until
+   * `signal` aborts. Without: only the lines written from now on.
+   */
+  async *follow(deploymentId: string, query: LogsQuery, signal: AbortSignal): AsyncGenerator<LogLineDto> {
+    const { since, limit } = parseQuery(query);
+    let afterId = '0';
+    let batch: StoredLogLine[] = [];
+    if (since) batch = await this.lines.list(deploymentId, { since, limit });
+    else afterId = (await this.lines.list(deploymentId, { limit: 1 }))[0]?.id ?? '0';
+    while (!signal.aborted) {
+      for (const line of batch) {
+        afterId = line.id;
+        yield toDto(line);
+      }
+      await sleep(FOLLOW_POLL_MS, signal);
+      if (signal.aborted) return;
+      batch = await this.lines.list(deploymentId, { afterId, limit: MAX_LINES });
+    }
+  }
+}
+
+function parseQuery(query: LogsQuery): { since?: Date; limit: number } {
+  return { since: query.since === undefined ? undefined : new Date(query.since), limit: query.limit ?? 100 };
+}
+
+function toDto(line: StoredLogLine): LogLineDto {
+  return { at: line.at.toISOString(), level: line.level, message: line.message };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
