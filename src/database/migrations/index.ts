@@ -34,6 +34,7 @@ import { TeamCredentials1764300000000 } from './1764300000000-team-credentials.j
 import { StorageMeter1764500000000 } from './1764500000000-storage-meter.js';
 import { AnalyticsCustomEvents1764640000000 } from './1764640000000-analytics-custom-events.js';
 import { AnalyticsGoals1764640100000 } from './1764640100000-analytics-goals.js';
+import { AnalyticsCountries1764640200000 } from './1764640200000-analytics-countries.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   StorageMeter1764500000000,
   AnalyticsCustomEvents1764640000000,
   AnalyticsGoals1764640100000,
+  AnalyticsCountries1764640200000,
 ];
