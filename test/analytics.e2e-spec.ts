@@ -181,6 +181,7 @@ describe(`analytics (${target})`, () => {
         [
           'app_id',
           'browser',
+          'country',
           'deployment_id',
           'device',
           'name',
@@ -248,9 +249,9 @@ describe(`analytics (${target})`, () => {
         expectErrorBody((await dev.get(`/v1/apps/${appId}/analytics/${kind}?${query}`).expect(400)).body, 400, mentions);
       await bad('aggregate', 'period=week', 'period "week" is unknown');
       await bad('aggregate', 'metrics=visitors,clicks', 'metric "clicks" is unknown');
-      await bad('breakdown', 'property=country', 'property "country" is unknown');
+      await bad('breakdown', 'property=region', 'property "region" is unknown');
       await bad('breakdown', '', 'property is required');
-      await bad('aggregate', 'filters=country==NL', 'filter property "country" is unknown');
+      await bad('aggregate', 'filters=region==NL', 'filter property "region" is unknown');
       await bad('aggregate', 'filters=page=/x', 'must be property==value');
       await bad('timeseries', 'interval=week', 'interval "week" is unknown');
       await bad('timeseries', 'period=12mo&interval=hour', 'interval hour covers at most 31 days');

@@ -7,6 +7,7 @@ import { AnalyticsBuffer } from './analytics-buffer.js';
 import { AnalyticsInboxRepository } from './analytics-inbox.repository.js';
 import { pageAddress } from './page-address.js';
 import { storedProps } from './stored-props.js';
+import { GeoIp } from './geoip.js';
 import { VisitorIds } from './visitor-ids.service.js';
 import { clientNetworkOf } from '../common/client-network.js';
 import { optedOut, UserAgents, type VisitorTraits } from './visitor-traits.js';
@@ -66,6 +67,7 @@ export class AnalyticsCollector {
     private readonly buffer: AnalyticsBuffer,
     private readonly inbox: AnalyticsInboxRepository,
     private readonly apps: AppsService,
+    private readonly geo: GeoIp,
     metrics: MetricsService,
   ) {
     const flushCollected = () => Object.values(this.collectedFrom).forEach((count) => count.flush());
@@ -187,6 +189,7 @@ export class AnalyticsCollector {
       browser: traits.browser,
       os: traits.os,
       device: traits.device,
+      country: this.geo.countryOf(sighting.ip),
       props: name === PAGEVIEW || name === SIGNUP ? null : storedProps(sighting.props),
     };
   }

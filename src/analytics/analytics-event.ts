@@ -13,6 +13,8 @@ export interface AnalyticsEvent extends PageAddress, VisitorTraits {
   /** 64 bits of HMAC(daily salt, app ‖ IP ‖ User-Agent), as a signed decimal (a PostgreSQL bigint). */
   visitorId: string;
   name: string;
+  /** ISO 3166-1 alpha-2, looked up from the IP when collected (GeoIp); null when the address is in no known range. */
+  country: string | null;
   /** A custom event's props as JSON text (e-mail-looking values redacted, see stored-props.ts), else null. */
   props: string | null;
 }

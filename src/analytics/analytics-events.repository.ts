@@ -60,6 +60,7 @@ interface VisitRow {
   browser: string | null;
   os: string | null;
   device: Visit['device'];
+  country: string | null;
 }
 
 /** The write side of analytics: raw events, visits, visitor days and rollups, each written set-wise, once per batch. */
@@ -122,9 +123,9 @@ export class AnalyticsEventsRepository {
     if (visits.length === 0) return;
     await this.db.query(
       `INSERT INTO analytics_visits (app_id, visitor_id, started_at, last_seen_at, pageviews, entry_page, deployment_id, referrer_host,
-                                     utm_source, utm_medium, utm_campaign, browser, os, device)
+                                     utm_source, utm_medium, utm_campaign, browser, os, device, country)
        SELECT * FROM unnest($1::varchar[], $2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::int[], $6::varchar[], $7::varchar[], $8::varchar[],
-                            $9::varchar[], $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[], $14::varchar[])`,
+                            $9::varchar[], $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[], $14::varchar[], $15::varchar[])`,
       unnestColumns(visits, VISIT_FIELDS),
     );
   }
@@ -248,5 +249,6 @@ function toVisit(row: VisitRow): Visit {
     browser: row.browser,
     os: row.os,
     device: row.device,
+    country: row.country,
   };
 }

@@ -9,8 +9,8 @@ import { RollupCardinality } from './rollup-cardinality.js';
 import { RollupDeltas } from './rollup-deltas.js';
 import { utcDay } from './visitor-ids.service.js';
 
-/** Dimensions fixed for a visitor's day (they come from the User-Agent, which is hashed into the visitor id). */
-const VISITOR_INVARIANT = new Set(['browser', 'os', 'device']);
+/** Dimensions fixed for a visitor's day (they come from the User-Agent and the IP, which are hashed into the visitor id). */
+const VISITOR_INVARIANT = new Set(['browser', 'os', 'device', 'country']);
 
 /**
  * Writes a batch of events in one transaction (the caller's, if there is one): the raw rows, the
@@ -184,6 +184,7 @@ function startVisit(event: AnalyticsEvent): Visit {
     browser: event.browser,
     os: event.os,
     device: event.device,
+    country: event.country,
   };
 }
 

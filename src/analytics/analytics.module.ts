@@ -14,6 +14,7 @@ import { AnalyticsStitcher } from './analytics-stitcher.js';
 import { AnalyticsWriter } from './analytics-writer.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { CollectController } from './collect.controller.js';
+import { GeoIp } from './geoip.js';
 import { GoalsController } from './goals.controller.js';
 import { GoalsRepository } from './goals.repository.js';
 import { GoalsService } from './goals.service.js';
@@ -44,6 +45,7 @@ import { VisitorSaltsRepository } from './visitor-salts.repository.js';
     AnalyticsInboxRepository,
     AnalyticsStitcher,
     AnalyticsBuffer,
+    GeoIp,
     AnalyticsCollector,
     AnalyticsPartitions,
     AnalyticsStatsService,

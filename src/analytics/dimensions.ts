@@ -1,8 +1,9 @@
 import { AnalyticsEvent, PAGEVIEW, SIGNUP, Visit } from './analytics-event.js';
 import { propsOf } from './stored-props.js';
+import { UNKNOWN_COUNTRY } from './geoip.js';
 
 /** The properties the stats API breaks down and filters by; each is a rollup dimension, as is `props.<key>` (PROPS_PREFIX). */
-export const PROPERTIES = ['page', 'referrer', 'source', 'utmCampaign', 'browser', 'os', 'device', 'deployment', 'event'] as const;
+export const PROPERTIES = ['page', 'referrer', 'source', 'utmCampaign', 'browser', 'os', 'device', 'deployment', 'event', 'country'] as const;
 export type FixedProperty = (typeof PROPERTIES)[number];
 /** A custom event's property: `props.<key>`. */
 export const PROPS_PREFIX = 'props.';
@@ -17,7 +18,7 @@ export const DIRECT = 'Direct / None';
 /** Value of `browser` and `os` a User-Agent did not tell. */
 export const UNKNOWN = 'Unknown';
 
-type Described = Pick<AnalyticsEvent, 'deploymentId' | 'referrerHost' | 'utmSource' | 'utmCampaign' | 'browser' | 'os' | 'device'>;
+type Described = Pick<AnalyticsEvent, 'deploymentId' | 'referrerHost' | 'utmSource' | 'utmCampaign' | 'browser' | 'os' | 'device' | 'country'>;
 
 /** The (dimension, value) pairs an event or visit counts under: the totals and one per property it has. */
 export function dimensionsOf(subject: Described, page: string): Array<readonly [string, string]> {
@@ -29,6 +30,7 @@ export function dimensionsOf(subject: Described, page: string): Array<readonly [
     ['browser', subject.browser ?? UNKNOWN],
     ['os', subject.os ?? UNKNOWN],
     ['device', subject.device],
+    ['country', subject.country ?? UNKNOWN_COUNTRY],
   ];
   if (subject.utmCampaign) pairs.push(['utmCampaign', subject.utmCampaign]);
   if (subject.deploymentId) pairs.push(['deployment', subject.deploymentId]);
@@ -59,6 +61,7 @@ const FIXED_SQL: Record<FixedProperty, { events: string; visits: string }> = {
   device: { events: 'device', visits: 'device' },
   deployment: { events: 'deployment_id', visits: 'deployment_id' },
   // Visits hold pageviews only: grouped or filtered by a custom event's name or props, they have no value (and count nothing).
+  country: { events: `coalesce(country, '${UNKNOWN_COUNTRY}')`, visits: `coalesce(country, '${UNKNOWN_COUNTRY}')` },
   event: { events: `CASE WHEN name NOT IN ('${PAGEVIEW}', '${SIGNUP}') THEN name END`, visits: 'NULL' },
 };
 

@@ -2,7 +2,7 @@ import { unnestColumns } from '../database/unnest-columns.js';
 import type { AnalyticsEvent } from './analytics-event.js';
 
 /** Where an event came from and on what device: the events' last columns, and what a visit takes from its first event. */
-export const SOURCE_FIELDS = ['referrerHost', 'utmSource', 'utmMedium', 'utmCampaign', 'browser', 'os', 'device'] as const satisfies ReadonlyArray<
+export const SOURCE_FIELDS = ['referrerHost', 'utmSource', 'utmMedium', 'utmCampaign', 'browser', 'os', 'device', 'country'] as const satisfies ReadonlyArray<
   keyof AnalyticsEvent
 >;
 

@@ -297,6 +297,15 @@ export class AppConfig {
   @WholeNumber(1)
   ANALYTICS_RETENTION_DAYS = 400;
 
+  /**
+   * An MMDB file (MaxMind GeoLite2/GeoIP2 Country or City, or any with `country_code`) to look up
+   * visitors' countries in, instead of the openly licensed database that ships with the project.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  GEOIP_DATABASE?: string;
+
   /** The largest file `PUT /v1/files/:sha256` takes, in bytes (larger: 413). */
   @WholeNumber(1, 2 ** 31 - 1)
   MAX_FILE_BYTES = 25 * 1024 * 1024;

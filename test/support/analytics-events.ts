@@ -20,6 +20,7 @@ export function pageview(fields: { appId: string; visitor: number; pathname: str
     browser: 'Firefox',
     os: 'Linux',
     device: 'desktop',
+    country: null,
     props: null,
     ...rest,
   };

@@ -49,7 +49,8 @@ export type SsoConfig = Schemas['PutSsoDto'];
 
 export type AnalyticsMetric = 'visitors' | 'visits' | 'pageviews' | 'bounceRate' | 'visitDuration' | 'signups' | 'conversionRate' | 'events';
 /** `event` is a custom event's name, `props.<key>` one of its properties. */
-export type AnalyticsProperty = 'page' | 'referrer' | 'source' | 'utmCampaign' | 'browser' | 'os' | 'device' | 'deployment' | 'event' | `props.${string}`;
+export type AnalyticsProperty =
+  'page' | 'referrer' | 'source' | 'utmCampaign' | 'browser' | 'os' | 'device' | 'deployment' | 'country' | 'event' | `props.${string}`;
 /** Goal rows (`breakdown(appId, 'goal')`): `{ goal, visitors, events, conversionRate }`. */
 export type AnalyticsBreakdownProperty = AnalyticsProperty | 'goal';
 export type Goal = Schemas['GoalDto'];

@@ -41,7 +41,7 @@ export class StatsQueryDto {
   metrics?: string;
 
   /**
-   * `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `event`, `props.<key>`.
+   * `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `country`, `event`, `props.<key>`.
    * @example page==/;device==mobile
    */
   @IsOptional()
@@ -63,7 +63,7 @@ export class TimeseriesQueryDto extends StatsQueryDto {
 
 export class BreakdownQueryDto extends IntersectionType(StatsQueryDto, PageQueryDto) {
   /**
-   * What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`), `deployment`, `event` (a custom event's name) or `props.<key>` (a custom event's property). For `event` and `props.<key>` the default metrics are `visitors,events`.
+   * What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`), `deployment`, `country` (ISO 3166-1 alpha-2, `(unknown)`), `event` (a custom event's name), `props.<key>` (a custom event's property) or `goal` (per goal: visitors, events, conversionRate). For `event` and `props.<key>` the default metrics are `visitors,events`.
    * @example page
    */
   @ApiProperty({ required: true })

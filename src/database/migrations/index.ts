@@ -38,6 +38,7 @@ import { FunctionVariables1764630000000 } from './1764630000000-function-variabl
 import { FunctionLogs1764630001000 } from './1764630001000-function-logs.js';
 import { AnalyticsCustomEvents1764640000000 } from './1764640000000-analytics-custom-events.js';
 import { AnalyticsGoals1764640100000 } from './1764640100000-analytics-goals.js';
+import { AnalyticsCountries1764640200000 } from './1764640200000-analytics-countries.js';
 import { AppSplits1764650000000 } from './1764650000000-app-splits.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
@@ -82,5 +83,6 @@ export const MIGRATIONS = [
   FunctionLogs1764630001000,
   AnalyticsCustomEvents1764640000000,
   AnalyticsGoals1764640100000,
+  AnalyticsCountries1764640200000,
   AppSplits1764650000000,
 ];

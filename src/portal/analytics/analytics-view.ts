@@ -32,6 +32,7 @@ export const PROPERTY_NAMES: Record<FixedProperty, string> = {
   device: 'Device',
   deployment: 'Deployment',
   event: 'Event',
+  country: 'Country',
 };
 
 /** A property's human name: a fixed one's, or `Property plan` for `props.plan`. */

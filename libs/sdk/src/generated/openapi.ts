@@ -11936,7 +11936,7 @@ export interface operations {
                 to?: string;
                 /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`, `events` (custom events). */
                 metrics?: string;
-                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `event`, `props.<key>`. */
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `country`, `event`, `props.<key>`. */
                 filters?: string;
             };
             header?: never;
@@ -12048,7 +12048,7 @@ export interface operations {
                 to?: string;
                 /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`, `events` (custom events). */
                 metrics?: string;
-                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `event`, `props.<key>`. */
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `country`, `event`, `props.<key>`. */
                 filters?: string;
                 /** @description `hour` (ranges up to 31 days), `day` or `month`. Default: `hour` for one day, `month` beyond 92 days, else `day`. */
                 interval?: string;
@@ -12154,7 +12154,7 @@ export interface operations {
     AnalyticsController_breakdown: {
         parameters: {
             query: {
-                /** @description What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`), `deployment`, `event` (a custom event's name) or `props.<key>` (a custom event's property). For `event` and `props.<key>` the default metrics are `visitors,events`. */
+                /** @description What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`), `deployment`, `country` (ISO 3166-1 alpha-2, `(unknown)`), `event` (a custom event's name), `props.<key>` (a custom event's property) or `goal` (per goal: visitors, events, conversionRate). For `event` and `props.<key>` the default metrics are `visitors,events`. */
                 property: string;
                 /** @description `day` (today), `7d` and `30d` (ending today), `month` (this month so far), `12mo` (this month and the 11 before), or `custom` with `from` and `to`. Default `30d`. UTC. */
                 period?: string;
@@ -12164,7 +12164,7 @@ export interface operations {
                 to?: string;
                 /** @description Comma-separated: `visitors`, `visits`, `pageviews`, `bounceRate`, `visitDuration`, `signups`, `conversionRate`, `events` (custom events). */
                 metrics?: string;
-                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `event`, `props.<key>`. */
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `country`, `event`, `props.<key>`. */
                 filters?: string;
                 /** @description Items per page, 1–100. */
                 limit?: number;

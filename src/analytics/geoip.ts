@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Reader, type Response } from 'maxmind';
+import { AppConfig } from '../config/app-config.js';
+
+/** What a breakdown by country calls a visitor whose address is in no range of the database. */
+export const UNKNOWN_COUNTRY = '(unknown)';
+/** The database that ships with the project (npm): country per IP range from registry and geofeed data, CC BY 4.0 (NRO), CC0 compilation. */
+const BUNDLED = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb';
+const ISO_ALPHA2 = /^[A-Z]{2}$/;
+
+/** The record shapes read: ip-location-db's `country_code`, MaxMind's `country.iso_code` (else `registered_country`). */
+interface CountryRecord {
+  country_code?: string;
+  country?: { iso_code?: string };
+  registered_country?: { iso_code?: string };
+}
+
+/**
+ * Country (ISO 3166-1 alpha-2) of an IP address, looked up in memory when an event is collected: the
+ * address itself is never stored (see AnalyticsCollector). The whole file is read once at start (8 MB
+ * bundled); a GEOIP_DATABASE that cannot be read stops the start, naming it.
+ */
+@Injectable()
+export class GeoIp {
+  private readonly reader: Reader<Response>;
+
+  constructor(config: AppConfig) {
+    const path = config.GEOIP_DATABASE ?? createRequire(import.meta.url).resolve(BUNDLED);
+    let file: Buffer;
+    try {
+      file = readFileSync(path);
+    } catch (err) {
+      throw new Error(`GEOIP_DATABASE ${path} cannot be read: ${(err as Error).message}`, { cause: err });
+    }
+    this.reader = new Reader<Response>(file);
+  }
+
+  /** The country, or null for an address in no range (private, reserved) or not an address at all. */
+  countryOf(ip: string): string | null {
+    let record: CountryRecord | null;
+    try {
+      record = this.reader.get(ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip) as CountryRecord | null;
+    } catch {
+      return null; // not an IP address
+    }
+    return countryIn(record);
+  }
+}
+
+/** The ISO code a record holds, checked (a database's odd value is no country). */
+export function countryIn(record: CountryRecord | null): string | null {
+  const code = record?.country_code ?? record?.country?.iso_code ?? record?.registered_country?.iso_code;
+  return typeof code === 'string' && ISO_ALPHA2.test(code) ? code : null;
+}
