@@ -463,7 +463,7 @@ export interface paths {
         get: operations["SsoController_get"];
         /**
          * Set up or change single sign-on (OpenID Connect)
-         * @description The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (400 `sso_issuer_insecure`; plain http only on 127.0.0.1, ::1 or localhost when the operator sets SSO_ALLOW_INSECURE_LOOPBACK) at a public address (400 `sso_issuer_private`). A domain another account's SSO allows already → 409 `sso_domain_taken`; a public mail provider's domain (gmail.com…) → 400 `sso_domain_public`. `clientSecret` is required the first time and whenever `issuer` or `clientId` changes (400 `sso_client_secret_required`), else optional (the stored one is kept).
+         * @description The issuer's discovery document is read first: an issuer that does not answer, or answers for another issuer, is refused (422 `sso_discovery_failed`) and nothing is saved. The issuer must be https (400 `sso_issuer_insecure`; plain http only on 127.0.0.1, ::1 or localhost when the operator sets SSO_ALLOW_INSECURE_LOOPBACK) at a public address (400 `sso_issuer_private`). Each domain must then be proven with a TXT record (`domainProofs`, `POST /v1/sso/domains/{domain}/verify`) before it routes sign-ins; a domain another account proved already → 409 `sso_domain_taken`; a public mail provider's domain (gmail.com…) → 400 `sso_domain_public`. `clientSecret` is required the first time and whenever `issuer` or `clientId` changes (400 `sso_client_secret_required`), else optional (the stored one is kept).
          */
         put: operations["SsoController_put"];
         post?: never;
@@ -472,6 +472,26 @@ export interface paths {
          * @description The settings and the secret are forgotten; members sign in with passwords again.
          */
         delete: operations["SsoController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sso/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check an SSO domain's DNS proof now
+         * @description Looks for the TXT record of `domainProofs[].verification` now and answers the settings: the domain `verified` once the record holds the value — from then on its sign-ins go to this provider — else as it was, with `lastCheck` saying what was found. 409 `sso_domain_taken` when another account proved the domain first; 404 `sso_domain_not_listed` when it is not one of the settings’ domains.
+         */
+        post: operations["SsoController_verifyDomain"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1566,7 +1586,7 @@ export interface components {
              * @example api_key.created
              * @enum {string}
              */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted";
             /**
              * @description The client address truncated to its /24 (IPv4) or /48 (IPv6)
              * @example 203.0.113.0/24
@@ -2034,6 +2054,57 @@ export interface components {
              */
             role: "owner" | "admin" | "developer" | "viewer";
         };
+        SsoDomainCheckDto: {
+            /**
+             * Format: date-time
+             * @example 2026-11-25T10:31:00.000Z
+             */
+            checkedAt: string;
+            /**
+             * @example no_record
+             * @enum {string}
+             */
+            result: "verified" | "no_record" | "wrong_value" | "resolver_error" | "taken";
+            /** @example [] */
+            found: string[];
+            /** @example No TXT record at _platform-sso-challenge.acme.com yet */
+            message: string;
+        };
+        SsoDomainVerificationDto: {
+            /**
+             * @example TXT
+             * @enum {string}
+             */
+            type: "TXT";
+            /**
+             * @description Where the TXT record goes.
+             * @example _platform-sso-challenge.acme.com
+             */
+            name: string;
+            /**
+             * @description What it holds, exactly.
+             * @example Xk3b9QpL2mN7vR4tY8wZ1aC5dE6fG0hJ
+             */
+            value: string;
+        };
+        SsoDomainDto: {
+            /**
+             * @description `pending` until its TXT record is found (`POST /v1/sso/domains/{domain}/verify`)
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending" | "verified";
+            /** @description The last DNS check; null before the first */
+            lastCheck: components["schemas"]["SsoDomainCheckDto"] | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            verifiedAt: string | null;
+            /** @example acme.com */
+            domain: string;
+            verification: components["schemas"]["SsoDomainVerificationDto"];
+        };
         SsoSettingsDto: {
             /**
              * @example [
@@ -2041,6 +2112,8 @@ export interface components {
              *     ]
              */
             domains: string[];
+            /** @description Each domain with the TXT record that proves it: sign-ins of a domain go to this provider only once it is verified */
+            domainProofs: components["schemas"]["SsoDomainDto"][];
             /**
              * @example developer
              * @enum {string}
@@ -2084,7 +2157,7 @@ export interface components {
              */
             clientSecret?: string;
             /**
-             * @description E-mail domains that sign in through this provider (lower case); a domain belongs to one account
+             * @description E-mail domains that sign in through this provider (lower case). Each must be proven with a TXT record (see `domainProofs`) before it routes sign-ins; a proven domain belongs to one account
              * @example [
              *       "acme.com"
              *     ]
@@ -3836,7 +3909,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries of this action. */
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted";
                 /** @description Only entries of this actor (a member's, API key's or token's id, or `operator`). */
                 actor?: string;
                 /** @description Entries at or after this time (ISO 8601). */
@@ -6267,7 +6340,7 @@ export interface operations {
                      * @example {
                      *       "error": true,
                      *       "code": 409,
-                     *       "message": "The domain acme.com is an allowed domain of another account's single sign-on already",
+                     *       "message": "The domain acme.com is a proven domain of another account's single sign-on already",
                      *       "reason": "sso_domain_taken"
                      *     }
                      */
@@ -6389,6 +6462,113 @@ export interface operations {
                      *       "code": 404,
                      *       "message": "Single sign-on is not set up for this account",
                      *       "reason": "sso_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SsoController_verifyDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings after the check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettingsDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `sso_domain_not_listed`: not one of the domains of the settings (`sso_not_configured`: no settings) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "acme.com is not one of the domains of this account's single sign-on",
+                     *       "reason": "sso_domain_not_listed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `sso_domain_taken`: another account proved the domain first; or an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "The domain acme.com was proven by another account first; its single sign-on routes that domain's sign-ins",
+                     *       "reason": "sso_domain_taken"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
