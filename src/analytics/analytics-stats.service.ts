@@ -93,10 +93,10 @@ export class AnalyticsStatsService {
     const query = parseStatsQuery(params, ['visitors']);
     const limit = params.limit ?? DEFAULT_PAGE_LIMIT;
     const offset = params.cursor ? decodeOffset(params.cursor) : 0;
-    const [conversions, totals] = await Promise.all([
-      this.goals.matchers(appId).then((goals) => this.repository.goalConversions(appId, goals, query.filters, query.range)),
-      this.totals(appId, query),
-    ]);
+    // One after the other, not at once: the totals, read second, include every event the conversions saw (the writer
+    // commits raw events and rollups together), so a batch landing between the two reads never makes a rate of 0 %.
+    const conversions = await this.goals.matchers(appId).then((goals) => this.repository.goalConversions(appId, goals, query.filters, query.range));
+    const totals = await this.totals(appId, query);
     const rows = [...conversions.entries()]
       .sort(([a, x], [b, y]) => y.visitors - x.visitors || y.events - x.events || (a < b ? -1 : a > b ? 1 : 0))
       .map(([goal, c]) => ({ goal, visitors: c.visitors, events: c.events, conversionRate: percent(c.visitors, totals.visitors) }));

@@ -41,23 +41,20 @@ export class DomainDns {
   }
 
   /** Looks for `expected` among the TXT records at `name` only (an SSO domain's proof: nothing needs to point here). */
-  async proof(name: string, expected: string): Promise<Omit<DnsFindings, 'configured'>> {
-    const resolver = new Resolver({ timeout: TRY_TIMEOUT_MS, tries: TRIES });
-    if (this.servers.length > 0) resolver.setServers(this.servers);
-    let timedOut = false;
-    const deadline = setTimeout(() => {
-      timedOut = true;
-      resolver.cancel();
-    }, CHECK_DEADLINE_MS);
-    try {
-      return await this.txtAt(resolver, name, expected, () => timedOut);
-    } finally {
-      clearTimeout(deadline);
-    }
+  proof(name: string, expected: string): Promise<Omit<DnsFindings, 'configured'>> {
+    return this.withResolver((resolver, timedOut) => this.txtAt(resolver, name, expected, timedOut));
   }
 
   /** Looks for `expected` among the TXT records at the challenge name, and whether `hostname` points at `target`. */
-  async check(hostname: string, expected: string, target: string): Promise<DnsFindings> {
+  check(hostname: string, expected: string, target: string): Promise<DnsFindings> {
+    return this.withResolver(async (resolver, timedOut) => {
+      const [txt, configured] = await Promise.all([this.txt(resolver, hostname, expected, timedOut), this.pointsAt(resolver, hostname, target)]);
+      return { ...txt, configured };
+    });
+  }
+
+  /** A resolver on the configured servers for one check, cancelled at CHECK_DEADLINE_MS (`timedOut` then says so). */
+  private async withResolver<T>(lookups: (resolver: Resolver, timedOut: () => boolean) => Promise<T>): Promise<T> {
     const resolver = new Resolver({ timeout: TRY_TIMEOUT_MS, tries: TRIES });
     if (this.servers.length > 0) resolver.setServers(this.servers);
     let timedOut = false;
@@ -66,8 +63,7 @@ export class DomainDns {
       resolver.cancel();
     }, CHECK_DEADLINE_MS);
     try {
-      const [txt, configured] = await Promise.all([this.txt(resolver, hostname, expected, () => timedOut), this.pointsAt(resolver, hostname, target)]);
-      return { ...txt, configured };
+      return await lookups(resolver, () => timedOut);
     } finally {
       clearTimeout(deadline);
     }
