@@ -20,7 +20,10 @@ const ONE_TARGET = [
 
 /** Whether the spec file (a path or a base name) runs on one target only. */
 function runsOnOneTarget(file) {
-  const name = file.split(/[\\/]/).pop().replace(/\.e2e-spec\.ts$/, '');
+  const name = file
+    .split(/[\\/]/)
+    .pop()
+    .replace(/\.e2e-spec\.ts$/, '');
   return name.endsWith('-browser') || ONE_TARGET.includes(name);
 }
 
