@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { requestIdOf } from '../common/http/request-id.js';
 import { AppConfig } from '../config/app-config.js';
+import { DeploymentTokens } from '../auth/deployment-tokens.js';
 import { BLOB_STORE, blobKey, type BlobStore } from '../files/blob-store.js';
 import type { ServedSite } from '../hosting/served-site.js';
 import { SiteDirectory, type SiteLookup } from '../hosting/site-directory.js';
@@ -31,6 +32,7 @@ export class FunctionDispatch {
     private readonly pool: InstancePool,
     private readonly config: AppConfig,
     private readonly vars: EnvVarsService,
+    private readonly tokens: DeploymentTokens,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {
     this.scheme = new URL(config.publicUrl).protocol;
@@ -96,8 +98,9 @@ export class FunctionDispatch {
         id,
         entry,
         code: codeSourceOf(files ?? {}, entry, (sha256) => this.blobs.get(blobKey(accountId, sha256))),
-        // The variables it took at deploy time (secrets opened here, in memory only), and the platform's own.
-        env: { ...this.vars.envOf(site.deployment.functionVars), PLATFORM_URL: `${this.config.publicUrl}/v1` },
+        // The variables it took at deploy time (secrets opened here, in memory only), and the platform's own: the
+        // token is derived from the deployment's id, never stored, and works while the deployment serves.
+        env: { ...this.vars.envOf(site.deployment.functionVars), PLATFORM_URL: `${this.config.publicUrl}/v1`, PLATFORM_TOKEN: this.tokens.issue(id) },
       };
       this.deployments.set(site, deployment);
     }

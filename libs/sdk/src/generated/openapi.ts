@@ -9615,7 +9615,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The credential lacks the scope this route needs */
+            /**
+             * @description `missing_scope`, `role_forbids`; `credential_bound_to_app`: a function's PLATFORM_TOKEN named another app than its own
+             *
+             *     The credential lacks the scope this route needs
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
