@@ -80,6 +80,7 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
         ...NO_RATE_LIMIT,
         TRUST_PROXY: 'true',
         FUNCTIONS_MAX_BODY_BYTES: '2048',
+        FUNCTIONS_LOGS_KEEPALIVE_MS: '300',
         AI_PROVIDER: 'openai',
         AI_BASE_URL: ai.url,
         AI_MODEL: 'stub-model',
@@ -515,6 +516,31 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
         expect(events.map((e) => e.level)).toEqual(expect.arrayContaining(['info', 'warn', 'request']));
         expect(events.some((e) => e.message === 'a visit to /api/log')).toBe(true);
         expect(events.some((e) => e.message.startsWith('flood line'))).toBe(false); // from now on, without since
+      } finally {
+        stream.destroy();
+      }
+    });
+
+    it('sends a keep-alive comment on an idle followed stream, every FUNCTIONS_LOGS_KEEPALIVE_MS', async () => {
+      const { hostname, port: apiPort } = new URL(app.url);
+      const stream = await new Promise<IncomingMessage>((resolve, reject) => {
+        const req = httpRequest(
+          { hostname, port: apiPort, path: `/v1/deployments/${deploymentId}/logs?follow=true`, headers: { authorization: `Bearer ${dev.apiKey}` } },
+          resolve,
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      let received = '';
+      const opened = Date.now();
+      try {
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => (received += chunk));
+        await until(async () => (received.match(/^: keep-alive\n\n/gm) ?? []).length >= 3, 10_000);
+        // Three 300 ms gaps at least: none came early.
+        expect(Date.now() - opened).toBeGreaterThanOrEqual(900);
+        expect(received.startsWith(': following\n\n')).toBe(true);
+        expect(received).not.toContain('data: ');
       } finally {
         stream.destroy();
       }

@@ -679,7 +679,7 @@ export interface paths {
         };
         /**
          * A deployment's server code logs
-         * @description Its instances' `console.*` output and one `request` line per request (method, path without the query string, status, duration: no address, no header), and `system` lines (started, stopped, crashed, lines dropped past 100 a second). The newest 1,000 lines, at most 24 hours old; `limit` (1–1000, default 100) of the newest after `since`, oldest first. With `follow=true`: `text/event-stream`, one `data:` JSON line per log line as it is written (after `since` when given, else from now on), until the client closes.
+         * @description Its instances' `console.*` output and one `request` line per request (method, path without the query string, status, duration: no address, no header), and `system` lines (started, stopped, crashed, lines dropped past 100 a second). The newest 1,000 lines, at most 24 hours old; `limit` (1–1000, default 100) of the newest after `since`, oldest first. With `follow=true`: `text/event-stream`, one `data:` JSON line per log line as it is written (after `since` when given, else from now on), until the client closes; a `: keep-alive` comment line after each 15 s (`FUNCTIONS_LOGS_KEEPALIVE_MS`) without a line.
          */
         get: operations["FunctionLogsController_list"];
         put?: never;
