@@ -7,6 +7,12 @@ import { until } from './support/webhook-receiver.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
 import { startOpenAiStub, type OpenAiStub } from './support/openai-stub.js';
 import { everyRow } from './support/privacy.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
+import { FunctionsMeter } from '../src/billing/functions-meter.js';
+import { ADMIN_TOKEN } from './support/test-app.js';
 
 /** The app's server code: a JSON API that shows what it was given, importing a file of its own folder. */
 const SERVER = `
@@ -23,6 +29,10 @@ export default {
     if (url.pathname === '/api/flood') {
       for (let i = 0; i < 500; i++) console.log('flood line ' + i);
       return new Response('flooded');
+    }
+    if (url.pathname === '/api/slow') {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return new Response('slow');
     }
     if (url.pathname === '/api/page') return new Response('<h1>From the function</h1>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
     const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
@@ -74,6 +84,20 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
   let ai: OpenAiStub;
 
   beforeAll(async () => {
+    // An operator's plan with a hard quota on function requests (the built-in plans' are soft).
+    const plans = join(mkdtempSync(join(tmpdir(), 'fn-plans-')), 'plans.json');
+    writeFileSync(
+      plans,
+      JSON.stringify({
+        'fn-capped': {
+          name: 'Capped',
+          priceCents: 0,
+          requestsPerMinute: 100_000,
+          aiRequestsPerMinute: 100,
+          meters: { 'functions.requests': { included: 3, hard: true } },
+        },
+      }),
+    );
     ai = await startOpenAiStub();
     app = await startTestApp({
       env: {
@@ -81,6 +105,7 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
         TRUST_PROXY: 'true',
         FUNCTIONS_MAX_BODY_BYTES: '2048',
         FUNCTIONS_LOGS_KEEPALIVE_MS: '300',
+        PLANS_FILE: plans,
         AI_PROVIDER: 'openai',
         AI_BASE_URL: ai.url,
         AI_MODEL: 'stub-model',
@@ -444,6 +469,97 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
       expect(rows).toContain('stored-nowhere@example.com');
       expect(rows).not.toContain(token);
       expect(rows).not.toContain(token.split('.')[1]);
+    });
+  });
+
+  describe('meters and analytics', () => {
+    /** A fresh account with an app deployed with FILES and its origin. */
+    const fresh = async () => {
+      const client = await newAccountClient(app);
+      const id = (await client.post('/v1/apps', { name: 'Metered' }).expect(201)).body.appId as string;
+      const manifest = await uploadAll(app, client, FILES);
+      const deployed = (await client.post('/v1/apps/deploy', { appId: id, env: 'production', files: manifest, config: { functions: FUNCTIONS } }).expect(200))
+        .body;
+      return { client, appId: id, host: `${labelOf(deployed.deploymentId)}.localhost:${port}`, deploymentId: deployed.deploymentId as string };
+    };
+    const functionRows = async (accountId: string) =>
+      (await app.query(`SELECT meter, quantity::int AS quantity FROM usage_records WHERE account_id = $1 AND meter LIKE 'functions.%' ORDER BY meter`, [
+        accountId,
+      ])) as Array<{ meter: string; quantity: number }>;
+
+    it('counts functions.requests and functions.duration_ms (wall time) per account, written in batches, in usage and statements', async () => {
+      const { client, host } = await fresh();
+      for (const path of ['/api/a', '/api/b', '/api/slow']) expect((await siteRequest(app.url, host, path)).status).toBe(200);
+      expect((await siteRequest(app.url, host, '/api/throw')).status).toBe(502); // it ran: counted too
+      expect((await siteRequest(app.url, host, '/index.html')).status).toBe(200); // a file: not a function request
+      expect(await functionRows(client.accountId)).toEqual([]); // no write per request
+      await app.server.app.get(FunctionsMeter).flush();
+      const rows = await functionRows(client.accountId);
+      expect(rows.map((r) => r.meter)).toEqual(['functions.duration_ms', 'functions.requests']); // one row each for the batch
+      expect(rows[1].quantity).toBe(4);
+      expect(rows[0].quantity).toBeGreaterThanOrEqual(150);
+
+      const usage = (await client.get('/v1/billing').expect(200)).body.usage as Array<Record<string, unknown>>;
+      expect(usage.find((u) => u.meter === 'functions.requests')).toEqual({ meter: 'functions.requests', used: 4, included: 100_000, percent: 0, hard: false });
+      expect(usage.find((u) => u.meter === 'functions.duration_ms')).toEqual({
+        meter: 'functions.duration_ms',
+        used: rows[0].quantity,
+        included: 10_000_000,
+        percent: 0,
+        hard: false,
+        memoryMb: 128,
+      });
+      const [statement] = (await client.get('/v1/billing/statements').expect(200)).body.data;
+      const lines = statement.lines as Array<Record<string, unknown>>;
+      expect(lines.find((l) => l.meter === 'functions.requests')).toMatchObject({ quantity: 4, included: 100_000, overage: 0, amountCents: 0 });
+      expect(lines.find((l) => l.meter === 'functions.duration_ms')).toMatchObject({ quantity: rows[0].quantity, memoryMb: 128 });
+    });
+
+    it('answers the 503 page with Retry-After once a hard quota is used up, without running the function; files are still served', async () => {
+      const { client, host, deploymentId } = await fresh();
+      await app.http().put(`/v1/admin/accounts/${client.accountId}/plan`).set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ plan: 'fn-capped' }).expect(200);
+      for (let i = 0; i < 3; i++) expect((await siteRequest(app.url, host, `/api/run-${i}`)).status).toBe(200);
+      const refused = await siteRequest(app.url, host, '/api/run-4');
+      expect(refused.status).toBe(503);
+      expect(refused.headers['content-type']).toMatch(/^text\/html/);
+      const periodEnd = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1);
+      expect(Math.abs(Number(refused.headers['retry-after']) - (periodEnd - Date.now()) / 1000)).toBeLessThan(60);
+      expect((await siteRequest(app.url, host, '/')).status).toBe(200);
+      // Still refused once the counts are in the ledger (another process reads them there).
+      await app.server.app.get(FunctionsMeter).flush();
+      expect((await siteRequest(app.url, host, '/api/run-5')).status).toBe(503);
+      await until(async () => ((await client.get(`/v1/deployments/${deploymentId}/logs`).expect(200)).body.data as unknown[]).length >= 4);
+      const requests = ((await client.get(`/v1/deployments/${deploymentId}/logs`).expect(200)).body.data as Array<{ level: string; message: string }>).filter(
+        (l) => l.level === 'request',
+      );
+      expect(requests.map((l) => l.message.split(' ')[1])).toEqual(['/api/run-0', '/api/run-1', '/api/run-2']);
+      await app.server.app.get(FunctionsMeter).flush();
+      expect((await functionRows(client.accountId)).find((r) => r.meter === 'functions.requests')?.quantity).toBe(3);
+    });
+
+    it("counts a function's 200 text/html answer to a GET as a pageview, like a file's", async () => {
+      const { client, appId: id, host } = await fresh();
+      const browser = {
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
+        accept: 'text/html',
+        'x-forwarded-for': '203.0.113.50',
+      };
+      expect((await siteRequest(app.url, host, '/api/page', { headers: { ...browser, 'sec-fetch-mode': 'navigate' } })).status).toBe(200);
+      expect((await siteRequest(app.url, host, '/index.html', { headers: browser })).status).toBe(200);
+      // Not pageviews: JSON, a POST, a script's fetch of the page, a 502.
+      await siteRequest(app.url, host, '/api/notes', { headers: browser });
+      await siteRequest(app.url, host, '/api/page', { method: 'POST', headers: browser, body: 'x' });
+      await siteRequest(app.url, host, '/api/page', { headers: { ...browser, 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' } });
+      await siteRequest(app.url, host, '/api/throw', { headers: browser });
+      await app.server.app.get(AnalyticsBuffer).flush();
+      const pages = (await client.get(`/v1/apps/${id}/analytics/breakdown?period=day&property=page&metrics=pageviews`).expect(200)).body.data as Array<{
+        page: string;
+        pageviews: number;
+      }>;
+      expect(pages.map((p) => [p.page, p.pageviews]).sort()).toEqual([
+        ['/api/page', 1],
+        ['/index.html', 1],
+      ]);
     });
   });
 

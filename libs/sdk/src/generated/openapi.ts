@@ -1878,7 +1878,7 @@ export interface components {
              * @example ai.tokens
              * @enum {string}
              */
-            meter: "api.requests" | "ai.tokens" | "deployments" | "analytics.events" | "webhook.deliveries" | "bandwidth.bytes" | "storage.bytes";
+            meter: "api.requests" | "ai.tokens" | "deployments" | "analytics.events" | "webhook.deliveries" | "bandwidth.bytes" | "storage.bytes" | "functions.requests" | "functions.duration_ms";
             /**
              * @description Included each month; null: unlimited
              * @example 100000
@@ -1896,6 +1896,11 @@ export interface components {
              * @example true
              */
             hard: boolean;
+            /**
+             * @description `functions.duration_ms` only: the memory limit of each function instance (MiB), beside the wall time it is billed by.
+             * @example 128
+             */
+            memoryMb?: number;
         };
         PlanRefDto: {
             /** @example pro */
@@ -3631,6 +3636,11 @@ export interface components {
             unitSize: number;
             /** @example 600 */
             amountCents: number;
+            /**
+             * @description `functions.duration_ms` only: the memory limit of each function instance (MiB) the duration ran with.
+             * @example 128
+             */
+            memoryMb?: number;
         };
         StatementDto: {
             lines: components["schemas"]["StatementLineDto"][];
