@@ -115,6 +115,9 @@ describe(`billing (${target})`, () => {
         { meter: 'bandwidth.bytes', used: 0, included: null, percent: null, hard: false },
         // Nor storage: unlimited; `used` is what the account keeps now.
         { meter: 'storage.bytes', used: 0, included: null, percent: null, hard: false },
+        // Nor the functions' meters; the duration's line names the instances' memory limit.
+        { meter: 'functions.requests', used: 0, included: null, percent: null, hard: false },
+        { meter: 'functions.duration_ms', used: 0, included: null, percent: null, hard: false, memoryMb: 128 },
       ],
     });
     // Each thing once in the ledger: a delivery retried or recorded twice is one row.

@@ -5,6 +5,14 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { siteRequest } from './support/site-http.js';
 import { until } from './support/webhook-receiver.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
+import { startOpenAiStub, type OpenAiStub } from './support/openai-stub.js';
+import { everyRow } from './support/privacy.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
+import { FunctionsMeter } from '../src/billing/functions-meter.js';
+import { ADMIN_TOKEN } from './support/test-app.js';
 
 /** The app's server code: a JSON API that shows what it was given, importing a file of its own folder. */
 const SERVER = `
@@ -21,6 +29,10 @@ export default {
     if (url.pathname === '/api/flood') {
       for (let i = 0; i < 500; i++) console.log('flood line ' + i);
       return new Response('flooded');
+    }
+    if (url.pathname === '/api/slow') {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return new Response('slow');
     }
     if (url.pathname === '/api/page') return new Response('<h1>From the function</h1>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
     const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
@@ -40,6 +52,22 @@ const FILES = {
 };
 const FUNCTIONS = { entry: '/_server/index.js', routes: ['/api/*', '/hooks/stripe'] };
 
+/** Server code that calls the platform with its PLATFORM_TOKEN: `POST /api/platform { method, path, body }` → the platform's answer. */
+const PLATFORM_CALLER = `
+export default {
+  async fetch(request, env) {
+    const { method, path, body } = await request.json();
+    const answer = await fetch(env.PLATFORM_URL + path, {
+      method,
+      headers: { authorization: 'Bearer ' + env.PLATFORM_TOKEN, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    console.log('platform answered', answer.status);
+    return new Response(await answer.text(), { status: answer.status, headers: { 'content-type': answer.headers.get('content-type') ?? 'text/plain' } });
+  },
+};
+`;
+
 describe(`functions: deploying server code and serving it (${target})`, () => {
   let app: TestApp;
   let dev: ApiClient;
@@ -53,13 +81,44 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
   const deploymentCount = async () =>
     Number(((await app.query(`SELECT count(*)::int AS n FROM deployments WHERE app_id = $1`, [appId])) as Array<{ n: number }>)[0].n);
 
+  let ai: OpenAiStub;
+
   beforeAll(async () => {
-    app = await startTestApp({ env: { ...NO_RATE_LIMIT, TRUST_PROXY: 'true', FUNCTIONS_MAX_BODY_BYTES: '2048' } });
+    // An operator's plan with a hard quota on function requests (the built-in plans' are soft).
+    const plans = join(mkdtempSync(join(tmpdir(), 'fn-plans-')), 'plans.json');
+    writeFileSync(
+      plans,
+      JSON.stringify({
+        'fn-capped': {
+          name: 'Capped',
+          priceCents: 0,
+          requestsPerMinute: 100_000,
+          aiRequestsPerMinute: 100,
+          meters: { 'functions.requests': { included: 3, hard: true } },
+        },
+      }),
+    );
+    ai = await startOpenAiStub();
+    app = await startTestApp({
+      env: {
+        ...NO_RATE_LIMIT,
+        TRUST_PROXY: 'true',
+        FUNCTIONS_MAX_BODY_BYTES: '2048',
+        FUNCTIONS_LOGS_KEEPALIVE_MS: '300',
+        PLANS_FILE: plans,
+        AI_PROVIDER: 'openai',
+        AI_BASE_URL: ai.url,
+        AI_MODEL: 'stub-model',
+      },
+    });
     port = new URL(app.url).port;
     dev = await newAccountClient(app);
     appId = (await dev.post('/v1/apps', { name: 'Pocket Notes', slug: 'pocket-notes-fn' }).expect(201)).body.appId;
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app?.close();
+    await ai?.close();
+  });
 
   describe('deploying', () => {
     it('refuses routes that are not 1–20 paths, cover the platform paths or hold * elsewhere, naming each', async () => {
@@ -158,7 +217,8 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
       expect(seen.headers['x-real-ip']).toBe('203.0.113.9');
       expect(seen.headers['x-custom']).toBe('kept');
       for (const name of ['x-forwarded-for', 'x-platform-secret', 'x-custom-hop', 'connection']) expect([name, seen.headers[name]]).toEqual([name, undefined]);
-      expect(seen.env).toEqual({ PLATFORM_URL: `${app.url}/v1` });
+      expect(seen.env).toEqual({ PLATFORM_URL: `${app.url}/v1`, PLATFORM_TOKEN: `dt_${deploymentId}.${seen.env.PLATFORM_TOKEN.split('.')[1]}` });
+      expect(seen.env.PLATFORM_TOKEN).toMatch(/^dt_dep_\w+\.[\w-]{43}$/);
       expect(seen.body).toBeNull();
     });
 
@@ -283,14 +343,223 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
       expect(JSON.stringify(shown)).not.toContain(SECRET);
       const [row] = (await app.query(`SELECT function_vars FROM deployments WHERE id = $1`, [first])) as Array<{ function_vars: unknown }>;
       expect(JSON.stringify(row.function_vars)).not.toContain(SECRET);
-      expect(await envOf(first)).toEqual({ API_BASE: 'https://api.example.com', STRIPE_KEY: SECRET, PLATFORM_URL: `${app.url}/v1` });
+      expect(await envOf(first)).toEqual({
+        API_BASE: 'https://api.example.com',
+        STRIPE_KEY: SECRET,
+        PLATFORM_URL: `${app.url}/v1`,
+        PLATFORM_TOKEN: expect.any(String),
+      });
 
       await dev.put(`${vars()}/API_BASE`, { value: 'https://api2.example.com' }).expect(200);
       await dev.delete(`${vars()}/STRIPE_KEY`).expect(204);
       expect((await envOf(first)).API_BASE).toBe('https://api.example.com'); // the old deployment keeps its copy
       const second = (await deploy(FILES, { functions: FUNCTIONS })).body.deploymentId as string;
-      expect(await envOf(second)).toEqual({ API_BASE: 'https://api2.example.com', PLATFORM_URL: `${app.url}/v1` });
+      expect(await envOf(second)).toEqual({ API_BASE: 'https://api2.example.com', PLATFORM_URL: `${app.url}/v1`, PLATFORM_TOKEN: expect.any(String) });
       expect((await dev.get(`/v1/deployments/${second}`).expect(200)).body.variables).toEqual(['API_BASE']);
+    });
+  });
+
+  describe('PLATFORM_TOKEN', () => {
+    const CALLER_FILES = { '/index.html': '<!doctype html><h1>Sign up</h1>', '/_server/index.js': PLATFORM_CALLER };
+    const deployCaller = async (env = 'production') => {
+      const manifest = await uploadAll(app, dev, CALLER_FILES);
+      const res = await dev.post('/v1/apps/deploy', { appId, env, files: manifest, config: { functions: { entry: '/_server/index.js' } } }).expect(200);
+      return res.body.deploymentId as string;
+    };
+    /** The platform's answer to a call the deployment's function makes with its token. */
+    const callFrom = async (deploymentId: string, method: string, path: string, body?: object) => {
+      const answer = await siteRequest(app.url, `${labelOf(deploymentId)}.localhost:${port}`, '/api/platform', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ method, path, body }),
+      });
+      return { status: answer.status, body: answer.text.startsWith('{') ? JSON.parse(answer.text) : answer.text };
+    };
+    const signUp = (deploymentId: string, email: string, app_ = appId) => callFrom(deploymentId, 'POST', '/users', { appId: app_, email });
+
+    it('signs a visitor up as the account, and calls the AI routes', async () => {
+      const deploymentId = await deployCaller();
+      const signed = await signUp(deploymentId, 'visitor-one@example.com');
+      expect(signed).toEqual({
+        status: 201,
+        body: { id: expect.stringMatching(/^usr_/), appId, email: 'visitor-one@example.com', createdAt: expect.any(String) },
+      });
+      const [row] = (await app.query(`SELECT account_id, app_id FROM users WHERE id = $1`, [signed.body.id])) as Array<{ account_id: string; app_id: string }>;
+      expect(row).toEqual({ account_id: dev.accountId, app_id: appId });
+
+      const generated = await callFrom(deploymentId, 'POST', '/ai/generate', { prompt: 'Say hello [from a function]', maxTokens: 20 });
+      expect(generated.status).toBe(200);
+      expect(generated.body.text).toBe('The stub says hello.');
+      expect(ai.requestsWith('[from a function]')).toHaveLength(1);
+      const [usage] = (await app.query(`SELECT account_id, total_tokens FROM ai_usage WHERE id = $1`, [generated.body.id])) as Array<{ account_id: string }>;
+      expect(usage).toMatchObject({ account_id: dev.accountId });
+    });
+
+    it('holds users:write and ai:generate only, for its own app only', async () => {
+      const deploymentId = await deployCaller();
+      for (const [method, path, scope] of [
+        ['GET', '/users', 'users:read'],
+        ['GET', `/apps/${appId}`, 'apps:read'],
+        ['GET', `/deployments/${deploymentId}/logs`, 'apps:read'],
+        ['PUT', `/apps/${appId}/environments/production/vars/STOLEN`, 'deployments:write'],
+        ['POST', '/api-keys', 'keys:write'],
+      ]) {
+        const answer = await callFrom(deploymentId, method, path, method === 'GET' ? undefined : { name: 'x', value: 'x', scopes: ['*'] });
+        expect([path, answer.status, answer.body.reason]).toEqual([path, 403, 'missing_scope']);
+        expect(answer.body.message).toContain(scope);
+      }
+      const otherApp = (await dev.post('/v1/apps', { name: 'Other app', slug: 'other-app-fn-token' }).expect(201)).body.appId as string;
+      const elsewhere = await signUp(deploymentId, 'visitor-two@example.com', otherApp);
+      expect(elsewhere.status).toBe(403);
+      expect(elsewhere.body).toMatchObject({ error: true, code: 403, reason: 'credential_bound_to_app', appId });
+      expect(await app.query(`SELECT id FROM users WHERE app_id = $1`, [otherApp])).toEqual([]);
+      // Erasing: its own app's users only; another app's user is not found (and stays).
+      const theirs = (await dev.post('/v1/users', { appId: otherApp, email: 'kept@example.com' }).expect(201)).body.id as string;
+      const erased = await callFrom(deploymentId, 'DELETE', `/users/${theirs}`);
+      expect([erased.status, erased.body.reason]).toEqual([404, 'user_not_found']);
+      expect(await app.query(`SELECT id FROM users WHERE id = $1`, [theirs])).toHaveLength(1);
+    });
+
+    it('stops working at once when a newer deployment supersedes it, unless it is published', async () => {
+      const first = await deployCaller();
+      expect((await signUp(first, 'before-second@example.com')).status).toBe(201);
+      const second = await deployCaller(); // the first is neither the newest nor published any more
+      const refused = await signUp(first, 'after-second@example.com');
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ error: true, code: 401, reason: 'invalid_credential' });
+      expect((await signUp(second, 'by-second@example.com')).status).toBe(201);
+
+      // Published: it keeps working when superseded; publishing another ends it.
+      await dev.post(`/v1/apps/${appId}/publish`, { deploymentId: second }).expect(200);
+      const third = await deployCaller();
+      expect((await signUp(second, 'published-superseded@example.com')).status).toBe(201);
+      expect((await signUp(third, 'by-third@example.com')).status).toBe(201);
+      await dev.post(`/v1/apps/${appId}/publish`, { deploymentId: third }).expect(200);
+      expect((await signUp(second, 'after-republish@example.com')).status).toBe(401);
+      // A deploy to another environment supersedes nothing here.
+      await deployCaller('staging');
+      expect((await signUp(third, 'after-staging@example.com')).status).toBe(201);
+      expect(await app.query(`SELECT email FROM users WHERE email IN ('after-second@example.com', 'after-republish@example.com')`)).toEqual([]);
+    });
+
+    it('answers 401 for a forged or altered token', async () => {
+      const deploymentId = await deployCaller();
+      // A token as a function sees it (the JSON API's code shows its env).
+      const shown = await deploy(FILES, { functions: FUNCTIONS });
+      const real = JSON.parse((await siteRequest(app.url, `${labelOf(shown.body.deploymentId)}.localhost:${port}`, '/api/env')).text).env
+        .PLATFORM_TOKEN as string;
+      expect((await app.http().get('/v1/users').set('authorization', `Bearer ${real}`).expect(403)).body.reason).toBe('missing_scope');
+      const [, signature] = real.split('.');
+      for (const forged of [`dt_${deploymentId}.${signature}`, `${real.slice(0, -2)}AA`, `dt_${shown.body.deploymentId}`, 'dt_.x']) {
+        const answer = await app.http().post('/v1/users').set('authorization', `Bearer ${forged}`).send({ appId, email: 'forged@example.com' });
+        expect([forged.slice(0, 12), answer.status, answer.body.reason]).toEqual([forged.slice(0, 12), 401, 'invalid_credential']);
+      }
+    });
+
+    it('is stored nowhere in clear', async () => {
+      const shown = await deploy(FILES, { functions: FUNCTIONS });
+      const token = JSON.parse((await siteRequest(app.url, `${labelOf(shown.body.deploymentId)}.localhost:${port}`, '/api/env')).text).env
+        .PLATFORM_TOKEN as string;
+      const caller = await deployCaller();
+      expect((await signUp(caller, 'stored-nowhere@example.com')).status).toBe(201);
+      await until(
+        async () => ((await app.query(`SELECT 1 FROM function_logs WHERE deployment_id = $1 AND level = 'request'`, [caller])) as unknown[]).length > 0,
+      );
+      const rows = await everyRow((sql) => app.query(sql));
+      expect(rows).toContain('stored-nowhere@example.com');
+      expect(rows).not.toContain(token);
+      expect(rows).not.toContain(token.split('.')[1]);
+    });
+  });
+
+  describe('meters and analytics', () => {
+    /** A fresh account with an app deployed with FILES and its origin. */
+    const fresh = async () => {
+      const client = await newAccountClient(app);
+      const id = (await client.post('/v1/apps', { name: 'Metered' }).expect(201)).body.appId as string;
+      const manifest = await uploadAll(app, client, FILES);
+      const deployed = (await client.post('/v1/apps/deploy', { appId: id, env: 'production', files: manifest, config: { functions: FUNCTIONS } }).expect(200))
+        .body;
+      return { client, appId: id, host: `${labelOf(deployed.deploymentId)}.localhost:${port}`, deploymentId: deployed.deploymentId as string };
+    };
+    const functionRows = async (accountId: string) =>
+      (await app.query(`SELECT meter, quantity::int AS quantity FROM usage_records WHERE account_id = $1 AND meter LIKE 'functions.%' ORDER BY meter`, [
+        accountId,
+      ])) as Array<{ meter: string; quantity: number }>;
+
+    it('counts functions.requests and functions.duration_ms (wall time) per account, written in batches, in usage and statements', async () => {
+      const { client, host } = await fresh();
+      for (const path of ['/api/a', '/api/b', '/api/slow']) expect((await siteRequest(app.url, host, path)).status).toBe(200);
+      expect((await siteRequest(app.url, host, '/api/throw')).status).toBe(502); // it ran: counted too
+      expect((await siteRequest(app.url, host, '/index.html')).status).toBe(200); // a file: not a function request
+      expect(await functionRows(client.accountId)).toEqual([]); // no write per request
+      await app.server.app.get(FunctionsMeter).flush();
+      const rows = await functionRows(client.accountId);
+      expect(rows.map((r) => r.meter)).toEqual(['functions.duration_ms', 'functions.requests']); // one row each for the batch
+      expect(rows[1].quantity).toBe(4);
+      expect(rows[0].quantity).toBeGreaterThanOrEqual(150);
+
+      const usage = (await client.get('/v1/billing').expect(200)).body.usage as Array<Record<string, unknown>>;
+      expect(usage.find((u) => u.meter === 'functions.requests')).toEqual({ meter: 'functions.requests', used: 4, included: 100_000, percent: 0, hard: false });
+      expect(usage.find((u) => u.meter === 'functions.duration_ms')).toEqual({
+        meter: 'functions.duration_ms',
+        used: rows[0].quantity,
+        included: 10_000_000,
+        percent: 0,
+        hard: false,
+        memoryMb: 128,
+      });
+      const [statement] = (await client.get('/v1/billing/statements').expect(200)).body.data;
+      const lines = statement.lines as Array<Record<string, unknown>>;
+      expect(lines.find((l) => l.meter === 'functions.requests')).toMatchObject({ quantity: 4, included: 100_000, overage: 0, amountCents: 0 });
+      expect(lines.find((l) => l.meter === 'functions.duration_ms')).toMatchObject({ quantity: rows[0].quantity, memoryMb: 128 });
+    });
+
+    it('answers the 503 page with Retry-After once a hard quota is used up, without running the function; files are still served', async () => {
+      const { client, host, deploymentId } = await fresh();
+      await app.http().put(`/v1/admin/accounts/${client.accountId}/plan`).set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ plan: 'fn-capped' }).expect(200);
+      for (let i = 0; i < 3; i++) expect((await siteRequest(app.url, host, `/api/run-${i}`)).status).toBe(200);
+      const refused = await siteRequest(app.url, host, '/api/run-4');
+      expect(refused.status).toBe(503);
+      expect(refused.headers['content-type']).toMatch(/^text\/html/);
+      const periodEnd = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1);
+      expect(Math.abs(Number(refused.headers['retry-after']) - (periodEnd - Date.now()) / 1000)).toBeLessThan(60);
+      expect((await siteRequest(app.url, host, '/')).status).toBe(200);
+      // Still refused once the counts are in the ledger (another process reads them there).
+      await app.server.app.get(FunctionsMeter).flush();
+      expect((await siteRequest(app.url, host, '/api/run-5')).status).toBe(503);
+      await until(async () => ((await client.get(`/v1/deployments/${deploymentId}/logs`).expect(200)).body.data as unknown[]).length >= 4);
+      const requests = ((await client.get(`/v1/deployments/${deploymentId}/logs`).expect(200)).body.data as Array<{ level: string; message: string }>).filter(
+        (l) => l.level === 'request',
+      );
+      expect(requests.map((l) => l.message.split(' ')[1])).toEqual(['/api/run-0', '/api/run-1', '/api/run-2']);
+      await app.server.app.get(FunctionsMeter).flush();
+      expect((await functionRows(client.accountId)).find((r) => r.meter === 'functions.requests')?.quantity).toBe(3);
+    });
+
+    it("counts a function's 200 text/html answer to a GET as a pageview, like a file's", async () => {
+      const { client, appId: id, host } = await fresh();
+      const browser = {
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
+        accept: 'text/html',
+        'x-forwarded-for': '203.0.113.50',
+      };
+      expect((await siteRequest(app.url, host, '/api/page', { headers: { ...browser, 'sec-fetch-mode': 'navigate' } })).status).toBe(200);
+      expect((await siteRequest(app.url, host, '/index.html', { headers: browser })).status).toBe(200);
+      // Not pageviews: JSON, a POST, a script's fetch of the page, a 502.
+      await siteRequest(app.url, host, '/api/notes', { headers: browser });
+      await siteRequest(app.url, host, '/api/page', { method: 'POST', headers: browser, body: 'x' });
+      await siteRequest(app.url, host, '/api/page', { headers: { ...browser, 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' } });
+      await siteRequest(app.url, host, '/api/throw', { headers: browser });
+      await app.server.app.get(AnalyticsBuffer).flush();
+      const pages = (await client.get(`/v1/apps/${id}/analytics/breakdown?period=day&property=page&metrics=pageviews`).expect(200)).body.data as Array<{
+        page: string;
+        pageviews: number;
+      }>;
+      expect(pages.map((p) => [p.page, p.pageviews]).sort()).toEqual([
+        ['/api/page', 1],
+        ['/index.html', 1],
+      ]);
     });
   });
 
@@ -363,6 +632,31 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
         expect(events.map((e) => e.level)).toEqual(expect.arrayContaining(['info', 'warn', 'request']));
         expect(events.some((e) => e.message === 'a visit to /api/log')).toBe(true);
         expect(events.some((e) => e.message.startsWith('flood line'))).toBe(false); // from now on, without since
+      } finally {
+        stream.destroy();
+      }
+    });
+
+    it('sends a keep-alive comment on an idle followed stream, every FUNCTIONS_LOGS_KEEPALIVE_MS', async () => {
+      const { hostname, port: apiPort } = new URL(app.url);
+      const stream = await new Promise<IncomingMessage>((resolve, reject) => {
+        const req = httpRequest(
+          { hostname, port: apiPort, path: `/v1/deployments/${deploymentId}/logs?follow=true`, headers: { authorization: `Bearer ${dev.apiKey}` } },
+          resolve,
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      let received = '';
+      const opened = Date.now();
+      try {
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => (received += chunk));
+        await until(async () => (received.match(/^: keep-alive\n\n/gm) ?? []).length >= 3, 10_000);
+        // Three 300 ms gaps at least: none came early.
+        expect(Date.now() - opened).toBeGreaterThanOrEqual(900);
+        expect(received.startsWith(': following\n\n')).toBe(true);
+        expect(received).not.toContain('data: ');
       } finally {
         stream.destroy();
       }

@@ -170,6 +170,8 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
       'webhook.deliveries',
       'bandwidth.bytes',
       'storage.bytes',
+      'functions.requests',
+      'functions.duration_ms',
     ]);
     const statements = [];
     for await (const statement of client.billing.statements()) statements.push(statement);

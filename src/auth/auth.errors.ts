@@ -7,6 +7,7 @@ export const AuthErrorCode = errorCodes({
   RoleForbids: ['role_forbids', 403],
   ScopeNotGrantable: ['scope_not_grantable', 403],
   TokenCannotMintCredentials: ['token_cannot_create_credentials', 403],
+  BoundToApp: ['credential_bound_to_app', 403],
   KeyNotFound: ['api_key_not_found', 404],
   ServiceAccountNotFound: ['service_account_not_found', 404],
 });
@@ -48,6 +49,11 @@ export class AuthError extends PlatformError.of(AuthErrorCode) {
       AuthErrorCode.TokenCannotMintCredentials,
       'An OAuth access token cannot create API keys or service accounts (they would outlive the token); use an API key with keys:write',
     );
+  }
+
+  /** A credential bound to one app (a deployment's PLATFORM_TOKEN) named another. */
+  static boundToApp(appId: string): AuthError {
+    return new AuthError(AuthErrorCode.BoundToApp, `This credential acts for the app ${appId} only`, { body: { appId } });
   }
 
   static keyNotFound(id: string): AuthError {

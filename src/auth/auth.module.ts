@@ -22,6 +22,8 @@ import { ServiceAccountsService } from './service-accounts.service.js';
 import { AccessTokensRepository } from './repositories/access-tokens.repository.js';
 import { ApiKeysRepository } from './repositories/api-keys.repository.js';
 import { ServiceAccountsRepository } from './repositories/service-accounts.repository.js';
+import { DeploymentCredentialsRepository } from './repositories/deployment-credentials.repository.js';
+import { DeploymentTokens } from './deployment-tokens.js';
 
 /**
  * Credentials (API keys, service accounts, OAuth tokens) and the global guards every request
@@ -34,6 +36,8 @@ import { ServiceAccountsRepository } from './repositories/service-accounts.repos
     ApiKeysRepository,
     ServiceAccountsRepository,
     AccessTokensRepository,
+    DeploymentCredentialsRepository,
+    DeploymentTokens,
     CredentialCache,
     CredentialsService,
     ApiKeysService,

@@ -3,6 +3,8 @@ import { CredentialCache } from './credential-cache.js';
 import { Principal } from '../common/request-context/principal.js';
 import { AccessTokensRepository } from './repositories/access-tokens.repository.js';
 import { ApiKeysRepository } from './repositories/api-keys.repository.js';
+import { DeploymentCredentialsRepository } from './repositories/deployment-credentials.repository.js';
+import { DEPLOYMENT_TOKEN_PREFIX, DEPLOYMENT_TOKEN_SCOPES, DeploymentTokens } from './deployment-tokens.js';
 import { ACCESS_TOKEN_PREFIX, API_KEY_PREFIX, sameDigest, sha256Hex } from './secrets.js';
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -12,7 +14,9 @@ const BEARER_HEADER = /^Bearer ([^ ]+)$/i;
 /**
  * Turns a bearer string into a Principal: API key or OAuth access token, cached by hash. Each carries
  * the member it acts for (the key's creator, the service account's) with that member's current role;
- * a role change or a removal evicts the member's credentials on every instance.
+ * a role change or a removal evicts the member's credentials on every instance. A function instance's
+ * PLATFORM_TOKEN is checked against its deployment's standing on every use, never cached: a deploy or a
+ * publish on any node ends a superseded deployment's token at once, with nothing to evict.
  */
 @Injectable()
 export class CredentialsService {
@@ -22,6 +26,8 @@ export class CredentialsService {
     private readonly apiKeys: ApiKeysRepository,
     private readonly tokens: AccessTokensRepository,
     private readonly cache: CredentialCache,
+    private readonly deployments: DeploymentCredentialsRepository,
+    private readonly deploymentTokens: DeploymentTokens,
   ) {}
 
   /**
@@ -71,7 +77,23 @@ export class CredentialsService {
       this.cache.set(hash, principal, epoch, token.expiresAt);
       return principal;
     }
+    if (bearer.startsWith(DEPLOYMENT_TOKEN_PREFIX)) return this.verifyDeploymentToken(bearer);
     return null;
+  }
+
+  /** A function's PLATFORM_TOKEN: its deployment's account, bound to its app, while the deployment serves (newest or published). */
+  private async verifyDeploymentToken(bearer: string): Promise<Principal | null> {
+    const deploymentId = this.deploymentTokens.deploymentOf(bearer);
+    const serving = deploymentId && (await this.deployments.findServing(deploymentId));
+    if (!deploymentId || !serving) return null;
+    return {
+      accountId: serving.accountId,
+      credentialId: deploymentId,
+      kind: 'deployment_token',
+      scopes: [...DEPLOYMENT_TOKEN_SCOPES],
+      label: `PLATFORM_TOKEN of ${deploymentId}`,
+      appId: serving.appId,
+    };
   }
 
   private fromCache(hash: string): Principal | undefined {

@@ -6,6 +6,7 @@ import { ApiRequestMeter } from './api-request-meter.js';
 import { BandwidthMeter } from './bandwidth-meter.js';
 import { BillingController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
+import { FunctionsMeter } from './functions-meter.js';
 import { Meters } from './meters.js';
 import { PlanRateLimits } from './plan-rate-limits.js';
 import { StatementsRepository } from './statements.repository.js';
@@ -31,6 +32,7 @@ import { UsageRollup } from './usage-rollup.js';
     Meters,
     ApiRequestMeter,
     BandwidthMeter,
+    FunctionsMeter,
     StatementsRepository,
     StatementsService,
     StorageRepository,
@@ -38,6 +40,6 @@ import { UsageRollup } from './usage-rollup.js';
     BillingService,
     UsageRollup,
   ],
-  exports: [Meters, ApiRequestMeter, BandwidthMeter, StorageMeter, PlanRateLimits, BillingService, StatementsService],
+  exports: [Meters, ApiRequestMeter, BandwidthMeter, FunctionsMeter, StorageMeter, PlanRateLimits, BillingService, StatementsService],
 })
 export class BillingModule {}

@@ -2,6 +2,7 @@ import { AuditLog } from '../audit/audit-log.service.js';
 import type { Actor } from '../common/request-context/actor.js';
 import { Injectable } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service.js';
+import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { AccountPlans } from './account-plans.js';
@@ -15,6 +16,8 @@ export interface MeterUsage {
   included: number | null;
   percent: number | null;
   hard: boolean;
+  /** `functions.duration_ms` only: each function instance's memory limit (MiB), beside the wall time. */
+  memoryMb?: number;
 }
 
 export interface BillingSummary {
@@ -34,6 +37,7 @@ export class BillingService {
     private readonly events: DomainEvents,
     private readonly audit: AuditLog,
     private readonly storage: StorageMeter,
+    private readonly config: AppConfig,
   ) {}
 
   async summary(accountId: string, at = new Date()): Promise<BillingSummary> {
@@ -49,13 +53,15 @@ export class BillingService {
         const quota = plan.meters[meter];
         const used = totals.get(meter) ?? 0;
         const included = quota?.included ?? null;
-        return {
+        const usage: MeterUsage = {
           meter,
           used,
           included,
           percent: included === null ? null : included === 0 ? 100 : Math.round((used / included) * 1000) / 10,
           hard: quota?.hard ?? false,
         };
+        if (meter === 'functions.duration_ms') usage.memoryMb = this.config.FUNCTIONS_MEMORY_MB;
+        return usage;
       }),
     };
   }

@@ -49,6 +49,11 @@ export class MeterBuffer {
     this.counts.set(accountId, (this.counts.get(accountId) ?? 0) + quantity);
   }
 
+  /** What this process counted for the account and has not written yet. */
+  pending(accountId: string): number {
+    return this.counts.get(accountId) ?? 0;
+  }
+
   /** Writes the counts so far; a failed account's count is kept for the next flush. */
   async flush(): Promise<void> {
     const counts = this.counts;

@@ -35,6 +35,25 @@ describe('plans', () => {
     ).toThrow(/hard can be true only for/);
   });
 
+  it('meter functions.requests and functions.duration_ms softly on every built-in plan; a plans file may make them hard', () => {
+    const plans = builtInPlans(LIMITS);
+    expect(plans.free.meters['functions.requests']).toEqual({ included: 100_000, hard: false, overageCentsPerUnit: 0, unitSize: 1 });
+    expect(plans.free.meters['functions.duration_ms']).toEqual({ included: 10_000_000, hard: false, overageCentsPerUnit: 0, unitSize: 1 });
+    expect(plans.pro.meters['functions.requests']).toEqual({ included: 1_000_000, hard: false, overageCentsPerUnit: 1, unitSize: 10_000 });
+    expect(plans.pro.meters['functions.duration_ms']).toEqual({ included: 100_000_000, hard: false, overageCentsPerUnit: 1, unitSize: 1_000_000 });
+    expect(plans.enterprise.meters['functions.requests']).toBeUndefined();
+    const parsed = parsePlans({
+      x: {
+        name: 'X',
+        priceCents: 0,
+        requestsPerMinute: 1,
+        aiRequestsPerMinute: 1,
+        meters: { 'functions.requests': { included: 5, hard: true }, 'functions.duration_ms': { included: 1000, hard: true } },
+      },
+    });
+    expect(parsed.x.meters).toMatchObject({ 'functions.requests': { included: 5, hard: true }, 'functions.duration_ms': { included: 1000, hard: true } });
+  });
+
   it('reads PLANS_FILE over the built-in ones, with defaults for the optional meter fields', () => {
     const dir = mkdtempSync(join(tmpdir(), 'plans-'));
     writeFileSync(

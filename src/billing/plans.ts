@@ -1,10 +1,23 @@
 import { readFileSync } from 'node:fs';
 
 /** What the service meters, each recorded once per billable thing. */
-export const METERS = ['api.requests', 'ai.tokens', 'deployments', 'analytics.events', 'webhook.deliveries', 'bandwidth.bytes', 'storage.bytes'] as const;
+export const METERS = [
+  'api.requests',
+  'ai.tokens',
+  'deployments',
+  'analytics.events',
+  'webhook.deliveries',
+  'bandwidth.bytes',
+  'storage.bytes',
+  'functions.requests',
+  'functions.duration_ms',
+] as const;
 export type Meter = (typeof METERS)[number];
-/** Meters that requests consume before their work (a hard quota answers 402 there); the others are counted after the fact. */
-export const HARD_CAPABLE_METERS: readonly Meter[] = ['ai.tokens', 'deployments', 'storage.bytes'];
+/**
+ * Meters that requests consume before their work (a hard quota answers 402 there; a function request, the visitor's
+ * 503 page); the others are counted after the fact.
+ */
+export const HARD_CAPABLE_METERS: readonly Meter[] = ['ai.tokens', 'deployments', 'storage.bytes', 'functions.requests', 'functions.duration_ms'];
 /**
  * Meters of a level rather than a count (what is kept, not what was done): `used` is the level now, the
  * quota is on the level, the ledger holds one sample a day, and a statement bills the period's average
@@ -63,6 +76,8 @@ export function builtInPlans(limits: { requestsPerMinute: number; aiRequestsPerM
         'webhook.deliveries': quota(10_000, false),
         'bandwidth.bytes': quota(10 * GiB, false),
         'storage.bytes': quota(2 * GiB, true),
+        'functions.requests': quota(100_000, false),
+        'functions.duration_ms': quota(10_000_000, false),
       },
     },
     pro: {
@@ -78,6 +93,8 @@ export function builtInPlans(limits: { requestsPerMinute: number; aiRequestsPerM
         'webhook.deliveries': quota(100_000, false, 1, 100),
         'bandwidth.bytes': quota(100 * GiB, false, 10, GiB),
         'storage.bytes': quota(100 * GiB, false, 3, GiB),
+        'functions.requests': quota(1_000_000, false, 1, 10_000),
+        'functions.duration_ms': quota(100_000_000, false, 1, 1_000_000),
       },
     },
     enterprise: { id: 'enterprise', name: 'Enterprise', priceCents: 50_000, requestsPerMinute: 10_000, aiRequestsPerMinute: 1000, meters: {} },

@@ -12,6 +12,8 @@ export interface StatementLine {
   unitPriceCents: number;
   unitSize: number;
   amountCents: number;
+  /** `functions.duration_ms` only: each function instance's memory limit (MiB), beside the wall time billed. */
+  memoryMb?: number;
 }
 
 export interface Statement {
@@ -37,6 +39,7 @@ export function buildStatement(
   plan: Plan,
   usage: Map<string, number>,
   status: Statement['status'],
+  functionsMemoryMb?: number,
 ): Statement {
   const lines: StatementLine[] = [
     { meter: 'plan', quantity: 1, included: null, overage: 0, unitPriceCents: plan.priceCents, unitSize: 1, amountCents: plan.priceCents },
@@ -50,7 +53,9 @@ export function buildStatement(
     const overage = included === null ? 0 : Math.max(0, quantity - included);
     const unitSize = quota?.unitSize ?? 1;
     const unitPriceCents = quota?.overageCentsPerUnit ?? 0;
-    lines.push({ meter, quantity, included, overage, unitPriceCents, unitSize, amountCents: Math.ceil(overage / unitSize) * unitPriceCents });
+    const line: StatementLine = { meter, quantity, included, overage, unitPriceCents, unitSize, amountCents: Math.ceil(overage / unitSize) * unitPriceCents };
+    if (meter === 'functions.duration_ms' && functionsMemoryMb !== undefined) line.memoryMb = functionsMemoryMb;
+    lines.push(line);
   }
   return {
     id: statementId(accountId, period.start),

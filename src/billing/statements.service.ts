@@ -6,6 +6,7 @@ import { PeriodicJobs } from '../common/periodic/periodic-jobs.js';
 import { Transactions } from '../database/transactions.js';
 import { DomainEvents } from '../events/domain-events.service.js';
 import { AccountPlans } from './account-plans.js';
+import { AppConfig } from '../config/app-config.js';
 import { periodOf } from './plans.js';
 import { buildStatement, Statement } from './statement.js';
 import { StatementsRepository } from './statements.repository.js';
@@ -30,6 +31,7 @@ export class StatementsService {
     private readonly plans: AccountPlans,
     private readonly accounts: AccountsService,
     private readonly events: DomainEvents,
+    private readonly config: AppConfig,
     jobs: PeriodicJobs,
   ) {
     jobs.add({ name: 'billing-statements', schedule: { cron: '15 0 * * *' }, runsOn: 'workers', run: () => this.closeDue() });
@@ -47,7 +49,14 @@ export class StatementsService {
 
   async open(accountId: string, at = new Date()): Promise<Statement> {
     const period = periodOf(at);
-    return buildStatement(accountId, period, await this.plans.of(accountId), await this.usage.totals(accountId, period.start, period.end), 'open');
+    return buildStatement(
+      accountId,
+      period,
+      await this.plans.of(accountId),
+      await this.usage.totals(accountId, period.start, period.end),
+      'open',
+      this.config.FUNCTIONS_MEMORY_MB,
+    );
   }
 
   /** Closes last month's statements not closed yet: the job `billing-statements` runs it at 00:15 UTC daily in worker processes (the 1st, or a later day if that run was missed). */
@@ -73,7 +82,7 @@ export class StatementsService {
     return this.db.run(async () => {
       if (await this.statements.isClosed(accountId, period.start)) return false;
       const usage = await this.usage.totals(accountId, period.start, period.end);
-      const statement = buildStatement(accountId, period, await this.plans.of(accountId), usage, 'closed');
+      const statement = buildStatement(accountId, period, await this.plans.of(accountId), usage, 'closed', this.config.FUNCTIONS_MEMORY_MB);
       if (!(await this.statements.insertOnce(statement, accountId))) return false;
       await this.events.raise('billing.statement.closed', accountId, { statementId: statement.id, period, totalCents: statement.totalCents });
       return true;

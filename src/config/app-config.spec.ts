@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       FUNCTIONS_IDLE_MS: 300_000,
       FUNCTIONS_MAX_INSTANCES: 50,
       FUNCTIONS_MAX_BODY_BYTES: 6 * 1024 * 1024,
+      FUNCTIONS_LOGS_KEEPALIVE_MS: 15_000,
     });
     expect(loadConfig({ FUNCTIONS_SANDBOX: 'none', FUNCTIONS_MEMORY_MB: '256' })).toMatchObject({ FUNCTIONS_SANDBOX: 'none', FUNCTIONS_MEMORY_MB: 256 });
     expect(() => loadConfig({ FUNCTIONS_SANDBOX: 'docker' })).toThrow('Invalid configuration: FUNCTIONS_SANDBOX must be bwrap or none');

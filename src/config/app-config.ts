@@ -379,6 +379,10 @@ export class AppConfig {
   @WholeNumber(0, 2 ** 31 - 1)
   FUNCTIONS_MAX_BODY_BYTES = 6 * 1024 * 1024;
 
+  /** A followed log stream (`?follow=true`) without lines for this long (ms) gets a `: keep-alive` comment, so proxies keep it open. */
+  @WholeNumber(100, 600_000)
+  FUNCTIONS_LOGS_KEEPALIVE_MS = 15_000;
+
   /** A JSON file of plans (keyed by plan id) replacing or adding to the built-in ones; see docs/guide.md, "Billing". */
   @Transform(emptyToUndefined)
   @IsOptional()

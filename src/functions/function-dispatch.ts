@@ -3,10 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { requestIdOf } from '../common/http/request-id.js';
 import { AppConfig } from '../config/app-config.js';
+import { DeploymentTokens } from '../auth/deployment-tokens.js';
 import { BLOB_STORE, blobKey, type BlobStore } from '../files/blob-store.js';
 import type { ServedSite } from '../hosting/served-site.js';
 import { SiteDirectory, type SiteLookup } from '../hosting/site-directory.js';
-import { readSitePath } from '../hosting/site-paths.js';
+import { readSitePath, type SitePath } from '../hosting/site-paths.js';
+import { isDocumentRequest, sightingOf } from '../hosting/page-sighting.js';
+import { AnalyticsCollector } from '../analytics/analytics-collector.js';
+import { FunctionsMeter } from '../billing/functions-meter.js';
 import { codeSourceOf } from './code-source.js';
 import { functionPage } from './function-pages.js';
 import type { FunctionDeployment, FunctionResponse } from './functions.types.js';
@@ -31,6 +35,9 @@ export class FunctionDispatch {
     private readonly pool: InstancePool,
     private readonly config: AppConfig,
     private readonly vars: EnvVarsService,
+    private readonly tokens: DeploymentTokens,
+    private readonly meter: FunctionsMeter,
+    private readonly analytics: AnalyticsCollector,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {
     this.scheme = new URL(config.publicUrl).protocol;
@@ -56,25 +63,54 @@ export class FunctionDispatch {
     if (lookup.kind !== 'site' || !lookup.site.functions) return false;
     const path = readSitePath(req.url ?? '/');
     if (typeof path === 'string' || !lookup.site.functions.matches(path.path)) return false;
-    void this.dispatch(lookup.site, lookup.address !== 'public', req, res, ip());
+    void this.dispatch(lookup.site, lookup.address !== 'public', req, res, path, ip);
     return true;
   }
 
-  private async dispatch(site: ServedSite, noindex: boolean, req: IncomingMessage, res: ServerResponse, clientIp: string): Promise<void> {
+  private async dispatch(site: ServedSite, noindex: boolean, req: IncomingMessage, res: ServerResponse, path: SitePath, ip: () => string): Promise<void> {
+    const started = performance.now();
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    const { accountId } = site.deployment;
     let answer: FunctionResponse;
+    let ran = false;
     try {
-      answer = await this.pool.dispatch(this.deploymentOf(site), {
-        method: req.method ?? 'GET',
-        url: `${this.scheme}//${req.headers.host}${req.url}`,
-        rawHeaders: req.rawHeaders,
-        body: hasBody ? req : null,
-        clientIp,
-      });
+      const refusal = await this.meter.refusal(accountId);
+      if (refusal !== null) {
+        // A hard quota of the account's plan is used up: the function does not run until the period renews.
+        answer = functionPage(503, { 'retry-after': String(refusal) });
+      } else {
+        ran = true;
+        answer = await this.pool.dispatch(this.deploymentOf(site), {
+          method: req.method ?? 'GET',
+          url: `${this.scheme}//${req.headers.host}${req.url}`,
+          rawHeaders: req.rawHeaders,
+          body: hasBody ? req : null,
+          clientIp: ip(),
+        });
+      }
     } catch (err) {
       this.logger.error(`a function request of ${site.deployment.id} failed: ${(err as Error).stack ?? String(err)}`);
       answer = functionPage(502);
     }
+    // A page the function made counts as a pageview, as a file's does.
+    if (
+      ran &&
+      req.method === 'GET' &&
+      answer.status === 200 &&
+      /^text\/html\b/i.test(headerOf(answer.headers, 'content-type') ?? '') &&
+      isDocumentRequest(req)
+    ) {
+      this.analytics.servedPage(sightingOf({ request: req, site, path, ip }));
+    }
+    try {
+      await this.send(answer, req, res, hasBody, noindex);
+    } finally {
+      // Wall time, from the request's arrival to its answer's end (the visitor's leaving included).
+      if (ran) this.meter.count(accountId, performance.now() - started);
+    }
+  }
+
+  private async send(answer: FunctionResponse, req: IncomingMessage, res: ServerResponse, hasBody: boolean, noindex: boolean): Promise<void> {
     const headers = [...answer.headers, 'x-request-id', requestIdOf(req)];
     if (noindex && !hasHeader(answer.headers, 'x-robots-tag')) headers.push('x-robots-tag', 'noindex');
     // A body the function never read (413 from its Content-Length, a page before the instance started): not kept alive.
@@ -96,8 +132,9 @@ export class FunctionDispatch {
         id,
         entry,
         code: codeSourceOf(files ?? {}, entry, (sha256) => this.blobs.get(blobKey(accountId, sha256))),
-        // The variables it took at deploy time (secrets opened here, in memory only), and the platform's own.
-        env: { ...this.vars.envOf(site.deployment.functionVars), PLATFORM_URL: `${this.config.publicUrl}/v1` },
+        // The variables it took at deploy time (secrets opened here, in memory only), and the platform's own: the
+        // token is derived from the deployment's id, never stored, and works while the deployment serves.
+        env: { ...this.vars.envOf(site.deployment.functionVars), PLATFORM_URL: `${this.config.publicUrl}/v1`, PLATFORM_TOKEN: this.tokens.issue(id) },
       };
       this.deployments.set(site, deployment);
     }
@@ -106,6 +143,10 @@ export class FunctionDispatch {
 }
 
 function hasHeader(flat: readonly string[], name: string): boolean {
-  for (let i = 0; i < flat.length; i += 2) if (flat[i].toLowerCase() === name) return true;
-  return false;
+  return headerOf(flat, name) !== undefined;
+}
+
+function headerOf(flat: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < flat.length; i += 2) if (flat[i].toLowerCase() === name) return flat[i + 1];
+  return undefined;
 }

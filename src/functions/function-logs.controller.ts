@@ -9,7 +9,7 @@ import type { Principal } from '../common/request-context/principal.js';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
 import { LogLineListDto, LogsQueryDto } from './dto/log-line.dto.js';
-import { FunctionLogsService } from './function-logs.service.js';
+import { FunctionLogsService, KEEP_ALIVE } from './function-logs.service.js';
 
 const STREAM_EXAMPLE = 'data: {"at":"2026-11-29T10:00:00.120Z","level":"request","message":"GET /api/notes 200 4ms"}\n\n';
 
@@ -28,7 +28,8 @@ export class FunctionLogsController {
     description:
       "Its instances' `console.*` output and one `request` line per request (method, path without the query string, status, duration: no address, no header), " +
       'and `system` lines (started, stopped, crashed, lines dropped past 100 a second). The newest 1,000 lines, at most 24 hours old; `limit` (1–1000, default 100) of the newest after `since`, oldest first. ' +
-      'With `follow=true`: `text/event-stream`, one `data:` JSON line per log line as it is written (after `since` when given, else from now on), until the client closes.',
+      'With `follow=true`: `text/event-stream`, one `data:` JSON line per log line as it is written (after `since` when given, else from now on), until the client closes; ' +
+      'a `: keep-alive` comment line after each 15 s (`FUNCTIONS_LOGS_KEEPALIVE_MS`) without a line.',
   })
   @ApiParam({ name: 'deploymentId', example: 'dep_01JC3Z9A7B2C4D6E8F0G1H2J3K' })
   @ApiOkResponse({
@@ -51,7 +52,8 @@ export class FunctionLogsController {
       try {
         // A comment first: Node sends the head with the first bytes, and the client should know it is following.
         yield ': following\n\n';
-        for await (const line of lines) yield sseData(line);
+        // A comment line when idle: proxies cut streams that send nothing for a while.
+        for await (const line of lines) yield line === KEEP_ALIVE ? ': keep-alive\n\n' : sseData(line);
       } finally {
         client.dispose();
       }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
 import { FunctionLogsRepository, MAX_LINES, type StoredLogLine } from './function-logs.repository.js';
 import type { FunctionLogLevel } from './functions.types.js';
 
@@ -17,10 +18,16 @@ export interface LogLineDto {
 /** How often a follower looks for new lines (they come from any node, through the database). */
 const FOLLOW_POLL_MS = 500;
 
+/** What `follow` yields when no line came for FUNCTIONS_LOGS_KEEPALIVE_MS: the stream says it is alive. */
+export const KEEP_ALIVE = 'keep-alive';
+
 /** Reading a deployment's logs (the caller checked the deployment is the account's). */
 @Injectable()
 export class FunctionLogsService {
-  constructor(private readonly lines: FunctionLogsRepository) {}
+  constructor(
+    private readonly lines: FunctionLogsRepository,
+    private readonly config: AppConfig,
+  ) {}
 
   async list(deploymentId: string, query: LogsQuery): Promise<LogLineDto[]> {
     const { since, limit } = parseQuery(query);
@@ -29,20 +36,28 @@ export class FunctionLogsService {
 
   /**
    * With `since`: the newest `limit` lines after it, then each new line as it is written (from any node), until
-   * `signal` aborts. Without: only the lines written from now on.
+   * `signal` aborts. Without: only the lines written from now on. KEEP_ALIVE after each FUNCTIONS_LOGS_KEEPALIVE_MS
+   * without a line.
    */
-  async *follow(deploymentId: string, query: LogsQuery, signal: AbortSignal): AsyncGenerator<LogLineDto> {
+  async *follow(deploymentId: string, query: LogsQuery, signal: AbortSignal): AsyncGenerator<LogLineDto | typeof KEEP_ALIVE> {
     const { since, limit } = parseQuery(query);
+    const keepAliveMs = this.config.FUNCTIONS_LOGS_KEEPALIVE_MS;
     let afterId = '0';
     let batch: StoredLogLine[] = [];
+    let lastSent = Date.now();
     if (since) batch = await this.lines.list(deploymentId, { since, limit });
     else afterId = (await this.lines.list(deploymentId, { limit: 1 }))[0]?.id ?? '0';
     while (!signal.aborted) {
       for (const line of batch) {
         afterId = line.id;
+        lastSent = Date.now();
         yield toDto(line);
       }
-      await sleep(FOLLOW_POLL_MS, signal);
+      if (Date.now() - lastSent >= keepAliveMs) {
+        lastSent = Date.now();
+        yield KEEP_ALIVE;
+      }
+      await sleep(Math.min(FOLLOW_POLL_MS, Math.max(0, keepAliveMs - (Date.now() - lastSent))), signal);
       if (signal.aborted) return;
       batch = await this.lines.list(deploymentId, { afterId, limit: MAX_LINES });
     }

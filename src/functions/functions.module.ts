@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Module } from '@nestjs/common';
 import { PeriodicModule } from '../common/periodic/periodic.module.js';
 import { AppConfig } from '../config/app-config.js';
+import { DeploymentTokens } from '../auth/deployment-tokens.js';
 import { FunctionLogStore } from './function-logs.js';
 import { FunctionLogsRepository } from './function-logs.repository.js';
 import { FunctionLogsService } from './function-logs.service.js';
@@ -46,12 +47,13 @@ class InstancePoolShutdown implements BeforeApplicationShutdown {
           idleMs: config.FUNCTIONS_IDLE_MS,
           maxInstances: config.FUNCTIONS_MAX_INSTANCES,
           maxBodyBytes: config.FUNCTIONS_MAX_BODY_BYTES,
-          platformUrl: `${config.publicUrl}/v1`,
+          platformUrl: () => `${config.publicUrl}/v1`,
           logs,
         }),
     },
     InstancePoolShutdown,
+    DeploymentTokens,
   ],
-  exports: [InstancePool, FUNCTION_LOG_SINK, FunctionLogsService],
+  exports: [InstancePool, FUNCTION_LOG_SINK, FunctionLogsService, DeploymentTokens],
 })
 export class FunctionsModule {}

@@ -21,8 +21,11 @@ export interface InstancePoolOptions {
   idleMs: number;
   maxInstances: number;
   maxBodyBytes: number;
-  /** PLATFORM_URL: its origin is the one loopback or private destination an instance may reach. */
-  platformUrl: string;
+  /**
+   * PLATFORM_URL: its origin is the one loopback or private destination an instance may reach. A function when it is
+   * known only once the server listens (PORT=0 without PUBLIC_URL: the tests').
+   */
+  platformUrl: string | (() => string);
   logs: FunctionLogSink;
   /** Where code folders and instance folders go (default: a folder of this process's under the system's temporary folder). */
   root?: string;
@@ -90,8 +93,11 @@ export class InstancePool {
     this.folders = new CodeFolders(this.root);
     const own = new Set(options.ownAddresses ?? []);
     for (const addresses of Object.values(networkInterfaces())) for (const a of addresses ?? []) own.add(a.address);
+    const platformUrl = options.platformUrl;
     this.egress = {
-      allowedOrigins: [new URL(options.platformUrl).origin],
+      get allowedOrigins() {
+        return [new URL(typeof platformUrl === 'function' ? platformUrl() : platformUrl).origin];
+      },
       ownAddresses: own,
       resolve: options.resolve,
       dial: options.dial,

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/c
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { AnalyticsCollector, Sighting } from '../analytics/analytics-collector.js';
+import { AnalyticsCollector } from '../analytics/analytics-collector.js';
 import { CollectService } from '../analytics/collect.service.js';
 import { SITE_TRACKER_SCRIPT } from '../analytics/tracker-script.js';
 import { AppAddresses } from '../apps/app-addresses.js';
@@ -27,6 +27,7 @@ import { sharedHeaders } from './raw-headers.js';
 import { fileAt, ServedSite } from './served-site.js';
 import { SiteDirectory, SiteLookup } from './site-directory.js';
 import { readSitePath, redirectLocation, SitePath } from './site-paths.js';
+import { isDocumentRequest, sightingOf } from './page-sighting.js';
 
 const TRACKER_ETAG = `"${createHash('sha256').update(SITE_TRACKER_SCRIPT).digest('base64url').slice(0, 16)}"`;
 const TRACKER_HEADERS = {
@@ -246,7 +247,7 @@ export class SiteServer implements BeforeApplicationShutdown {
   /** The landing page (counted when it is a GET), or its 304. */
   private landingAnswer(visit: Seen): Answer {
     const { request, target } = visit;
-    if (request.method === 'GET') this.analytics.servedPage(this.sighting(visit));
+    if (request.method === 'GET') this.analytics.servedPage(sightingOf(visit));
     const page = this.pages.page(target);
     if (page.headers.etag && request.headers['if-none-match'] === page.headers.etag) {
       const { etag, 'cache-control': cacheControl } = page.headers;
@@ -259,7 +260,7 @@ export class SiteServer implements BeforeApplicationShutdown {
   private async thanks(visit: Visit): Promise<void> {
     const { request, reply, site, target } = visit;
     if (request.method !== 'GET' && request.method !== 'HEAD') return this.notFound(visit);
-    if (request.method === 'GET') this.analytics.servedPage(this.sighting(visit));
+    if (request.method === 'GET') this.analytics.servedPage(sightingOf(visit));
     return this.html(reply, site, visit.noindex, this.pages.thanks({ ...target, action: 'thanks' }), request.method === 'HEAD');
   }
 
@@ -268,7 +269,7 @@ export class SiteServer implements BeforeApplicationShutdown {
     const { request, reply, site } = visit;
     if (request.method !== 'POST') return this.notFound(visit);
     const target: SiteTarget = { ...visit.target, action: 'signup' };
-    const outcome = await this.signups.submit(target, (request.body ?? {}) as Record<string, unknown>, this.sighting(visit));
+    const outcome = await this.signups.submit(target, (request.body ?? {}) as Record<string, unknown>, sightingOf(visit));
     let answer: SiteHtml | string;
     try {
       answer = signupAnswerOrNotFound(outcome, target, this.pages, site.files !== null);
@@ -380,7 +381,7 @@ export class SiteServer implements BeforeApplicationShutdown {
     if (request.method === 'GET') {
       if (body) this.bandwidth.count(site.accountId, body.length);
       if (file.kind.html && status === 200 && (answer.status === 200 || answer.status === 304) && isDocumentRequest(request)) {
-        this.analytics.servedPage(this.sighting(visit));
+        this.analytics.servedPage(sightingOf(visit));
       }
     }
     return { status: status === 404 ? 404 : answer.status, headers, body };
@@ -394,21 +395,6 @@ export class SiteServer implements BeforeApplicationShutdown {
   /** The headers with `X-Robots-Tag: noindex` on a preview origin (a copy only when it must be added). */
   private withRobots(noindex: boolean, headers: Record<string, string>): Record<string, string> {
     return noindex && headers['x-robots-tag'] === undefined ? { ...headers, 'x-robots-tag': 'noindex' } : headers;
-  }
-
-  /** What analytics may read of a request (it keeps none of it but a daily visitor id and labels). */
-  private sighting(visit: Seen): Sighting {
-    const { request, site, path } = visit;
-    return {
-      appId: site.deployment.appId,
-      deploymentId: site.deployment.id,
-      ip: visit.ip(),
-      headers: request.headers,
-      pathname: path.path,
-      search: path.search, // parsed only for a view that counts
-      siteHost: request.headers.host,
-      referrer: request.headers.referer,
-    };
   }
 }
 
@@ -448,18 +434,4 @@ async function send(reply: FastifyReply, answer: Answer): Promise<void> {
 
 function hasExtension(path: string): boolean {
   return path.lastIndexOf('.') > path.lastIndexOf('/') + 1;
-}
-
-/**
- * A navigation to the document, not a script's fetch of it or a prefetch: browsers say so in their
- * fetch metadata — `Sec-Fetch-Mode: navigate` (also when a service worker forwards the navigation, with
- * `Sec-Fetch-Dest: empty`), or `Sec-Fetch-Dest: document`/`iframe` — and Sec-Purpose; a client that
- * sends none of it is taken at its word.
- */
-function isDocumentRequest(request: SiteRequest): boolean {
-  const { 'sec-fetch-mode': mode, 'sec-fetch-dest': dest } = request.headers;
-  const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
-  if (typeof purpose === 'string' && purpose.includes('prefetch')) return false;
-  if (mode === undefined && dest === undefined) return true;
-  return mode === 'navigate' || dest === 'document' || dest === 'iframe';
 }

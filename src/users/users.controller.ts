@@ -3,10 +3,11 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, 
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import type { Principal } from '../common/request-context/principal.js';
 import { type Actor, CurrentActor } from '../common/request-context/actor.js';
-import { ApiErrors } from '../common/http/api-errors.decorator.js';
+import { ApiErrorOf, ApiErrors } from '../common/http/api-errors.decorator.js';
 import { toPageRequest } from '../common/pagination/page.js';
 import { CreateUserDto, ListUsersQueryDto, UserDto, UserPageDto } from './dto/user.dto.js';
 import { UsersService } from './users.service.js';
+import { AuthError } from '../auth/auth.errors.js';
 
 const USER_ID_PARAM = { name: 'id', example: 'usr_01JC3ZB4N6P8Q0R2S4T6V8W0XY' };
 
@@ -24,7 +25,13 @@ export class UsersController {
   })
   @ApiCreatedResponse({ type: UserDto })
   @ApiErrors(400, 409, 413, 415)
+  @ApiErrorOf(
+    "`missing_scope`, `role_forbids`; `credential_bound_to_app`: a function's PLATFORM_TOKEN named another app than its own",
+    AuthError.boundToApp('app_01JC3ZB4N6P8Q0R2S4T6V8W0XY'),
+  )
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateUserDto): Promise<UserDto> {
+    // A function's PLATFORM_TOKEN signs visitors up to its own app only.
+    if (principal.appId !== undefined && body.appId !== principal.appId) throw AuthError.boundToApp(principal.appId);
     return this.users.create(principal.accountId, body);
   }
 
@@ -55,6 +62,6 @@ export class UsersController {
   @ApiNoContentResponse({ description: 'Erased' })
   @ApiErrors(404)
   async delete(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
-    await this.users.delete(principal.accountId, actor, id);
+    await this.users.delete(principal.accountId, actor, id, principal.appId);
   }
 }

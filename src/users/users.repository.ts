@@ -56,14 +56,11 @@ export class UsersRepository {
     return (result.raw as Array<{ id: string }>).map((r) => r.id);
   }
 
-  /** Deletes and returns the row (so the caller knows its app), or null. */
-  async delete(accountId: string, id: string): Promise<Pick<AppUser, 'id' | 'appId'> | null> {
-    const result = await this.users
-      .createQueryBuilder()
-      .delete()
-      .where('account_id = :accountId AND id = :id', { accountId, id })
-      .returning('id, app_id')
-      .execute();
+  /** Deletes and returns the row (so the caller knows its app), or null; of `appId` only when given. */
+  async delete(accountId: string, id: string, appId?: string): Promise<Pick<AppUser, 'id' | 'appId'> | null> {
+    const query = this.users.createQueryBuilder().delete().where('account_id = :accountId AND id = :id', { accountId, id });
+    if (appId !== undefined) query.andWhere('app_id = :appId', { appId });
+    const result = await query.returning('id, app_id').execute();
     const rows = result.raw as Array<{ id: string; app_id: string }>;
     return rows[0] ? { id: rows[0].id, appId: rows[0].app_id } : null;
   }

@@ -110,11 +110,12 @@ export class UsersService implements AppErasureParticipant, OnModuleInit {
 
   /**
    * Erasure, in one transaction: the row, the stored idempotent response that held the e-mail, and
-   * the e-mail in the event log go. Emits `user.deleted` (without the e-mail).
+   * the e-mail in the event log go. Emits `user.deleted` (without the e-mail). `onlyApp`: a credential bound to
+   * one app erases that app's users only (another's is not found).
    */
-  async delete(accountId: string, actor: Actor, userId: string): Promise<void> {
+  async delete(accountId: string, actor: Actor, userId: string, onlyApp?: string): Promise<void> {
     await this.db.run(async () => {
-      const row = await this.users.delete(accountId, userId);
+      const row = await this.users.delete(accountId, userId, onlyApp);
       if (!row) throw UsersError.notFound(userId);
       await this.forget(accountId, row.appId, [row.id]);
       await this.audit.record(accountId, actor, 'user.erased', userId);

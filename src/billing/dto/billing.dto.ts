@@ -28,6 +28,8 @@ export class MeterUsageDto {
   percent: number | null;
   /** Past `included`, metered requests answer 402 (otherwise overage is billed). @example true */
   hard: boolean;
+  /** `functions.duration_ms` only: the memory limit of each function instance (MiB), beside the wall time it is billed by. @example 128 */
+  memoryMb?: number;
 }
 
 export class BillingDto {
@@ -52,6 +54,8 @@ export class StatementLineDto {
   unitSize: number;
   /** @example 600 */
   amountCents: number;
+  /** `functions.duration_ms` only: the memory limit of each function instance (MiB) the duration ran with. @example 128 */
+  memoryMb?: number;
 }
 
 export class StatementDto {

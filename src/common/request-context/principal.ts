@@ -4,10 +4,13 @@ import type { Role } from './roles.js';
 /** Who is calling: put on the request by the bearer guard (src/auth/), read with @CurrentPrincipal(). */
 export interface Principal {
   accountId: string;
-  /** The API key's or the OAuth access token's id (a portal session: `portal`). */
+  /** The API key's or the OAuth access token's id (a portal session: `portal`; a PLATFORM_TOKEN: its deployment's). */
   credentialId: string;
-  /** `portal_session`: a developer signed in to the portal, acting through the same services. */
-  kind: 'api_key' | 'access_token' | 'portal_session';
+  /**
+   * `portal_session`: a developer signed in to the portal, acting through the same services.
+   * `deployment_token`: a function instance's PLATFORM_TOKEN (src/auth/deployment-tokens.ts).
+   */
+  kind: 'api_key' | 'access_token' | 'portal_session' | 'deployment_token';
   scopes: string[];
   /**
    * The member this credential acts for: a portal session's; the member who created the API key, or
@@ -24,6 +27,8 @@ export interface Principal {
    * access token — and its limits (null: none for that period). Absent for portal sessions.
    */
   aiBudget?: { subject: string; tokensPerDay: number | null; tokensPerMonth: number | null };
+  /** Set for a credential bound to one app (a deployment's PLATFORM_TOKEN): it may act on that app only. */
+  appId?: string;
 }
 
 /** A request once the bearer guard has run: `principal` is set on routes that are not @Public(); `operator` once the admin guard let it in. */

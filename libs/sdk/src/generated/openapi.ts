@@ -679,7 +679,7 @@ export interface paths {
         };
         /**
          * A deployment's server code logs
-         * @description Its instances' `console.*` output and one `request` line per request (method, path without the query string, status, duration: no address, no header), and `system` lines (started, stopped, crashed, lines dropped past 100 a second). The newest 1,000 lines, at most 24 hours old; `limit` (1–1000, default 100) of the newest after `since`, oldest first. With `follow=true`: `text/event-stream`, one `data:` JSON line per log line as it is written (after `since` when given, else from now on), until the client closes.
+         * @description Its instances' `console.*` output and one `request` line per request (method, path without the query string, status, duration: no address, no header), and `system` lines (started, stopped, crashed, lines dropped past 100 a second). The newest 1,000 lines, at most 24 hours old; `limit` (1–1000, default 100) of the newest after `since`, oldest first. With `follow=true`: `text/event-stream`, one `data:` JSON line per log line as it is written (after `since` when given, else from now on), until the client closes; a `: keep-alive` comment line after each 15 s (`FUNCTIONS_LOGS_KEEPALIVE_MS`) without a line.
          */
         get: operations["FunctionLogsController_list"];
         put?: never;
@@ -1878,7 +1878,7 @@ export interface components {
              * @example ai.tokens
              * @enum {string}
              */
-            meter: "api.requests" | "ai.tokens" | "deployments" | "analytics.events" | "webhook.deliveries" | "bandwidth.bytes" | "storage.bytes";
+            meter: "api.requests" | "ai.tokens" | "deployments" | "analytics.events" | "webhook.deliveries" | "bandwidth.bytes" | "storage.bytes" | "functions.requests" | "functions.duration_ms";
             /**
              * @description Included each month; null: unlimited
              * @example 100000
@@ -1896,6 +1896,11 @@ export interface components {
              * @example true
              */
             hard: boolean;
+            /**
+             * @description `functions.duration_ms` only: the memory limit of each function instance (MiB), beside the wall time it is billed by.
+             * @example 128
+             */
+            memoryMb?: number;
         };
         PlanRefDto: {
             /** @example pro */
@@ -3631,6 +3636,11 @@ export interface components {
             unitSize: number;
             /** @example 600 */
             amountCents: number;
+            /**
+             * @description `functions.duration_ms` only: the memory limit of each function instance (MiB) the duration ran with.
+             * @example 128
+             */
+            memoryMb?: number;
         };
         StatementDto: {
             lines: components["schemas"]["StatementLineDto"][];
@@ -9615,7 +9625,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The credential lacks the scope this route needs */
+            /**
+             * @description `missing_scope`, `role_forbids`; `credential_bound_to_app`: a function's PLATFORM_TOKEN named another app than its own
+             *
+             *     The credential lacks the scope this route needs
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
