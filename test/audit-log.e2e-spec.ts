@@ -75,6 +75,25 @@ describe(`audit log (${target})`, () => {
     };
   };
 
+  /** A published app with two production deployments, and the variants of a 60/40 split test between them. */
+  const splitReady = async () => {
+    const appId = await newApp();
+    const deploy = async () => (await api().post('/v1/apps/deploy').set(bearer()).send({ appId, env: 'production' }).expect(200)).body.deploymentId as string;
+    const [a, b] = [await deploy(), await deploy()];
+    await api().post(`/v1/apps/${appId}/publish`).set(bearer()).send({ deploymentId: a }).expect(200);
+    return {
+      appId,
+      variants: [
+        { deploymentId: a, weight: 60 },
+        { deploymentId: b, weight: 40 },
+      ],
+    };
+  };
+  type SplitReady = Awaited<ReturnType<typeof splitReady>>;
+  /** The entry's target: the app, the test and its variants. */
+  const splitTarget = (ready: SplitReady, splitId: string) =>
+    `${ready.appId}/${splitId}/${ready.variants.map((v) => `${v.deploymentId}=${v.weight}`).join(',')}`;
+
   /** Each action: what it needs first (not audited here), then the request that does it, answering the entry's target id. */
   const CASES: Record<
     Exclude<AuditAction, `mfa.${string}` | `sso.${string}`>,
@@ -280,6 +299,25 @@ describe(`audit log (${target})`, () => {
       act: async (id: string) => {
         await api().delete(`/v1/users/${id}`).set(bearer()).expect(204);
         return id;
+      },
+    },
+    'split.started': {
+      prepare: splitReady,
+      act: async (ready: SplitReady) => {
+        const started = await api().put(`/v1/apps/${ready.appId}/split`).set(bearer()).send({ variants: ready.variants }).expect(200);
+        return splitTarget(ready, started.body.id);
+      },
+    },
+    'split.ended': {
+      prepare: async () => {
+        const ready = await splitReady();
+        const started = await api().put(`/v1/apps/${ready.appId}/split`).set(bearer()).send({ variants: ready.variants }).expect(200);
+        return { ...ready, splitId: started.body.id as string };
+      },
+      // Ended by publishing the winner: audited as whoever published.
+      act: async (ready: SplitReady & { splitId: string }) => {
+        await api().post(`/v1/apps/${ready.appId}/publish`).set(bearer()).send({ deploymentId: ready.variants[1].deploymentId }).expect(200);
+        return splitTarget(ready, ready.splitId);
       },
     },
     'env_var.set': {

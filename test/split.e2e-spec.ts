@@ -47,6 +47,25 @@ describe(`split tests between deployments (${target})`, () => {
       .at('/splits')
       .map((r) => JSON.parse(r.raw) as { event: string; data: Record<string, unknown> & { appId: string } })
       .filter((b) => b.event === event && b.data.appId === appId);
+  /** Visitor `i` signs up through the form of `deploymentId` (the variant they are served). */
+  const signUp = async (slug: string, i: number, deploymentId: string) => {
+    const post = await siteRequest(setup.app.url, `${slug}.localhost:${port}`, '/signup', {
+      method: 'POST',
+      headers: { ...visitor(i), 'content-type': 'application/x-www-form-urlencoded' },
+      // A token of the variant's deployment, old enough not to look like a bot's.
+      body: new URLSearchParams({
+        email: `visitor-${i}@example.com`,
+        website: '',
+        token: setup.app.server.app.get(SignupTokens).issue(deploymentId, Date.now() - 5000),
+      }).toString(),
+    });
+    expect([post.status, post.headers.location]).toEqual([303, '/thanks']);
+  };
+  /** Sign-ups and pageviews written to analytics (raw rows and rollups). */
+  const settle = async () => {
+    await setup.app.server.app.get(SignupService).settled();
+    await setup.app.server.app.get(AnalyticsBuffer).flush();
+  };
   const expectPrivate = (answer: SiteAnswer) => {
     expect(answer.headers['cache-control']).toMatch(/^private(,|$)/);
     expect(answer.headers['cache-control']).not.toMatch(/public|s-maxage/);
@@ -243,20 +262,12 @@ describe(`split tests between deployments (${target})`, () => {
       for (let i = 1000; i < 1060; i++) variantOf.set(i, headline((await origin('split-results', '/', i)).text)!);
       // Sign-ups through the form of the variant each visitor is served: 12 of A's visitors, 4 of B's.
       const signedUp: Record<string, number> = { A: 0, B: 0 };
-      const tokens = setup.app.server.app.get(SignupTokens);
       for (const [i, name] of variantOf) {
         if (signedUp[name] >= (name === 'A' ? 12 : 4)) continue;
-        const post = await siteRequest(setup.app.url, `split-results.localhost:${port}`, '/signup', {
-          method: 'POST',
-          headers: { ...visitor(i), 'content-type': 'application/x-www-form-urlencoded' },
-          // A token of the variant's deployment, old enough not to look like a bot's.
-          body: new URLSearchParams({ email: `visitor-${i}@example.com`, website: '', token: tokens.issue(ids[name], Date.now() - 5000) }).toString(),
-        });
-        expect([post.status, post.headers.location]).toEqual([303, '/thanks']);
+        await signUp('split-results', i, ids[name]);
         signedUp[name]++;
       }
-      await setup.app.server.app.get(SignupService).settled();
-      await setup.app.server.app.get(AnalyticsBuffer).flush();
+      await settle();
       const visitors = { A: [...variantOf.values()].filter((n) => n === 'A').length, B: [...variantOf.values()].filter((n) => n === 'B').length };
       const users = await setup.app.query<{ deployment_id: string; n: number }>(
         `SELECT e.data->>'deploymentId' AS deployment_id, count(*)::int AS n FROM events e WHERE e.kind = 'user.created' AND e.data->>'appId' = $1 GROUP BY 1 ORDER BY 1`,
@@ -279,6 +290,14 @@ describe(`split tests between deployments (${target})`, () => {
         [started.id],
       );
       expect(row).toEqual({ ended_by: 'deleted', ended: true });
+      // Audited, start and end, by the key that did them: the app, the test and its variants.
+      const target = { type: 'split', id: `${appId}/${started.id}/${ids.A}=50,${ids.B}=50` };
+      for (const action of ['split.started', 'split.ended']) {
+        const audited = (await dev.get(`/v1/audit-log?action=${action}&limit=100`).expect(200)).body.data as Array<{ target: { id: string } }>;
+        expect(audited.filter((e) => e.target.id === target.id)).toEqual([
+          expect.objectContaining({ action, actor: expect.objectContaining({ type: 'credential' }), target }),
+        ]);
+      }
       // The published deployment serves everyone again, publicly cacheable.
       for (const i of [...variantOf.keys()].slice(0, 20)) {
         const answer = await origin('split-results', '/', i);
@@ -287,6 +306,49 @@ describe(`split tests between deployments (${target})`, () => {
       }
       await until(() => deliveries(appId, 'split.ended').length === 1, 10_000, 'split.ended delivered');
       expect(deliveries(appId, 'split.ended')[0].data).toEqual({ appId, splitId: started.id, endedBy: 'deleted', variants: expected });
+    });
+
+    it('counts from startedAt, not from its day: the visitors and sign-ups of that morning stay out, later days count whole', async () => {
+      const { appId, ids } = await appWithVariants('split-since', ['A', 'B']);
+      // Before the test, the same day: 20 visitors of the published A, 3 of them sign up through its form.
+      for (let i = 3000; i < 3020; i++) expect(headline((await origin('split-since', '/', i)).text)).toBe('A');
+      for (const i of [3000, 3001, 3002]) await signUp('split-since', i, ids.A);
+      await settle();
+      const before = await dev.get(`/v1/apps/${appId}/analytics/breakdown?period=day&property=deployment&metrics=visitors,signups`).expect(200);
+      expect(before.body.data).toEqual([{ deployment: ids.A, visitors: 20, signups: 3 }]);
+
+      const started = (
+        await dev
+          .put(`/v1/apps/${appId}/split`, {
+            variants: [
+              { deploymentId: ids.A, weight: 50 },
+              { deploymentId: ids.B, weight: 50 },
+            ],
+          })
+          .expect(200)
+      ).body;
+      const variantOf = new Map<number, string>();
+      for (let i = 3100; i < 3140; i++) variantOf.set(i, headline((await origin('split-since', '/', i)).text)!);
+      const after = { A: [...variantOf.keys()].filter((i) => variantOf.get(i) === 'A'), B: [...variantOf.keys()].filter((i) => variantOf.get(i) === 'B') };
+      expect(after.A.length).toBeGreaterThan(2);
+      expect(after.B.length).toBeGreaterThan(1);
+      for (const i of after.A.slice(0, 2)) await signUp('split-since', i, ids.A);
+      await signUp('split-since', after.B[0], ids.B);
+      await settle();
+      const results = (await dev.get(`/v1/apps/${appId}/split`).expect(200)).body;
+      expect(results.variants.map((v: { visitors: number; signups: number }) => [v.visitors, v.signups])).toEqual([
+        [after.A.length, 2],
+        [after.B.length, 1],
+      ]);
+
+      // A test started yesterday: yesterday from its raw rows after the start (none here), today whole from the rollups,
+      // this morning's visitors and sign-ups included.
+      await setup.app.query(`UPDATE app_splits SET started_at = started_at - interval '1 day' WHERE id = $1`, [started.id]);
+      const older = (await dev.get(`/v1/apps/${appId}/split`).expect(200)).body;
+      expect(older.variants.map((v: { visitors: number; signups: number }) => [v.visitors, v.signups])).toEqual([
+        [20 + after.A.length, 3 + 2],
+        [after.B.length, 1],
+      ]);
     });
 
     it('ends when any deployment is published: the winner serves everyone', async () => {

@@ -79,9 +79,18 @@ export class AnalyticsStatsRepository {
     return rows.map((r) => [r.bucket!, toTotals(r)]);
   }
 
-  /** Totals from raw rows, grouped by an interval or a property (or not at all). */
-  async rawGrouped(appId: string, filters: Filter[], range: DateRange, by: { interval: Interval } | { property: Property } | null): Promise<Grouped> {
-    const bounds = [appId, `${range.from}T00:00:00Z`, `${nextDay(range.to)}T00:00:00Z`];
+  /**
+   * Totals from raw rows, grouped by an interval or a property (or not at all); `since`, a moment of the range's first
+   * day, starts it there rather than at midnight (a split test's first day).
+   */
+  async rawGrouped(
+    appId: string,
+    filters: Filter[],
+    range: DateRange,
+    by: { interval: Interval } | { property: Property } | null,
+    since?: Date,
+  ): Promise<Grouped> {
+    const bounds = [appId, since?.toISOString() ?? `${range.from}T00:00:00Z`, `${nextDay(range.to)}T00:00:00Z`];
     /** Each statement's parameters: the bounds, then what its grouping and filters add (a props key, a value). */
     const statement = (table: 'events' | 'visits', timeColumn: string) => {
       const params: unknown[] = [...bounds];
@@ -199,6 +208,6 @@ function grouped(rows: SumsRow[]): Grouped {
   return new Map(rows.map((r) => [r.bucket ?? '', toTotals(r)]));
 }
 
-function nextDay(day: string): string {
+export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }

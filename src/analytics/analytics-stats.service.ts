@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppsService } from '../apps/apps.service.js';
 import { DEFAULT_PAGE_LIMIT } from '../common/pagination/page.js';
 import { RequestError } from '../common/errors/request-errors.js';
-import { AnalyticsStatsRepository, NO_TOTALS, RollupSlice, Totals } from './analytics-stats.repository.js';
+import { AnalyticsStatsRepository, nextDay, NO_TOTALS, RollupSlice, Totals } from './analytics-stats.repository.js';
 import { DateRange, daysIn, Interval, Metric, parseInterval, parseProperty, parseStatsQuery, RawStatsParams, StatsQuery } from './stats-query.js';
 import { utcDay } from './visitor-ids.service.js';
 import { isEventProperty } from './dimensions.js';
@@ -117,16 +117,21 @@ export class AnalyticsStatsService {
   }
 
   /**
-   * Visitors and sign-ups of each deployment of the app (in the order given) from the UTC day of `since` to today,
-   * from the daily rollups by deployment (a split test's results).
+   * Visitors and sign-ups of each deployment of the app (in the order given) from the moment `since` to now (a split
+   * test's results): the day of `since` from the raw rows after it (the rollups are daily: they would add that day's
+   * earlier visitors and sign-ups), the days after it from the daily rollups by deployment.
    */
   async deploymentTotals(appId: string, deploymentIds: string[], since: Date): Promise<Array<{ visitors: number; signups: number }>> {
-    const range = { from: utcDay(since), to: utcDay(new Date()) };
+    const firstDay = utcDay(since);
+    const today = utcDay(new Date());
+    const first = await this.repository.rawGrouped(appId, [], { from: firstDay, to: firstDay }, { property: 'deployment' }, since);
+    const later = firstDay < today ? { from: nextDay(firstDay), to: today } : null;
     const totals: Array<{ visitors: number; signups: number }> = [];
     // One after the other: inside a transaction (a test's end) the queries share one connection.
     for (const value of deploymentIds) {
-      const { visitors, signups } = await this.repository.rollupTotals(appId, { dimension: 'deployment', value }, range);
-      totals.push({ visitors, signups });
+      const start = first.get(value) ?? NO_TOTALS;
+      const rest = later ? await this.repository.rollupTotals(appId, { dimension: 'deployment', value }, later) : NO_TOTALS;
+      totals.push({ visitors: start.visitors + rest.visitors, signups: start.signups + rest.signups });
     }
     return totals;
   }

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = {
   'user.erased': 'user',
   'env_var.set': 'env_var',
   'env_var.deleted': 'env_var',
+  'split.started': 'split',
+  'split.ended': 'split',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

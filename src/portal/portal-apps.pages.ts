@@ -203,7 +203,7 @@ export class PortalAppsPages {
   async publish(signed: Signed, appId: string, form: Form): Promise<string | PageNotes> {
     const checked = await validateForm(PublishDto, { deploymentId: text(form, 'deploymentId') || undefined });
     if (!checked.ok) return { error: Object.values(checked.errors).join('; ') };
-    await this.publishing.publish(signed.accountId, appId, checked.value.deploymentId);
+    await this.publishing.publish(signed.accountId, portalActor(signed), appId, checked.value.deploymentId);
     return 'published';
   }
 
@@ -220,7 +220,7 @@ export class PortalAppsPages {
     const checked = await validateForm(StartSplitDto, { variants: weighted });
     if (!checked.ok) return { error: `Give 2 to 4 production deployments a weight from 1 to 99: ${Object.values(checked.errors).join('; ')}`, input: form };
     try {
-      await this.splits.start(signed.accountId, appId, checked.value);
+      await this.splits.start(signed.accountId, portalActor(signed), appId, checked.value);
     } catch (err) {
       // Weights not summing to 100, a deployment not of production: said on the page, the weights kept as typed.
       if (err instanceof PlatformError && err.status === 400) return { error: err.message, input: form };
@@ -230,12 +230,12 @@ export class PortalAppsPages {
   }
 
   async endSplit(signed: Signed, appId: string): Promise<string> {
-    await this.splits.end(signed.accountId, appId);
+    await this.splits.end(signed.accountId, portalActor(signed), appId);
     return 'split-ended';
   }
 
   async unpublish(signed: Signed, appId: string): Promise<string> {
-    await this.publishing.unpublish(signed.accountId, appId);
+    await this.publishing.unpublish(signed.accountId, portalActor(signed), appId);
     return 'unpublished';
   }
 

@@ -3,6 +3,7 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs
 import { AppDto } from '../apps/dto/app.dto.js';
 import { CurrentPrincipal, Scopes } from '../common/request-context/request-context.decorators.js';
 import type { Principal } from '../common/request-context/principal.js';
+import { type Actor, CurrentActor } from '../common/request-context/actor.js';
 import { ApiErrors } from '../common/http/api-errors.decorator.js';
 import { PublishDto } from './dto/publish.dto.js';
 import { PublishingService } from './publishing.service.js';
@@ -29,8 +30,8 @@ export class PublishingController {
   @ApiBody({ type: PublishDto, required: false })
   @ApiOkResponse({ type: AppDto, description: 'The app, published' })
   @ApiErrors(400, 404, 413, 415)
-  publish(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string, @Body() body: PublishDto): Promise<AppDto> {
-    return this.publishing.publish(principal.accountId, appId, body.deploymentId);
+  publish(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Param('appId') appId: string, @Body() body: PublishDto): Promise<AppDto> {
+    return this.publishing.publish(principal.accountId, actor, appId, body.deploymentId);
   }
 
   @Post('unpublish')
@@ -44,7 +45,7 @@ export class PublishingController {
   @ApiParam(APP_ID_PARAM)
   @ApiOkResponse({ type: AppDto, description: 'The app, unpublished' })
   @ApiErrors(404, 409)
-  unpublish(@CurrentPrincipal() principal: Principal, @Param('appId') appId: string): Promise<AppDto> {
-    return this.publishing.unpublish(principal.accountId, appId);
+  unpublish(@CurrentPrincipal() principal: Principal, @CurrentActor() actor: Actor, @Param('appId') appId: string): Promise<AppDto> {
+    return this.publishing.unpublish(principal.accountId, actor, appId);
   }
 }

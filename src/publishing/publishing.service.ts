@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppsService } from '../apps/apps.service.js';
 import type { AppDto } from '../apps/dto/app.dto.js';
+import type { Actor } from '../common/request-context/actor.js';
 import { Transactions } from '../database/transactions.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
 import { PublishingError } from './publishing.errors.js';
@@ -21,7 +22,7 @@ export class PublishingService {
   ) {}
 
   /** Publishes `deploymentId`, or by default the newest `production` deployment (none: 400), ending a split test. Emits `app.published`. */
-  publish(accountId: string, appId: string, deploymentId?: string): Promise<AppDto> {
+  publish(accountId: string, actor: Actor, appId: string, deploymentId?: string): Promise<AppDto> {
     return this.db.run(async () => {
       const app = await this.apps.lockOwned(accountId, appId);
       const deployment = deploymentId
@@ -29,17 +30,17 @@ export class PublishingService {
         : await this.deployments.findNewestServable(app.id, 'production');
       if (!deployment) throw deploymentId ? PublishingError.notOfApp(deploymentId, app.id) : PublishingError.noProductionDeployment(app.id);
       // Publishing (the winner, or anything else) ends a running split test: the address serves one deployment again.
-      await this.splits.endRunning(app, 'published');
+      await this.splits.endRunning(app, 'published', actor);
       return this.apps.markPublished(app, deployment.id);
     });
   }
 
   /** Takes the public address down: it answers 410 until the app is published again. Emits `app.unpublished`. */
-  unpublish(accountId: string, appId: string): Promise<AppDto> {
+  unpublish(accountId: string, actor: Actor, appId: string): Promise<AppDto> {
     return this.db.run(async () => {
       const app = await this.apps.lockOwned(accountId, appId);
       const dto = await this.apps.markUnpublished(app);
-      await this.splits.endRunning(app, 'unpublished');
+      await this.splits.endRunning(app, 'unpublished', actor);
       return dto;
     });
   }

@@ -26,17 +26,45 @@ describe('split statistics', () => {
     expect(c).toMatchObject({ conversionRate: 0, chanceToBeatFirst: null });
   });
 
-  it('answers one half when the pooled rate cannot tell the variants apart', () => {
-    const [, b] = splitResults(
-      [
-        { deploymentId: 'dep_a', weight: 50 },
-        { deploymentId: 'dep_b', weight: 50 },
-      ],
-      [
-        { visitors: 10, signups: 0 },
-        { visitors: 12, signups: 0 },
-      ],
-    );
-    expect(b.chanceToBeatFirst).toBe(0.5);
+  it('answers null, not one half, when nothing tells the variants apart: no sign-ups at all, all signed up, no visitors', () => {
+    const variants = [
+      { deploymentId: 'dep_a', weight: 40 },
+      { deploymentId: 'dep_b', weight: 30 },
+      { deploymentId: 'dep_c', weight: 30 },
+    ];
+    const chances = (counts: Array<[number, number]>) =>
+      splitResults(
+        variants,
+        counts.map(([visitors, signups]) => ({ visitors, signups })),
+      ).map((v) => v.chanceToBeatFirst);
+    expect(
+      chances([
+        [10, 0],
+        [12, 0],
+        [3, 0],
+      ]),
+    ).toEqual([null, null, null]);
+    expect(
+      chances([
+        [4, 4],
+        [5, 5],
+        [1, 1],
+      ]),
+    ).toEqual([null, null, null]);
+    expect(
+      chances([
+        [0, 0],
+        [12, 3],
+        [5, 1],
+      ]),
+    ).toEqual([null, null, null]);
+    // One variant without sign-ups beside one with some: computable (the pooled rate is above 0).
+    expect(
+      chances([
+        [10, 0],
+        [10, 2],
+        [0, 0],
+      ]),
+    ).toEqual([null, expect.any(Number), null]);
   });
 });

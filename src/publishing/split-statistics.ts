@@ -13,7 +13,8 @@ export interface VariantResults extends SplitVariant, VariantCounts {
 /**
  * Each variant's conversion and its chance to beat the first: the two-proportion z-test with the pooled rate,
  * z = (p_i − p_1) / √(p(1 − p)(1/n_1 + 1/n_i)), and Φ(z), the standard normal CDF (one-sided). Null for the first
- * variant and while either has no visitors; 0.5 when the pooled rate is 0 or 1 (nothing tells them apart).
+ * variant and whenever z cannot be computed: either has no visitors, or the pooled rate is 0 or 1 (no sign-ups at
+ * all, or everybody signed up) — a 50 % there would read as a measured coin toss where nothing was measured.
  */
 export function splitResults(variants: SplitVariant[], counts: VariantCounts[]): VariantResults[] {
   const first = counts[0];
@@ -36,7 +37,7 @@ function chanceToBeat(first: VariantCounts, other: VariantCounts): number | null
   const p2 = Math.min(1, other.signups / other.visitors);
   const pooled = Math.min(1, (first.signups + other.signups) / (first.visitors + other.visitors));
   const se = Math.sqrt(pooled * (1 - pooled) * (1 / first.visitors + 1 / other.visitors));
-  if (se === 0) return 0.5;
+  if (se === 0) return null;
   return Math.round(normalCdf((p2 - p1) / se) * 10_000) / 10_000;
 }
 

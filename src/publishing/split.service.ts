@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AnalyticsStatsService } from '../analytics/analytics-stats.service.js';
+import { AuditLog } from '../audit/audit-log.service.js';
 import type { App } from '../apps/app.entity.js';
 import { AppsError } from '../apps/apps.errors.js';
 import { AppsService } from '../apps/apps.service.js';
 import { newId } from '../common/ids.js';
 import { RequestError } from '../common/errors/request-errors.js';
+import type { Actor } from '../common/request-context/actor.js';
 import { Transactions } from '../database/transactions.js';
 import { DeploymentsService } from '../deployments/deployments.service.js';
 import { DomainEvents } from '../events/domain-events.service.js';
@@ -16,7 +18,7 @@ import { Split, SplitEnd, SplitRepository } from './split.repository.js';
 /**
  * Split tests between deployments: the published address serves each visitor one of 2–4 production
  * deployments, by weight, chosen from their daily visitor id (split-assignment.ts); results are each
- * variant's visitors and sign-ups from the analytics rollups by deployment. One test at a time per app:
+ * variant's visitors and sign-ups since `startedAt`, from analytics by deployment. One test at a time per app:
  * starting one ends the one running; publishing, unpublishing or DELETE ends it. Emits `split.started`
  * and `split.ended` (with the results), which also move the address (SiteDirectory evicts on them).
  */
@@ -29,9 +31,10 @@ export class SplitService {
     private readonly deployments: DeploymentsService,
     private readonly stats: AnalyticsStatsService,
     private readonly events: DomainEvents,
+    private readonly audit: AuditLog,
   ) {}
 
-  async start(accountId: string, appId: string, input: StartSplitDto): Promise<SplitDto> {
+  async start(accountId: string, actor: Actor, appId: string, input: StartSplitDto): Promise<SplitDto> {
     const total = input.variants.reduce((sum, v) => sum + v.weight, 0);
     if (total !== 100) throw RequestError.invalid([`variants weights must sum to 100 (they sum to ${total})`]);
     const seen = new Map<string, number>();
@@ -51,7 +54,7 @@ export class SplitService {
         }
       }
       if (problems.length > 0) throw RequestError.invalid(problems);
-      await this.endRunning(app, 'replaced');
+      await this.endRunning(app, 'replaced', actor);
       const split: Split = {
         id: newId('spl'),
         accountId: app.accountId,
@@ -61,6 +64,7 @@ export class SplitService {
       };
       await this.splits.insert(split);
       await this.events.raise('split.started', app.accountId, { appId: app.id, splitId: split.id, variants: split.variants });
+      await this.audit.record(app.accountId, actor, 'split.started', auditTarget(split));
       return { id: split.id, variants: split.variants, startedAt: split.startedAt.toISOString() };
     });
   }
@@ -73,26 +77,27 @@ export class SplitService {
   }
 
   /** DELETE: the published deployment serves everyone again. Emits `split.ended` with the results. */
-  async end(accountId: string, appId: string): Promise<void> {
+  async end(accountId: string, actor: Actor, appId: string): Promise<void> {
     await this.db.run(async () => {
       const app = await this.apps.lockOwned(accountId, appId);
-      if (!(await this.endRunning(app, 'deleted'))) throw SplitError.notFound(app.id);
+      if (!(await this.endRunning(app, 'deleted', actor))) throw SplitError.notFound(app.id);
     });
   }
 
   /**
    * In the caller's transaction, the app locked (publishing, unpublishing, a new test): ends the running test, if
-   * any, with `split.ended`. Whether there was one.
+   * any, with `split.ended` and its audit entry (by `actor`, whoever ended it). Whether there was one.
    */
-  async endRunning(app: App, by: SplitEnd): Promise<boolean> {
+  async endRunning(app: App, by: SplitEnd, actor: Actor): Promise<boolean> {
     const split = await this.splits.running(app.id);
     if (!split) return false;
     await this.splits.end(split.id, by, new Date());
     await this.events.raise('split.ended', app.accountId, { appId: app.id, splitId: split.id, endedBy: by, variants: await this.results(split) });
+    await this.audit.record(app.accountId, actor, 'split.ended', auditTarget(split));
     return true;
   }
 
-  /** Each variant's visitors and sign-ups since the test's start day (the daily rollups by deployment), compared with the first. */
+  /** Each variant's visitors and sign-ups since the test's start (AnalyticsStatsService.deploymentTotals), compared with the first. */
   private async results(split: Split): Promise<VariantResults[]> {
     const counts = await this.stats.deploymentTotals(
       split.appId,
@@ -101,4 +106,12 @@ export class SplitService {
     );
     return splitResults(split.variants, counts);
   }
+}
+
+/**
+ * The audit entry's target: the app, the test and its variants, `<appId>/<splitId>/<deploymentId>=<weight>,…` (at most
+ * four variants: well within the target's 320 characters), as env_var entries name `<appId>/<env>/<NAME>`.
+ */
+function auditTarget(split: Split): string {
+  return `${split.appId}/${split.id}/${split.variants.map((v) => `${v.deploymentId}=${v.weight}`).join(',')}`;
 }

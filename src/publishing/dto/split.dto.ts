@@ -52,15 +52,16 @@ export class SplitDto {
 }
 
 export class SplitVariantResultsDto extends SplitVariantDto {
-  /** Distinct visitors (per day: visitor ids are daily) of this deployment since the test's start day. @example 1204 */
+  /** Distinct visitors (per day: visitor ids are daily) of this deployment since the test's start (`startedAt`). @example 1204 */
   visitors: number;
-  /** Sign-ups through this deployment's form since the test's start day. @example 61 */
+  /** Sign-ups through this deployment's form since the test's start (`startedAt`). @example 61 */
   signups: number;
   /** `signups` / `visitors`, in percent with one decimal (0 without visitors). @example 5.1 */
   conversionRate: number;
   /**
    * The probability (0–1, four decimals) that this variant converts better than the first: the normal CDF of the
-   * two-proportion z statistic against the first variant. Null for the first variant itself and while either has no visitors.
+   * two-proportion z statistic against the first variant. Null (the portal shows —) for the first
+   * variant itself and whenever it cannot be computed: either has no visitors, or the pooled rate is 0 or 1 (no sign-ups yet, or all signed up).
    */
   @ApiProperty({ type: Number, nullable: true, example: 0.8413 })
   chanceToBeatFirst: number | null;
