@@ -179,6 +179,21 @@ describeInBrowser(`server code in a browser: the CLI deploys it, the portal show
     }
   }, 60_000);
 
+  it("serves a visitor the site's sign-up form, posted to the function's route", async () => {
+    // The rest of the sign-up (the function calling PLATFORM_URL with PLATFORM_TOKEN) needs the token in the instance's env.
+    const visitor = await openBrowser({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' });
+    try {
+      const { page } = visitor;
+      await page.goto(`${siteOrigin}/`);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Pocket Notes');
+      await expect(page.locator('form').getAttribute('action')).resolves.toBe('/api/signup');
+      await expect(page.getByLabel('E-mail').getAttribute('type')).resolves.toBe('email');
+      await screenshot(page, 'functions-visitor-form');
+    } finally {
+      await visitor.close();
+    }
+  }, 60_000);
+
   it("sets and deletes the environments' variables on the app's Variables page, a secret's value never shown", async () => {
     const { page } = session;
     await page.setViewportSize({ width: 1280, height: 900 });
