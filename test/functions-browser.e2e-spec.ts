@@ -172,9 +172,77 @@ describeInBrowser(`server code in a browser: the CLI deploys it, the portal show
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
       expect(await seriousViolations(page)).toEqual([]);
+      await page.goto(`${app.url}/portal/apps/${appId}/variables`);
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }
+  }, 60_000);
+
+  it("serves a visitor the site's sign-up form, posted to the function's route", async () => {
+    // The rest of the sign-up (the function calling PLATFORM_URL with PLATFORM_TOKEN) needs the token in the instance's env.
+    const visitor = await openBrowser({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' });
+    try {
+      const { page } = visitor;
+      await page.goto(`${siteOrigin}/`);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Pocket Notes');
+      await expect(page.locator('form').getAttribute('action')).resolves.toBe('/api/signup');
+      await expect(page.getByLabel('E-mail').getAttribute('type')).resolves.toBe('email');
+      await screenshot(page, 'functions-visitor-form');
+    } finally {
+      await visitor.close();
+    }
+  }, 60_000);
+
+  it("sets and deletes the environments' variables on the app's Variables page, a secret's value never shown", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${app.url}/portal/apps/${appId}`);
+    await page.getByRole('link', { name: 'Variables of its server code' }).click();
+    await page.waitForURL(`${app.url}/portal/apps/${appId}/variables`);
+    const production = page.getByRole('region', { name: 'production' });
+    await expect(production.locator('tbody tr').allInnerTexts()).resolves.toEqual([
+      expect.stringMatching(/^APP_ID\s+app_/),
+      expect.stringMatching(/^GREETING\s+hello there/),
+      expect.stringMatching(/^NEWSLETTER_KEY\s+secret/),
+    ]);
+    expect(await page.content()).not.toContain(SECRET);
+
+    // A secret set in the form: stored sealed, listed without its value.
+    await page.getByLabel('Environment').selectOption('staging');
+    await page.getByLabel('Name').fill('WEBHOOK_SECRET');
+    await page.getByLabel('Value').fill('whsec_from_the_portal');
+    await page.getByLabel('Secret: encrypted, never shown again').check();
+    await page.getByRole('button', { name: 'Set variable' }).click();
+    await page.waitForURL(/\?done=set$/);
+    await expect(page.getByRole('status').innerText()).resolves.toContain('Variable saved');
+    await expect(page.getByRole('region', { name: 'staging' }).locator('tbody tr').allInnerTexts()).resolves.toEqual([
+      expect.stringMatching(/^WEBHOOK_SECRET\s+secret/),
+    ]);
+    expect(await page.content()).not.toContain('whsec_from_the_portal');
+    expect((await api('get', `/v1/apps/${appId}/environments/staging/vars`).expect(200)).body.data).toEqual([
+      { name: 'WEBHOOK_SECRET', secret: true, updatedAt: expect.any(String) },
+    ]);
+    const audit = (await api('get', '/v1/audit-log?action=env_var.set').expect(200)).body.data;
+    expect(JSON.stringify(audit)).toContain('WEBHOOK_SECRET');
+    expect(JSON.stringify(audit)).not.toContain('whsec_from_the_portal');
+
+    // A name the API refuses: said on the page in its words, the secret's value not sent back.
+    await page.getByLabel('Name').fill('PLATFORM_TOKEN');
+    await page.getByLabel('Value').fill('sneaky_secret_value');
+    await page.getByLabel('Secret: encrypted, never shown again').check();
+    await page.getByRole('button', { name: 'Set variable' }).click();
+    await expect(page.getByRole('alert').innerText()).resolves.toContain('name must not start with PLATFORM_');
+    expect(await page.content()).not.toContain('sneaky_secret_value');
+    await expect(page.getByLabel('Name').inputValue()).resolves.toBe('PLATFORM_TOKEN');
+    await screenshot(page, 'functions-variables-1280');
+
+    await page.getByRole('button', { name: 'Delete WEBHOOK_SECRET from staging' }).click();
+    await page.waitForURL(/\?done=deleted$/);
+    expect((await api('get', `/v1/apps/${appId}/environments/staging/vars`).expect(200)).body.data).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'functions-variables-390');
   }, 60_000);
 
   it("answers 404 for another app's or account's deployment, and the sign-in page without a session", async () => {
@@ -185,6 +253,26 @@ describeInBrowser(`server code in a browser: the CLI deploys it, the portal show
     };
     expect((await page(pagePath(), other.cookie)).status).toBe(404);
     expect((await page(`${pagePath()}/logs`, other.cookie)).status).toBe(404);
+    expect((await page(`/portal/apps/${appId}/variables`, other.cookie)).status).toBe(404);
+    const forged = await app
+      .http()
+      .post(`/portal/apps/${appId}/variables`)
+      .set('cookie', other.cookie)
+      .type('form')
+      .send({ _csrf: other.csrf, env: 'production', name: 'HIJACK', value: 'x' });
+    expect(forged.status).toBe(404);
+    const noCsrf = await app
+      .http()
+      .post(`/portal/apps/${appId}/variables`)
+      .set('cookie', owner.cookie)
+      .type('form')
+      .send({ env: 'production', name: 'NO_CSRF', value: 'x' });
+    expect(noCsrf.status).toBe(403);
+    expect((await api('get', `/v1/apps/${appId}/environments/production/vars`).expect(200)).body.data.map((v: { name: string }) => v.name)).toEqual([
+      'APP_ID',
+      'GREETING',
+      'NEWSLETTER_KEY',
+    ]);
     const secondApp = (await api('post', '/v1/apps', { name: 'Second' }).expect(201)).body.appId;
     expect((await page(`/portal/apps/${secondApp}/deployments/${deploymentId}`, owner.cookie)).status).toBe(404);
     const anonymous = await page(`${pagePath()}/logs`);

@@ -39,6 +39,7 @@ export type PortalView =
   | 'app'
   | 'deployment'
   | 'deployment-logs'
+  | 'variables'
   | 'editor'
   | 'analytics'
   | 'webhooks'

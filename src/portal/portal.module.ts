@@ -23,9 +23,11 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { PortalAnalyticsController } from './analytics/portal-analytics.controller.js';
 import { PortalAnalyticsPages } from './analytics/portal-analytics.pages.js';
 import { PortalAccountPages } from './portal-account.pages.js';
+import { EnvVarsModule } from '../functions/env-vars.module.js';
 import { FunctionsModule } from '../functions/functions.module.js';
 import { PortalAppsPages } from './portal-apps.pages.js';
 import { PortalDeploymentsPages } from './portal-deployments.pages.js';
+import { PortalVariablesPages } from './portal-variables.pages.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { PortalAuthService } from './portal-auth.service.js';
@@ -72,6 +74,7 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
     AppsModule,
     DeploymentsModule,
     FunctionsModule,
+    EnvVarsModule,
     LandingPagesModule,
     PublishingModule,
     DomainsModule,
@@ -113,6 +116,7 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
     SignInRateLimit,
     PortalAppsPages,
     PortalDeploymentsPages,
+    PortalVariablesPages,
     PortalEditorPages,
     PortalKeysPages,
     PortalWebhooksPages,

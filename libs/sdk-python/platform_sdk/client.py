@@ -683,6 +683,33 @@ def _list_files(folder: str) -> List[Tuple[str, str]]:
     return sorted(found)
 
 
+_SERVER_FOLDER = "/_server"
+
+
+def _with_server_code(found: List[Tuple[str, str]], functions: Dict[str, Any]) -> Dict[str, Any]:
+    """Adds the server code's files to `found` under /_server/ and answers config.functions; refused before any
+    upload: a site folder with a /_server/ of its own, a server folder without files, an entry not one of them."""
+    if any(path.startswith(_SERVER_FOLDER + "/") for path, _ in found):
+        raise ValueError(f"the site folder holds a {_SERVER_FOLDER}/ folder of its own: that path is for the server code")
+    folder = functions["dir"]
+    code = [(_SERVER_FOLDER + path, file) for path, file in _list_files(folder)]
+    if not code:
+        raise ValueError(f"{folder} holds no files to deploy as server code")
+    paths = {path for path, _ in code}
+    entry_name = functions.get("entry")
+    if entry_name is not None:
+        entry = _SERVER_FOLDER + "/" + entry_name.replace("\\", "/").lstrip("/").removeprefix("./")
+        if entry not in paths:
+            raise ValueError(f"the entry {entry_name} is not a file of {folder}")
+    else:
+        entry = next((p for p in (_SERVER_FOLDER + "/index.js", _SERVER_FOLDER + "/index.ts") if p in paths), "")
+        if not entry:
+            raise ValueError(f"{folder} has no index.js or index.ts: name its entry file")
+    found.extend(code)
+    found.sort()
+    return {"entry": entry, "routes": functions.get("routes") or ["/api/*"]}
+
+
 def _hash_file(path: str) -> Tuple[str, int]:
     """SHA-256 and size, read 1 MiB at a time (a large file is never held whole)."""
     digest = hashlib.sha256()
@@ -792,18 +819,22 @@ class PlatformClient:
 
     def deploy_directory(self, directory: str, app_id: str, env: str = "production", spa: Optional[bool] = None,
                          publish: bool = False, config: Optional[Dict[str, Any]] = None, concurrency: int = 8,
-                         on_progress: Optional[Callable[[Dict[str, Any]], None]] = None) -> Dict[str, Any]:
+                         on_progress: Optional[Callable[[Dict[str, Any]], None]] = None,
+                         functions: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
         """Deploys every file under `directory` (a web app's build output) with the landing page.
 
         Hashes the files (streaming), deploys the manifest; the server answers files_missing with the hashes this
         account lacks, which are uploaded (`concurrency` at a time, each once, retried on 429/5xx/network errors),
         and the deploy is sent again; publishes when `publish`. A redeploy where nothing changed uploads nothing.
         `on_progress` gets {"phase": "hashing" | "uploading" | "deployed" | "published", ...}.
+        `functions`: {"dir", "entry"?, "routes"?}, server code: that folder deployed under /_server/, its index.js or
+        index.ts (or `entry`, a file of it) the entry, answering `routes` (default ["/api/*"]): config.functions.
         Answers {"deployment", "files", "bytes", "uploaded": {"files", "bytes"}, "app"?}."""
         report = on_progress or (lambda progress: None)
         found = _list_files(directory)
         if not found:
             raise ValueError(f"{directory} holds no files to deploy")
+        server_code = _with_server_code(found, functions) if functions else None
         lock = threading.Lock()
         hashed = {"files": 0, "bytes": 0}
 
@@ -822,6 +853,8 @@ class PlatformClient:
         served = dict(config or {})
         if spa is not None:
             served["spa"] = spa
+        if server_code:
+            served["functions"] = server_code
         uploaded = {"files": 0, "bytes": 0}
         deployment: Optional[Dict[str, Any]] = None
         attempt = 0

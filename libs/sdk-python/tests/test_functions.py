@@ -1,5 +1,8 @@
 """Server code through the SDK: variables and secrets, a deploy with config.functions, its logs read and followed."""
 import hashlib
+import os
+import shutil
+import tempfile
 import threading
 import time
 import unittest
@@ -107,6 +110,26 @@ class FunctionsTest(unittest.TestCase):
 
         with self.assertRaises(NotFoundError):
             PlatformClient(api_key=create_account()["apiKey"], base_url=self.base_url).deployments.logs(deployment_id)
+
+    def test_deploy_directory_with_server_code(self):
+        app_id = self.client.apps.create(name="Py functions folder")["appId"]
+        site, server = tempfile.mkdtemp(), tempfile.mkdtemp()
+        try:
+            with open(os.path.join(site, "index.html"), "w") as f:
+                f.write("<!doctype html><h1>Folder</h1>")
+            with open(os.path.join(server, "main.ts"), "w") as f:
+                f.write("export default { fetch: (r: Request): Response => new Response('from main.ts ' + new URL(r.url).pathname) };")
+            with self.assertRaises(ValueError) as no_index:
+                self.client.deploy_directory(site, app_id, functions={"dir": server})
+            self.assertIn("has no index.js or index.ts", str(no_index.exception))
+            result = self.client.deploy_directory(site, app_id, functions={"dir": server, "entry": "main.ts", "routes": ["/hooks/*"]})
+            deployment = result["deployment"]
+            self.assertEqual(result["files"], 2)
+            self.assertEqual(deployment["config"]["functions"], {"entry": "/_server/main.ts", "routes": ["/hooks/*"]})
+            self.assertEqual(visit(deployment["url"], "/hooks/stripe"), b"from main.ts /hooks/stripe")
+        finally:
+            shutil.rmtree(site)
+            shutil.rmtree(server)
 
 
 if __name__ == "__main__":
