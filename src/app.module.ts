@@ -6,6 +6,7 @@ import { AnalyticsModule } from './analytics/analytics.module.js';
 import { BillingBindingsModule } from './billing/billing-bindings.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { PortalModule } from './portal/portal.module.js';
+import { ShareModule } from './share/share.module.js';
 import { AppsModule } from './apps/apps.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -69,6 +70,7 @@ export class AppModule {
         BillingModule,
         BillingBindingsModule,
         PortalModule,
+        ShareModule,
         ...extensions,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = {
   'user.erased': 'user',
   'env_var.set': 'env_var',
   'env_var.deleted': 'env_var',
+  'analytics_share.created': 'analytics_share',
+  'analytics_share.deleted': 'analytics_share',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
