@@ -7,6 +7,7 @@ import { ReportsModule } from './reports/reports.module.js';
 import { BillingBindingsModule } from './billing/billing-bindings.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { PortalModule } from './portal/portal.module.js';
+import { ShareModule } from './share/share.module.js';
 import { AppsModule } from './apps/apps.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -71,6 +72,7 @@ export class AppModule {
         BillingModule,
         BillingBindingsModule,
         PortalModule,
+        ShareModule,
         ...extensions,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

@@ -338,6 +338,23 @@ describe(`audit log (${target})`, () => {
         return `${appId}/production/API_BASE`;
       },
     },
+    'analytics_share.created': {
+      prepare: () => newApp(),
+      act: async (appId: string) =>
+        (await api().post(`/v1/apps/${appId}/analytics/shares`).set(bearer()).send({ name: 'Board' }).expect(201)).body.id as string,
+    },
+    'analytics_share.deleted': {
+      prepare: async () => {
+        const appId = await newApp();
+        const { id } = (await api().post(`/v1/apps/${appId}/analytics/shares`).set(bearer()).send({ name: 'Board' }).expect(201)).body;
+        return `${appId}/${id}`;
+      },
+      act: async (ids: string) => {
+        const [appId, id] = ids.split('/');
+        await api().delete(`/v1/apps/${appId}/analytics/shares/${id}`).set(bearer()).expect(204);
+        return id;
+      },
+    },
   };
   const ownerId = async () =>
     (await api().get('/v1/members').set(bearer()).expect(200)).body.data.find((m: { email: string }) => m.email === email).id as string;

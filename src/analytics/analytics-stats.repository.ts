@@ -159,6 +159,15 @@ export class AnalyticsStatsRepository {
     return new Map(rows.map((r) => [r.goal, { visitors: r.visitors, events: r.events }]));
   }
 
+  /** The props keys (`props.<key>`) the app's custom events had in the range, by name. */
+  async propsDimensions(appId: string, range: DateRange): Promise<string[]> {
+    const rows = await this.db.query<{ dimension: string }>(
+      `SELECT DISTINCT dimension FROM analytics_daily WHERE app_id = $1 AND dimension LIKE 'props.%' AND day BETWEEN $2 AND $3 ORDER BY dimension`,
+      [appId, range.from, range.to],
+    );
+    return rows.map((r) => r.dimension);
+  }
+
   /** Visitors and sign-ups per day of all the account's apps (for the portal's overview). */
   async accountDaily(accountId: string, range: DateRange): Promise<Map<string, { visitors: number; signups: number }>> {
     const rows = await this.db.query<{ day: string; visitors: number; signups: number }>(

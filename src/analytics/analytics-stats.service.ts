@@ -5,7 +5,7 @@ import { RequestError } from '../common/errors/request-errors.js';
 import { AnalyticsStatsRepository, nextDay, NO_TOTALS, RollupSlice, Totals } from './analytics-stats.repository.js';
 import { DateRange, daysIn, Interval, Metric, parseInterval, parseProperty, parseStatsQuery, RawStatsParams, StatsQuery } from './stats-query.js';
 import { utcDay } from './visitor-ids.service.js';
-import { isEventProperty } from './dimensions.js';
+import { isEventProperty, type Property } from './dimensions.js';
 import { GoalsService } from './goals.service.js';
 
 export type MetricValues = Partial<Record<Metric, number>>;
@@ -109,6 +109,12 @@ export class AnalyticsStatsService {
     return slice
       ? this.repository.rollupTotals(appId, slice, query.range)
       : ((await this.repository.rawGrouped(appId, query.filters, query.range, null)).get('') ?? { ...NO_TOTALS });
+  }
+
+  /** The `props.<key>` properties the app's custom events had in the query's period (for the export). */
+  async propsProperties(accountId: string, appId: string, params: RawStatsParams): Promise<Property[]> {
+    await this.apps.requireOwned(accountId, appId);
+    return (await this.repository.propsDimensions(appId, parseStatsQuery(params, ['visitors']).range)) as Property[];
   }
 
   /** Visitors and sign-ups per day across the account's apps, [from, to] inclusive. */

@@ -6,6 +6,8 @@ export const AnalyticsErrorCode = errorCodes({
   GoalNotFound: ['goal_not_found', 404],
   GoalExists: ['goal_exists', 409],
   GoalLimitReached: ['goal_limit_reached', 409],
+  ShareNotFound: ['share_not_found', 404],
+  ShareLimitReached: ['share_limit_reached', 409],
 });
 export type AnalyticsErrorCode = ErrorCode<typeof AnalyticsErrorCode>;
 
@@ -28,5 +30,16 @@ export class AnalyticsError extends PlatformError.of(AnalyticsErrorCode) {
 
   static goalLimitReached(appId: string, limit: number): AnalyticsError {
     return new AnalyticsError(AnalyticsErrorCode.GoalLimitReached, `App ${appId} has ${limit} goals already, the most an app may have; delete one first`);
+  }
+
+  static shareNotFound(id: string): AnalyticsError {
+    return new AnalyticsError(AnalyticsErrorCode.ShareNotFound, `Share ${id} not found`);
+  }
+
+  static shareLimitReached(appId: string, limit: number): AnalyticsError {
+    return new AnalyticsError(
+      AnalyticsErrorCode.ShareLimitReached,
+      `App ${appId} has ${limit} shared links already, the most an app may have; delete one first`,
+    );
   }
 }

@@ -5,6 +5,7 @@ import { AppsModule } from '../apps/apps.module.js';
 import { AnalyticsBuffer } from './analytics-buffer.js';
 import { AnalyticsCollector } from './analytics-collector.js';
 import { AnalyticsErasure } from './analytics-erasure.js';
+import { AnalyticsExport } from './analytics-export.js';
 import { AnalyticsEventsRepository } from './analytics-events.repository.js';
 import { AnalyticsInboxRepository } from './analytics-inbox.repository.js';
 import { AnalyticsPartitions } from './analytics-partitions.js';
@@ -49,10 +50,11 @@ import { VisitorSaltsRepository } from './visitor-salts.repository.js';
     AnalyticsCollector,
     AnalyticsPartitions,
     AnalyticsStatsService,
+    AnalyticsExport,
     GoalsRepository,
     GoalsService,
     CollectService,
   ],
-  exports: [VisitorIds, AnalyticsCollector, AnalyticsBuffer, AnalyticsStatsService, CollectService],
+  exports: [VisitorIds, AnalyticsCollector, AnalyticsBuffer, AnalyticsStatsService, AnalyticsExport, GoalsService, CollectService],
 })
 export class AnalyticsModule {}

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   'env_var.deleted': 'env_var',
   'split.started': 'split',
   'split.ended': 'split',
+  'analytics_share.created': 'analytics_share',
+  'analytics_share.deleted': 'analytics_share',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -12,7 +12,7 @@ import { AppConfig } from '../config/app-config.js';
 import { EventLogService } from '../events/event-log.service.js';
 import type { UserDto } from '../users/dto/user.dto.js';
 import { UsersService } from '../users/users.service.js';
-import { csvField } from './csv.js';
+import { csvField } from '../common/csv.js';
 import { meterRow } from './portal-format.js';
 import { FieldErrors, validateForm } from './portal-forms.js';
 import { chrome, Form, ignoreNotFound, PortalAnswer, portalActor, portalPrincipal, scopesOf, Signed, text } from './portal-page.js';

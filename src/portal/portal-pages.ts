@@ -49,7 +49,9 @@ export type PortalView =
   | 'events'
   | 'billing'
   | 'sso'
-  | 'sso-settings';
+  | 'sso-settings'
+  | 'share'
+  | 'share-password';
 
 export function renderPortal(view: PortalView, data: Record<string, unknown>, status = 200): PortalHtml {
   return { status, html: eta.render(`./${view}`, data) };

@@ -381,6 +381,20 @@ class _Analytics:
     def realtime(self, app_id: str) -> Dict[str, Any]:
         return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/analytics/realtime").body
 
+    # Export and shared dashboards (issue 47).
+    def export(self, app_id: str, period: Optional[str] = None, date_from: Optional[str] = None, date_to: Optional[str] = None,
+               filters: Optional[Dict[str, str]] = None, path: Optional[str] = None) -> bytes:
+        """The period's tables as a ZIP of CSV files (visitors.csv, pages.csv, ... properties.csv); written to
+        `path` too when given. The bytes are returned either way."""
+        query = _stats_query(period, date_from, date_to, None, filters)
+        response = self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/analytics/export", query=query, stream=True)
+        with response:
+            data = response.read()
+        if path is not None:
+            with open(path, "wb") as f:
+                f.write(data)
+        return data
+
 
 class _Goals:
     """An app's goals: a custom event (event="Download") or pageviews of a page (page="/blog/*", * any

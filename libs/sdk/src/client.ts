@@ -55,6 +55,11 @@ export type AnalyticsProperty =
 export type AnalyticsBreakdownProperty = AnalyticsProperty | 'goal';
 export type Goal = Schemas['GoalDto'];
 export type CreateGoal = Schemas['CreateGoalDto'];
+/** `analytics.export`: the ZIP's bytes and its name (`<slug>-analytics-<from>-to-<to>.zip`). */
+export interface AnalyticsExport {
+  fileName: string;
+  bytes: Uint8Array;
+}
 export interface AnalyticsQuery {
   /** `day`, `7d`, `30d` (default), `month`, `12mo`, or `custom` with `from`/`to` (YYYY-MM-DD, inclusive, UTC). */
   period?: 'day' | '7d' | '30d' | 'month' | '12mo' | 'custom';
@@ -413,6 +418,13 @@ export class PlatformClient {
         paginate<AnalyticsRow>(t, `/apps/${id(appId)}/analytics/breakdown`, { ...statsQuery(query), property, limit: query.limit ?? 100 }),
       /** Visitors in the last 5 minutes. */
       realtime: (appId: string) => t.request<Schemas['RealtimeDto']>('GET', `/apps/${id(appId)}/analytics/realtime`),
+      // Export and shared dashboards (issue 47).
+      /** The period's tables as a ZIP of CSV files (`visitors.csv`, `pages.csv`, … `properties.csv`): its bytes and the server's file name. */
+      export: async (appId: string, query: Omit<AnalyticsQuery, 'metrics'> = {}): Promise<AnalyticsExport> => {
+        const response = await t.request<Response>('GET', `/apps/${id(appId)}/analytics/export`, { query: statsQuery(query), stream: true });
+        const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'analytics.zip';
+        return { fileName, bytes: new Uint8Array(await response.arrayBuffer()) };
+      },
     };
     this.goals = {
       /** `{ event: 'Download' }` or `{ page: '/blog/*' }` (scope apps:write); a duplicate or the 51st → 409. Counted by `analytics.breakdown(appId, 'goal')`. */

@@ -1,4 +1,4 @@
-import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType, OmitType } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination/dto/page-query.dto.js';
 
@@ -72,3 +72,6 @@ export class BreakdownQueryDto extends IntersectionType(StatsQueryDto, PageQuery
   @MaxLength(50)
   property: string;
 }
+
+/** The export's query: the period and filters of the stats routes (every metric is exported). */
+export class ExportQueryDto extends OmitType(StatsQueryDto, ['metrics'] as const) {}

@@ -20,6 +20,6 @@ export class PortalAnalyticsController {
   @Get('apps/:appId/analytics/realtime')
   @PortalPermission('analytics:read')
   async realtime(@SignedIn() signed: Signed, @Param('appId') appId: string, @Res() reply: FastifyReply): Promise<void> {
-    return sendPortal(reply, await this.pages.realtime(signed, appId));
+    return sendPortal(reply, await this.pages.realtime(signed.accountId, appId));
   }
 }

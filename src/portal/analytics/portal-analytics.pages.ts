@@ -52,7 +52,16 @@ export class PortalAnalyticsPages {
 
   /** `query`: the page's query string (period, from, to, a value per property filtered by, metric). */
   async page(signed: Signed, appId: string, query: Record<string, unknown> = {}): Promise<PortalAnswer> {
-    const app = await this.apps.get(signed.accountId, appId);
+    const view = await this.dashboard(signed.accountId, appId, query, `/portal/apps/${encodeURIComponent(appId)}/analytics`);
+    return renderPortal('analytics', { ...chrome(signed), ...view.data }, view.status);
+  }
+
+  /**
+   * The dashboard's figures and links, for the portal's page and for a shared link's (SharePagesController):
+   * every link it makes starts with `base`, and the app is read as `accountId`'s (404 otherwise).
+   */
+  async dashboard(accountId: string, appId: string, query: Record<string, unknown>, base: string): Promise<{ data: Record<string, unknown>; status: number }> {
+    const app = await this.apps.get(accountId, appId);
     let asked = dashboardQuery(query);
     let error: string | undefined;
     try {
@@ -70,17 +79,16 @@ export class PortalAnalyticsPages {
     const filters = filtersParam(asked);
     const allMetrics = METRIC_CARDS.map((c) => c.metric).join(',');
     const [totals, previous, series, realtime, deployments, ...tables] = await Promise.all([
-      this.stats.aggregate(signed.accountId, appId, { ...params, metrics: allMetrics }),
-      this.stats.aggregate(signed.accountId, appId, { period: 'custom', ...before, filters, metrics: allMetrics }),
-      this.stats.timeseries(signed.accountId, appId, { ...params, metrics: asked.metric }),
-      this.stats.realtime(signed.accountId, appId),
-      this.deployments.listForApp(signed.accountId, appId, { limit: 100 }),
+      this.stats.aggregate(accountId, appId, { ...params, metrics: allMetrics }),
+      this.stats.aggregate(accountId, appId, { period: 'custom', ...before, filters, metrics: allMetrics }),
+      this.stats.timeseries(accountId, appId, { ...params, metrics: asked.metric }),
+      this.stats.realtime(accountId, appId),
+      this.deployments.listForApp(accountId, appId, { limit: 100 }),
       ...BREAKDOWNS.map((b) =>
-        this.stats.breakdown(signed.accountId, appId, { ...params, property: b.property, metrics: 'visitors,pageviews,signups,conversionRate', limit: ROWS }),
+        this.stats.breakdown(accountId, appId, { ...params, property: b.property, metrics: 'visitors,pageviews,signups,conversionRate', limit: ROWS }),
       ),
     ]);
     const value = (metric: string) => totals.results[metric]?.value ?? 0;
-    const base = `/portal/apps/${encodeURIComponent(appId)}/analytics`;
     const deploymentNames = new Map(deployments.data.map((d) => [d.deploymentId, `${capitalised(d.env)}, ${shortTime(d.createdAt)}`]));
     const valueName = (property: Property, v: string): string =>
       property === 'device' ? capitalised(v) : property === 'deployment' ? (deploymentNames.get(v) ?? v) : v;
@@ -136,12 +144,10 @@ export class PortalAnalyticsPages {
     // No visit ever (as far as the rollups of a year reach): say how visits get counted.
     const never =
       empty &&
-      (await this.stats.aggregate(signed.accountId, appId, { period: '12mo', metrics: 'pageviews,signups' })).results.pageviews?.value === 0 &&
+      (await this.stats.aggregate(accountId, appId, { period: '12mo', metrics: 'pageviews,signups' })).results.pageviews?.value === 0 &&
       realtime.visitors === 0;
-    return renderPortal(
-      'analytics',
-      {
-        ...chrome(signed),
+    return {
+      data: {
         app,
         base,
         periods: PERIOD_CHOICES.map((p) => ({ ...p, href: dashboardHref(base, asked, { period: p.period }), current: asked.period === p.period })),
@@ -159,14 +165,14 @@ export class PortalAnalyticsPages {
         snippet: `<script defer data-app="${app.appId}" src="${this.config.publicUrl}/js/analytics.js"></script>`,
         longer: asked.period === '12mo' ? undefined : dashboardHref(base, asked, { period: '12mo' }),
       },
-      error ? 400 : 200,
-    );
+      status: error ? 400 : 200,
+    };
   }
 
   /** The realtime figure alone (htmx polls it). */
-  async realtime(signed: Signed, appId: string): Promise<PortalHtml> {
-    const { visitors } = await this.stats.realtime(signed.accountId, appId);
-    return { status: 200, html: realtimeFragment(`/portal/apps/${encodeURIComponent(appId)}/analytics`, visitors) };
+  async realtime(accountId: string, appId: string, base = `/portal/apps/${encodeURIComponent(appId)}/analytics`): Promise<PortalHtml> {
+    const { visitors } = await this.stats.realtime(accountId, appId);
+    return { status: 200, html: realtimeFragment(base, visitors) };
   }
 
   private statsParams(query: DashboardQuery): RawStatsParams {

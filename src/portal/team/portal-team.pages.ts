@@ -7,7 +7,7 @@ import { type Page, toPageRequest } from '../../common/pagination/page.js';
 import { ROLES, roleAllows } from '../../common/request-context/roles.js';
 import { ChangeRoleDto, CreateInvitationDto, type MemberDto, type PendingInvitationDto } from '../../members/dto/member.dto.js';
 import { MembersService } from '../../members/members.service.js';
-import { csvLines } from '../csv.js';
+import { csvLines } from '../../common/csv.js';
 import { type FieldErrors, validateForm } from '../portal-forms.js';
 import { chrome, type Form, ignoreNotFound, type PortalAnswer, portalActor, portalPrincipal, type Signed } from '../portal-page.js';
 import { type PortalHtml, renderPortal } from '../portal-pages.js';

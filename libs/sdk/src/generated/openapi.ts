@@ -1321,6 +1321,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{appId}/analytics/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a period as a ZIP of CSV files
+         * @description The dashboard’s tables over the period (and `filters`), one CSV each with a header row: `visitors.csv` (the timeseries, every metric, at the period’s default interval), `pages.csv`, `entry_pages.csv`, `sources.csv`, `utm_campaigns.csv`, `countries.csv`, `devices.csv`, `browsers.csv`, `operating_systems.csv`, `custom_events.csv`, `goals.csv` and `properties.csv`. RFC 4180, UTF-8; a value a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`) starts with `'`. Streamed: the period and app are checked before the first byte.
+         */
+        get: operations["AnalyticsController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/{appId}/goals": {
         parameters: {
             query?: never;
@@ -12544,6 +12564,117 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AnalyticsController_export: {
+        parameters: {
+            query?: {
+                /** @description `day` (today), `7d` and `30d` (ending today), `month` (this month so far), `12mo` (this month and the 11 before), or `custom` with `from` and `to`. Default `30d`. UTC. */
+                period?: string;
+                /** @description First day of a `custom` period, inclusive (YYYY-MM-DD, UTC). */
+                from?: string;
+                /** @description Last day of a `custom` period, inclusive; at most 2 years after `from`. */
+                to?: string;
+                /** @description `property==value` clauses joined by `;`, all of which must hold. Properties: `page`, `referrer`, `source`, `utmCampaign`, `browser`, `os`, `device`, `deployment`, `country`, `event`, `props.<key>`. */
+                filters?: string;
+            };
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive, `Content-Disposition: attachment; filename="<slug>-analytics-<from>-to-<to>.zip"` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/zip": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/zip": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/zip": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/zip": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/zip": components["schemas"]["ErrorBody"];
                 };
             };
         };

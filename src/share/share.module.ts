@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
+import { AppsModule } from '../apps/apps.module.js';
+import { DeploymentsModule } from '../deployments/deployments.module.js';
+import { PortalAnalyticsPages } from '../portal/analytics/portal-analytics.pages.js';
+import { PasswordHasher } from '../portal/password-hash.js';
+import { SignInLockoutRepository } from '../portal/sign-in-lockout.repository.js';
+import { AnalyticsSharesController } from './analytics-shares.controller.js';
+import { AnalyticsSharesRepository } from './analytics-shares.repository.js';
+import { AnalyticsShares } from './analytics-shares.service.js';
+import { SharePagesController } from './share-pages.controller.js';
+
+/**
+ * Shared dashboards (issue 47): the API that makes links to an app's analytics, and the read-only pages
+ * they open. The portal's dashboard view, password hasher and lockout table are stateless providers
+ * over the database, given here too, so that the portal (whose analytics page lists the shares) can
+ * import this module without a cycle.
+ */
+@Module({
+  imports: [AppsModule, AnalyticsModule, DeploymentsModule],
+  controllers: [AnalyticsSharesController, SharePagesController],
+  providers: [AnalyticsSharesRepository, AnalyticsShares, PortalAnalyticsPages, PasswordHasher, SignInLockoutRepository],
+  exports: [AnalyticsShares],
+})
+export class ShareModule {}
