@@ -698,6 +698,22 @@ class _OAuth:
         return ClientCredentialsTokenProvider(self._base_url, client_id, client_secret, scope, self._timeout)
 
 
+class _Reports:
+    """Your own e-mail reports of an app: weekly (Mondays, the previous ISO week) and monthly (the 1st, the
+    previous month). A member's key or session only; others raise PermissionDeniedError (report_member_required)."""
+
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def get(self, app_id: str) -> Dict[str, bool]:
+        return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/analytics/reports").body
+
+    def set(self, app_id: str, weekly: Optional[bool] = None, monthly: Optional[bool] = None) -> Dict[str, bool]:
+        """Turns reports on (True) or off (False); one left as None stays as it is. Returns them all."""
+        body = {k: v for k, v in (("weekly", weekly), ("monthly", monthly)) if v is not None}
+        return self._t.request("PUT", f"/apps/{urllib.parse.quote(app_id)}/analytics/reports", body).body
+
+
 class PlatformClient:
     """client = PlatformClient(api_key="sk_…", base_url="http://localhost:3000")"""
 
@@ -719,6 +735,7 @@ class PlatformClient:
         self.landing_page = _LandingPage(self._transport)
         self.analytics = _Analytics(self._transport)
         self.goals = _Goals(self._transport)
+        self.reports = _Reports(self._transport)
         self.billing = _Billing(self._transport)
         self.users = _Users(self._transport)
         self.webhook_endpoints = _WebhookEndpoints(self._transport)

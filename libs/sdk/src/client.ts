@@ -55,6 +55,8 @@ export type AnalyticsProperty =
 export type AnalyticsBreakdownProperty = AnalyticsProperty | 'goal';
 export type Goal = Schemas['GoalDto'];
 export type CreateGoal = Schemas['CreateGoalDto'];
+/** The calling member's e-mail reports of an app: `{ weekly, monthly }`. */
+export type ReportSwitches = Schemas['ReportSwitchesDto'];
 export interface AnalyticsQuery {
   /** `day`, `7d`, `30d` (default), `month`, `12mo`, or `custom` with `from`/`to` (YYYY-MM-DD, inclusive, UTC). */
   period?: 'day' | '7d' | '30d' | 'month' | '12mo' | 'custom';
@@ -421,6 +423,13 @@ export class PlatformClient {
       list: async (appId: string) => (await t.request<{ data: Goal[] }>('GET', `/apps/${id(appId)}/goals`)).data,
       delete: (appId: string, goalId: string) => t.request<void>('DELETE', `/apps/${id(appId)}/goals/${id(goalId)}`),
     };
+    // E-mail reports of analytics (issue 47).
+    this.reports = {
+      /** Your own weekly and monthly e-mail reports of the app (a member's key or session; others → 403 `report_member_required`). */
+      get: (appId: string) => t.request<ReportSwitches>('GET', `/apps/${id(appId)}/analytics/reports`),
+      /** Turns your reports of the app on or off; a switch left out stays as it is. Answers them all. */
+      set: (appId: string, body: Partial<ReportSwitches>) => t.request<ReportSwitches>('PUT', `/apps/${id(appId)}/analytics/reports`, { body }),
+    };
     this.billing = {
       /** The plan and this month's usage of every meter (scope billing:read). */
       get: () => t.request<Billing>('GET', '/billing'),
@@ -578,6 +587,8 @@ export class PlatformClient {
   readonly landingPage;
   readonly analytics;
   readonly goals;
+  /** Your e-mail reports of an app (weekly on Mondays, monthly on the 1st). */
+  readonly reports;
   readonly billing;
   readonly users;
   readonly webhookEndpoints;
