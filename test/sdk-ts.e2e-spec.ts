@@ -221,6 +221,14 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     };
     expect(await rows('goal')).toEqual([{ goal: 'Download', visitors: 1, events: 1, conversionRate: 100 }]);
     expect(await rows('props.plan', { event: 'Download' })).toEqual([{ 'props.plan': 'pro', visitors: 1, events: 1 }]);
+    const funnel = [];
+    for await (const row of client.analytics.breakdown(made.appId, 'page', {
+      period: 'day',
+      metrics: ['visitors', 'signups', 'conversionRate'],
+      goal: 'Download',
+    }))
+      funnel.push(row);
+    expect(funnel).toEqual([{ page: '/docs', visitors: 1, signups: 1, conversionRate: 100 }]);
     expect(await client.analytics.aggregate(made.appId, { period: 'day', metrics: ['events'] })).toEqual({ results: { events: { value: 1 } } });
     await client.goals.delete(made.appId, goal.id);
     expect((await client.goals.list(made.appId)).map((g) => g.name)).toEqual(['Visit /docs/*']);

@@ -321,9 +321,12 @@ class _Analytics:
 
     def breakdown(self, app_id: str, property: str, period: Optional[str] = None, date_from: Optional[str] = None,
                   date_to: Optional[str] = None, metrics: Optional[List[str]] = None, filters: Optional[Dict[str, str]] = None,
-                  limit: int = 100) -> Iterator[Dict[str, Any]]:
-        """Rows keyed by the property, most visitors first, following nextCursor."""
+                  limit: int = 100, goal: Optional[str] = None) -> Iterator[Dict[str, Any]]:
+        """Rows keyed by the property, most visitors first, following nextCursor. goal="Download" makes a goal the
+        funnel's step instead of sign-up: signups are its unique converting visitors, conversionRate their share."""
         query = {**_stats_query(period, date_from, date_to, metrics, filters), "property": property, "limit": limit}
+        if goal is not None:
+            query["goal"] = goal
         return _paginate(self._t, f"/apps/{urllib.parse.quote(app_id)}/analytics/breakdown", query)
 
     def realtime(self, app_id: str) -> Dict[str, Any]:

@@ -273,6 +273,9 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(rows, [{"goal": "Download", "visitors": 1, "events": 1, "conversionRate": 100}])
         props = list(self.client.analytics.breakdown(app["appId"], "props.plan", period="day", filters={"event": "Download"}))
         self.assertEqual(props, [{"props.plan": "pro", "visitors": 1, "events": 1}])
+        funnel = list(self.client.analytics.breakdown(app["appId"], "page", period="day", metrics=["visitors", "signups", "conversionRate"],
+                                                      goal="Download"))
+        self.assertEqual(funnel, [{"page": "/docs", "visitors": 1, "signups": 1, "conversionRate": 100}])
         self.client.goals.delete(app["appId"], goal["id"])
         self.assertEqual([g["name"] for g in self.client.goals.list(app["appId"])], ["Visit /docs/*"])
 

@@ -410,9 +410,12 @@ export class PlatformClient {
         t.request<{ results: AnalyticsRow[] }>('GET', `/apps/${id(appId)}/analytics/timeseries`, {
           query: { ...statsQuery(query), interval: query.interval },
         }),
-      /** Rows keyed by the property, most visitors first; follows nextCursor for you. */
-      breakdown: (appId: string, property: AnalyticsBreakdownProperty, query: AnalyticsQuery & { limit?: number } = {}) =>
-        paginate<AnalyticsRow>(t, `/apps/${id(appId)}/analytics/breakdown`, { ...statsQuery(query), property, limit: query.limit ?? 100 }),
+      /**
+       * Rows keyed by the property, most visitors first; follows nextCursor for you. `goal: 'Download'` makes a goal the
+       * funnel's step instead of sign-up: `signups` are its unique converting visitors, `conversionRate` their share.
+       */
+      breakdown: (appId: string, property: AnalyticsBreakdownProperty, query: AnalyticsQuery & { limit?: number; goal?: string } = {}) =>
+        paginate<AnalyticsRow>(t, `/apps/${id(appId)}/analytics/breakdown`, { ...statsQuery(query), property, limit: query.limit ?? 100, goal: query.goal }),
       /** Visitors in the last 5 minutes. */
       realtime: (appId: string) => t.request<Schemas['RealtimeDto']>('GET', `/apps/${id(appId)}/analytics/realtime`),
     };
