@@ -12474,6 +12474,12 @@ export interface operations {
             query: {
                 /** @description What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`), `deployment`, `country` (ISO 3166-1 alpha-2, `(unknown)`), `event` (a custom event's name), `props.<key>` (a custom event's property) or `goal` (per goal: visitors, events, conversionRate). For `event` and `props.<key>` the default metrics are `visitors,events`. */
                 property: string;
+                /**
+                 * @description A goal's name (`Sign-up`, or one of the app's goals) as the funnel's step instead of sign-up: each row's
+                 *     `signups` counts the goal's unique converting visitors (once a day) and `conversionRate` is those ÷ the row's
+                 *     visitors — e.g. `property=deployment&metrics=visitors,signups,conversionRate&goal=Download`. Unknown goal → 404.
+                 */
+                goal?: string;
                 /** @description `day` (today), `7d` and `30d` (ending today), `month` (this month so far), `12mo` (this month and the 11 before), or `custom` with `from` and `to`. Default `30d`. UTC. */
                 period?: string;
                 /** @description First day of a `custom` period, inclusive (YYYY-MM-DD, UTC). */
