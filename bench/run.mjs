@@ -7,7 +7,8 @@
 //   BENCH_CPU_PROFILE (a directory: CPU profiles of the API and the worker), BENCH_ONLY=sites (only the
 //   serving loads 7–9 and the cache's memory), BENCH_ONLY=visitor (the visitor plane: loads 4, 7–11),
 //   BENCH_ONLY=gateway (load 12: chat completions through the AI gateway), BENCH_ONLY=webhooks (load 3 alone),
-//   BENCH_ONLY=split (load 9 with and without a split test: CPU per request)
+//   BENCH_ONLY=split (load 9 with and without a split test: CPU per request), BENCH_COLLECT_PROPS=1 (load 4's
+//   beacons as custom events with props from public addresses: the country lookup; with BENCH_ONLY=collect)
 import autocannon from 'autocannon';
 import Bull from 'bull';
 import { fork, spawn } from 'node:child_process';
@@ -68,6 +69,8 @@ const TARGETS = {
   rssMiB: 250,
 };
 const ONLY = process.env.BENCH_ONLY;
+/** Load 4 with custom events, props and a country lookup (see loadCollect). */
+const COLLECT_PROPS = process.env.BENCH_COLLECT_PROPS === '1';
 if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup', 'gateway', 'webhooks', 'split'].includes(ONLY))
   throw new Error(`BENCH_ONLY is sites, visitor, collect, signup, gateway, webhooks or split (got ${ONLY})`);
 /** Load 12's upstream answers after this long, as a model takes time (its first token, in a stream); a second upstream answers at once. */
@@ -782,7 +785,7 @@ function fromEachVisitor(seq, make) {
         setupRequest: (req) => {
           const n = seq.n++;
           const { headers, body } = make(n);
-          return { ...req, headers: { ...headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` }, body };
+          return { ...req, headers: { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, ...headers }, body };
         },
       },
     ],
@@ -801,10 +804,25 @@ async function loadCollect(serviceUrl, servicePid, databaseUrl, serviceAppId, re
   const worker = await startService('worker', env);
   const browsers = Array.from({ length: 20 }, (_, i) => `Mozilla/5.0 (X11; Linux x86_64; rv:${100 + i}.0) Gecko/20100101 Firefox/${100 + i}.0`);
   const seq = { n: 0 };
+  // BENCH_COLLECT_PROPS=1 (issue 47): custom events with props, each from a public address the GeoIP database places
+  // (81.2.0.0/16, GB): the props' rollups and the country lookup on the path; to compare with a run without it.
   const beacons = (appId) =>
     fromEachVisitor(seq, (n) => ({
-      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': browsers[n % 20] },
-      body: JSON.stringify({ appId, name: 'pageview', url: `https://bench.example/page/${n % 50}?utm_source=bench`, screenWidth: 1280 }),
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        'user-agent': browsers[n % 20],
+        ...(COLLECT_PROPS ? { 'x-forwarded-for': `81.2.${(n >> 8) & 255}.${n & 255}` } : {}),
+      },
+      body: JSON.stringify(
+        COLLECT_PROPS
+          ? {
+              appId,
+              name: 'Download',
+              url: `https://bench.example/page/${n % 50}?utm_source=bench`,
+              props: { plan: ['free', 'pro', 'team'][n % 3], button: `b${n % 20}` },
+            }
+          : { appId, name: 'pageview', url: `https://bench.example/page/${n % 50}?utm_source=bench`, screenWidth: 1280 },
+      ),
     }));
   const writtenOf = async (appId) => (await sql(databaseUrl, `SELECT count(*)::int AS n FROM analytics_events WHERE app_id = '${appId}'`))[0].n;
   /** Waits until `count` events of the app are stitched: the seconds since `since` it took, or null after 120 s. */
@@ -817,7 +835,9 @@ async function loadCollect(serviceUrl, servicePid, databaseUrl, serviceAppId, re
     }
     return null;
   };
-  log(`load 4: POST /collect, ${CONNECTIONS} connections, ${SECONDS} s each`);
+  log(
+    `load 4: POST /collect${COLLECT_PROPS ? ' (custom events with props, public addresses: country lookups)' : ''}, ${CONNECTIONS} connections, ${SECONDS} s each`,
+  );
   const results = {};
   let accepted = 0;
   let drainSeconds = null;

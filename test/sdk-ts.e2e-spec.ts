@@ -25,6 +25,7 @@ import { hasLocalModel, startSdkTestServer } from './support/sdk-server.js';
 import { ADMIN_TOKEN, createAccount, createServiceAccount, target, TestApp } from './support/test-app.js';
 import { Receiver, until } from './support/webhook-receiver.js';
 import { itUnless } from './support/skips.js';
+import { addMember } from './support/members.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SDK_DIR = join(ROOT, 'libs/sdk');
@@ -222,9 +223,29 @@ describe(`TypeScript SDK against a real server (${target})`, () => {
     };
     expect(await rows('goal')).toEqual([{ goal: 'Download', visitors: 1, events: 1, conversionRate: 100 }]);
     expect(await rows('props.plan', { event: 'Download' })).toEqual([{ 'props.plan': 'pro', visitors: 1, events: 1 }]);
+    const funnel = [];
+    for await (const row of client.analytics.breakdown(made.appId, 'page', {
+      period: 'day',
+      metrics: ['visitors', 'signups', 'conversionRate'],
+      goal: 'Download',
+    }))
+      funnel.push(row);
+    expect(funnel).toEqual([{ page: '/docs', visitors: 1, signups: 1, conversionRate: 100 }]);
     expect(await client.analytics.aggregate(made.appId, { period: 'day', metrics: ['events'] })).toEqual({ results: { events: { value: 1 } } });
     await client.goals.delete(made.appId, goal.id);
     expect((await client.goals.list(made.appId)).map((g) => g.name)).toEqual(['Visit /docs/*']);
+  });
+
+  it('turns the calling member’s e-mail reports on and off', async () => {
+    const made = await client.apps.create({ name: 'Reports SDK' });
+    const member = await addMember(app, apiKey, `reports-${Date.now()}@sdk.test`, 'viewer');
+    const mine = new PlatformClient({ apiKey: member.apiKey, baseUrl: app.url, retryBaseMs: 20 });
+    expect(await mine.reports.get(made.appId)).toEqual({ weekly: false, monthly: false });
+    expect(await mine.reports.set(made.appId, { monthly: true })).toEqual({ weekly: false, monthly: true });
+    expect(await mine.reports.set(made.appId, { weekly: true, monthly: false })).toEqual({ weekly: true, monthly: false });
+    expect(await mine.reports.get(made.appId)).toEqual({ weekly: true, monthly: false });
+    // The account's first key acts for no member.
+    await expect(client.reports.get(made.appId)).rejects.toMatchObject({ status: 403, reason: 'report_member_required' });
   });
 
   itWithModel('reads, replaces and generates a landing page', async () => {

@@ -168,6 +168,27 @@ export class AnalyticsStatsRepository {
     return rows.map((r) => r.dimension);
   }
 
+  /**
+   * One goal's unique converting visitors (once a day) per value of `property` over raw rows, with the filters
+   * (the funnel with a goal as its step, `breakdown?…&goal=`); values nobody converted with are absent.
+   */
+  async goalVisitorsBy(appId: string, goal: GoalMatcher, property: Property, filters: Filter[], range: DateRange): Promise<Map<string, number>> {
+    const params: unknown[] = [appId, `${range.from}T00:00:00Z`, `${nextDay(range.to)}T00:00:00Z`, goal.event, goal.pageLike];
+    const param = (value: string) => `$${params.push(value)}`;
+    const value = propertySql(property, 'events', param);
+    const where = filters.map((f) => `AND ${propertySql(f.property, 'events', param)} = ${param(f.value)}::text`).join(' ');
+    const rows = await this.db.query<{ value: string; visitors: number }>(
+      `SELECT ${value} AS value, count(DISTINCT (visitor_id, (occurred_at AT TIME ZONE 'UTC')::date))::int AS visitors
+         FROM analytics_events
+        WHERE app_id = $1 AND occurred_at >= $2 AND occurred_at < $3
+          AND (name = $4::varchar OR (name = 'pageview' AND pathname LIKE $5::varchar)) ${where}
+        GROUP BY 1`,
+      params,
+      { prepare: false },
+    );
+    return new Map(rows.filter((r) => r.value !== null).map((r) => [r.value, r.visitors]));
+  }
+
   /** Visitors and sign-ups per day of all the account's apps (for the portal's overview). */
   async accountDaily(accountId: string, range: DateRange): Promise<Map<string, { visitors: number; signups: number }>> {
     const rows = await this.db.query<{ day: string; visitors: number; signups: number }>(

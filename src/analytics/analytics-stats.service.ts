@@ -7,6 +7,7 @@ import { DateRange, daysIn, Interval, Metric, parseInterval, parseProperty, pars
 import { utcDay } from './visitor-ids.service.js';
 import { isEventProperty, type Property } from './dimensions.js';
 import { GoalsService } from './goals.service.js';
+import { AnalyticsError } from './analytics.errors.js';
 
 export type MetricValues = Partial<Record<Metric, number>>;
 
@@ -53,10 +54,11 @@ export class AnalyticsStatsService {
   async breakdown(
     accountId: string,
     appId: string,
-    params: RawStatsParams & { property?: string; limit?: number; cursor?: string },
+    params: RawStatsParams & { property?: string; limit?: number; cursor?: string; goal?: string },
   ): Promise<{ data: Array<Record<string, string | number>>; nextCursor: string | null }> {
     await this.apps.requireOwned(accountId, appId);
     if (params.property === 'goal') return this.goalBreakdown(appId, params);
+    if (params.goal !== undefined) return this.goalFunnel(accountId, appId, params as typeof params & { goal: string });
     const property = parseProperty(params.property);
     // As Plausible: a custom event's name or props are broken down by its visitors and completions.
     const query = parseStatsQuery(params, isEventProperty(property) ? ['visitors', 'events'] : ['visitors']);
@@ -79,6 +81,32 @@ export class AnalyticsStatsService {
       data: rows.slice(0, limit).map(([value, totals]) => ({ [property]: value, ...metricValues(totals, query.metrics) })),
       nextCursor: hasMore ? encodeOffset(offset + limit) : null,
     };
+  }
+
+  /**
+   * `breakdown?…&goal=<name>`: the breakdown with a goal as the funnel's step instead of sign-up — each row's
+   * `signups` are the goal's unique converting visitors with that value (once a day: ids are daily), so its
+   * `conversionRate` is the share of the row's visitors who completed the goal. The goal is read first, the
+   * rows second (as in goalBreakdown: a batch landing between the reads never makes a rate above 100 %).
+   */
+  private async goalFunnel(
+    accountId: string,
+    appId: string,
+    params: RawStatsParams & { property?: string; limit?: number; cursor?: string; goal: string },
+  ): Promise<{ data: Array<Record<string, string | number>>; nextCursor: string | null }> {
+    const goal = (await this.goals.matchers(appId)).find((g) => g.name === params.goal);
+    if (!goal) throw AnalyticsError.goalNotFound(params.goal);
+    const property = parseProperty(params.property);
+    const query = parseStatsQuery(params, ['visitors', 'signups', 'conversionRate']);
+    const converted = await this.repository.goalVisitorsBy(appId, goal, property, query.filters, query.range);
+    const page = await this.breakdown(accountId, appId, { ...params, goal: undefined, metrics: 'visitors,pageviews,visits,bounceRate,visitDuration,events' });
+    const rows = page.data.map((row) => {
+      const visitors = Number(row.visitors);
+      const signups = converted.get(String(row[property])) ?? 0;
+      const all: Record<string, number> = { ...(row as Record<string, number>), signups, conversionRate: percent(signups, visitors) };
+      return { [property]: row[property], ...Object.fromEntries(query.metrics.map((m) => [m, all[m]])) };
+    });
+    return { data: rows, nextCursor: page.nextCursor };
   }
 
   /**

@@ -373,9 +373,12 @@ class _Analytics:
 
     def breakdown(self, app_id: str, property: str, period: Optional[str] = None, date_from: Optional[str] = None,
                   date_to: Optional[str] = None, metrics: Optional[List[str]] = None, filters: Optional[Dict[str, str]] = None,
-                  limit: int = 100) -> Iterator[Dict[str, Any]]:
-        """Rows keyed by the property, most visitors first, following nextCursor."""
+                  limit: int = 100, goal: Optional[str] = None) -> Iterator[Dict[str, Any]]:
+        """Rows keyed by the property, most visitors first, following nextCursor. goal="Download" makes a goal the
+        funnel's step instead of sign-up: signups are its unique converting visitors, conversionRate their share."""
         query = {**_stats_query(period, date_from, date_to, metrics, filters), "property": property, "limit": limit}
+        if goal is not None:
+            query["goal"] = goal
         return _paginate(self._t, f"/apps/{urllib.parse.quote(app_id)}/analytics/breakdown", query)
 
     def realtime(self, app_id: str) -> Dict[str, Any]:
@@ -791,6 +794,22 @@ class _OAuth:
         return ClientCredentialsTokenProvider(self._base_url, client_id, client_secret, scope, self._timeout)
 
 
+class _Reports:
+    """Your own e-mail reports of an app: weekly (Mondays, the previous ISO week) and monthly (the 1st, the
+    previous month). A member's key or session only; others raise PermissionDeniedError (report_member_required)."""
+
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    def get(self, app_id: str) -> Dict[str, bool]:
+        return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/analytics/reports").body
+
+    def set(self, app_id: str, weekly: Optional[bool] = None, monthly: Optional[bool] = None) -> Dict[str, bool]:
+        """Turns reports on (True) or off (False); one left as None stays as it is. Returns them all."""
+        body = {k: v for k, v in (("weekly", weekly), ("monthly", monthly)) if v is not None}
+        return self._t.request("PUT", f"/apps/{urllib.parse.quote(app_id)}/analytics/reports", body).body
+
+
 class PlatformClient:
     """client = PlatformClient(api_key="sk_…", base_url="http://localhost:3000")"""
 
@@ -813,6 +832,7 @@ class PlatformClient:
         self.landing_page = _LandingPage(self._transport)
         self.analytics = _Analytics(self._transport)
         self.goals = _Goals(self._transport)
+        self.reports = _Reports(self._transport)
         self.billing = _Billing(self._transport)
         self.users = _Users(self._transport)
         self.webhook_endpoints = _WebhookEndpoints(self._transport)

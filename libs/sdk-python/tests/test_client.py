@@ -242,6 +242,17 @@ class ClientTest(unittest.TestCase):
             self.client.analytics.aggregate(app["appId"], metrics=["clicks"])
         self.assertIn('metric "clicks" is unknown', ctx.exception.message)
 
+    def test_reports_need_a_member(self):
+        app = self.client.apps.create(name="Py reports")
+        # The account's first key (made by the operator) acts for no member: reports are a member's own.
+        with self.assertRaises(PermissionDeniedError) as ctx:
+            self.client.reports.get(app["appId"])
+        self.assertEqual(ctx.exception.reason, "report_member_required")
+        with self.assertRaises(PermissionDeniedError):
+            self.client.reports.set(app["appId"], weekly=True)
+        with self.assertRaises(NotFoundError):
+            self.client.reports.get("app_00000000000000000000000000")
+
     def test_goals_and_custom_events(self):
         app = self.client.apps.create(name="Py goals")
         ua = "Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0"
@@ -262,6 +273,9 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(rows, [{"goal": "Download", "visitors": 1, "events": 1, "conversionRate": 100}])
         props = list(self.client.analytics.breakdown(app["appId"], "props.plan", period="day", filters={"event": "Download"}))
         self.assertEqual(props, [{"props.plan": "pro", "visitors": 1, "events": 1}])
+        funnel = list(self.client.analytics.breakdown(app["appId"], "page", period="day", metrics=["visitors", "signups", "conversionRate"],
+                                                      goal="Download"))
+        self.assertEqual(funnel, [{"page": "/docs", "visitors": 1, "signups": 1, "conversionRate": 100}])
         self.client.goals.delete(app["appId"], goal["id"])
         self.assertEqual([g["name"] for g in self.client.goals.list(app["appId"])], ["Visit /docs/*"])
 

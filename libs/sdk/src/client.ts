@@ -60,6 +60,8 @@ export interface AnalyticsExport {
   fileName: string;
   bytes: Uint8Array;
 }
+/** The calling member's e-mail reports of an app: `{ weekly, monthly }`. */
+export type ReportSwitches = Schemas['ReportSwitchesDto'];
 export interface AnalyticsQuery {
   /** `day`, `7d`, `30d` (default), `month`, `12mo`, or `custom` with `from`/`to` (YYYY-MM-DD, inclusive, UTC). */
   period?: 'day' | '7d' | '30d' | 'month' | '12mo' | 'custom';
@@ -413,9 +415,12 @@ export class PlatformClient {
         t.request<{ results: AnalyticsRow[] }>('GET', `/apps/${id(appId)}/analytics/timeseries`, {
           query: { ...statsQuery(query), interval: query.interval },
         }),
-      /** Rows keyed by the property, most visitors first; follows nextCursor for you. */
-      breakdown: (appId: string, property: AnalyticsBreakdownProperty, query: AnalyticsQuery & { limit?: number } = {}) =>
-        paginate<AnalyticsRow>(t, `/apps/${id(appId)}/analytics/breakdown`, { ...statsQuery(query), property, limit: query.limit ?? 100 }),
+      /**
+       * Rows keyed by the property, most visitors first; follows nextCursor for you. `goal: 'Download'` makes a goal the
+       * funnel's step instead of sign-up: `signups` are its unique converting visitors, `conversionRate` their share.
+       */
+      breakdown: (appId: string, property: AnalyticsBreakdownProperty, query: AnalyticsQuery & { limit?: number; goal?: string } = {}) =>
+        paginate<AnalyticsRow>(t, `/apps/${id(appId)}/analytics/breakdown`, { ...statsQuery(query), property, limit: query.limit ?? 100, goal: query.goal }),
       /** Visitors in the last 5 minutes. */
       realtime: (appId: string) => t.request<Schemas['RealtimeDto']>('GET', `/apps/${id(appId)}/analytics/realtime`),
       // Export and shared dashboards (issue 47).
@@ -432,6 +437,13 @@ export class PlatformClient {
       /** All of the app's goals, oldest first (Sign-up, built in, is not listed). */
       list: async (appId: string) => (await t.request<{ data: Goal[] }>('GET', `/apps/${id(appId)}/goals`)).data,
       delete: (appId: string, goalId: string) => t.request<void>('DELETE', `/apps/${id(appId)}/goals/${id(goalId)}`),
+    };
+    // E-mail reports of analytics (issue 47).
+    this.reports = {
+      /** Your own weekly and monthly e-mail reports of the app (a member's key or session; others → 403 `report_member_required`). */
+      get: (appId: string) => t.request<ReportSwitches>('GET', `/apps/${id(appId)}/analytics/reports`),
+      /** Turns your reports of the app on or off; a switch left out stays as it is. Answers them all. */
+      set: (appId: string, body: Partial<ReportSwitches>) => t.request<ReportSwitches>('PUT', `/apps/${id(appId)}/analytics/reports`, { body }),
     };
     this.billing = {
       /** The plan and this month's usage of every meter (scope billing:read). */
@@ -590,6 +602,8 @@ export class PlatformClient {
   readonly landingPage;
   readonly analytics;
   readonly goals;
+  /** Your e-mail reports of an app (weekly on Mondays, monthly on the 1st). */
+  readonly reports;
   readonly billing;
   readonly users;
   readonly webhookEndpoints;

@@ -71,6 +71,17 @@ export class BreakdownQueryDto extends IntersectionType(StatsQueryDto, PageQuery
   @IsString()
   @MaxLength(50)
   property: string;
+
+  /**
+   * A goal's name (`Sign-up`, or one of the app's goals) as the funnel's step instead of sign-up: each row's
+   * `signups` counts the goal's unique converting visitors (once a day) and `conversionRate` is those ÷ the row's
+   * visitors — e.g. `property=deployment&metrics=visitors,signups,conversionRate&goal=Download`. Unknown goal → 404.
+   * @example Download
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(310)
+  goal?: string;
 }
 
 /** The export's query: the period and filters of the stats routes (every metric is exported). */

@@ -361,6 +361,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/analytics-reports/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the e-mail reports due now
+         * @description What the daily job `analytics-reports` does (06:00 UTC in worker processes), now: each switched-on weekly report of the previous ISO week and monthly report of the previous month not sent yet goes out — once per member, app and period, however often this is called and on however many instances. Without SMTP_URL nothing is sent or marked. Needs the admin token.
+         */
+        post: operations["AdminController_sendReports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/members": {
         parameters: {
             query?: never;
@@ -1429,6 +1449,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{appId}/analytics/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your e-mail reports of an app
+         * @description The calling member’s own switches (a portal session, or an API key a member made); a service account or the operator’s key has none (403 `report_member_required`).
+         */
+        get: operations["ReportsController_get"];
+        /**
+         * Turn your e-mail reports of an app on or off
+         * @description The calling member’s own switches (a portal session, or an API key a member made); a service account or the operator’s key has none (403 `report_member_required`). The weekly report goes on Mondays (the previous ISO week), the monthly on the 1st (the previous month), at about 06:00 UTC, to the member’s e-mail address: visitors, pageviews, sign-ups and conversion rate with their change against the period before, the top pages, sources and goals. The first one is of the first period that ends after the switch is turned on. Each has a one-click unsubscribe link. A switch left out of the body stays as it is.
+         */
+        put: operations["ReportsController_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unsubscribe page of a report e-mail
+         * @description A page with an Unsubscribe button (a form that POSTs here); changes nothing.
+         */
+        get: operations["UnsubscribeController_page"];
+        put?: never;
+        /**
+         * Unsubscribe from a report e-mail (one click)
+         * @description RFC 8058: a mail client posts `List-Unsubscribe=One-Click` (the body is not required). Turns that one report off; the link then answers 404.
+         */
+        post: operations["UnsubscribeController_unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/billing": {
         parameters: {
             query?: never;
@@ -1965,6 +2033,23 @@ export interface components {
              * @example pro
              */
             plan: string;
+        };
+        SentReportsDto: {
+            /**
+             * @description Reports the SMTP server took in this run.
+             * @example 3
+             */
+            sent: number;
+            /**
+             * @description Reports the SMTP server refused or could not take: tried again at the next run (at most 5 tries each).
+             * @example 0
+             */
+            failed: number;
+            /**
+             * @description Reports another worker is sending at this moment.
+             * @example 0
+             */
+            skipped: number;
         };
         MemberDto: {
             /**
@@ -3629,6 +3714,24 @@ export interface components {
              * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
              */
             nextCursor: string | null;
+        };
+        ReportSwitchesDto: {
+            /**
+             * @description The weekly report: sent Mondays, of the previous ISO week (Monday to Sunday, UTC).
+             * @example true
+             */
+            weekly: boolean;
+            /**
+             * @description The monthly report: sent on the 1st, of the previous calendar month (UTC).
+             * @example false
+             */
+            monthly: boolean;
+        };
+        UpdateReportSwitchesDto: {
+            /** @example true */
+            weekly?: boolean;
+            /** @example false */
+            monthly?: boolean;
         };
         BillingDto: {
             usage: components["schemas"]["MeterUsageDto"][];
@@ -5559,6 +5662,41 @@ export interface operations {
                      *       "code": 404,
                      *       "message": "Single sign-on is not set up for this account",
                      *       "reason": "sso_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminController_sendReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentReportsDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -12370,6 +12508,12 @@ export interface operations {
             query: {
                 /** @description What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`), `deployment`, `country` (ISO 3166-1 alpha-2, `(unknown)`), `event` (a custom event's name), `props.<key>` (a custom event's property) or `goal` (per goal: visitors, events, conversionRate). For `event` and `props.<key>` the default metrics are `visitors,events`. */
                 property: string;
+                /**
+                 * @description A goal's name (`Sign-up`, or one of the app's goals) as the funnel's step instead of sign-up: each row's
+                 *     `signups` counts the goal's unique converting visitors (once a day) and `conversionRate` is those ÷ the row's
+                 *     visitors — e.g. `property=deployment&metrics=visitors,signups,conversionRate&goal=Download`. Unknown goal → 404.
+                 */
+                goal?: string;
                 /** @description `day` (today), `7d` and `30d` (ending today), `month` (this month so far), `12mo` (this month and the 11 before), or `custom` with `from` and `to`. Default `30d`. UTC. */
                 period?: string;
                 /** @description First day of a `custom` period, inclusive (YYYY-MM-DD, UTC). */
@@ -13113,6 +13257,290 @@ export interface operations {
                 content: {
                     "text/javascript": string;
                 };
+            };
+        };
+    };
+    ReportsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSwitchesDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description `report_member_required`: the caller is no member (a service account, the operator’s key)
+             *
+             *     The credential lacks the scope this route needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ReportsController_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateReportSwitchesDto"];
+            };
+        };
+        responses: {
+            /** @description The switches now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSwitchesDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description `report_member_required`: the caller is no member (a service account, the operator’s key)
+             *
+             *     The credential lacks the scope this route needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    UnsubscribeController_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page with the button */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A token this server did not sign, or the report is off already (a page) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    UnsubscribeController_unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed (a page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A token this server did not sign, or the report is off already (a page) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A body that is not a form */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
