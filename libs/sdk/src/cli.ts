@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 /**
- * The SDK's command line: `platform-sdk deploy <dir> --app <appId> [--env production] [--spa] [--publish] [--json]`.
+ * The SDK's command line: `platform-sdk deploy <dir> --app <appId> [--env production] [--spa] [--publish] [--json]`,
+ * and `platform-sdk split start|status|end --app <appId>` (cli-split.ts).
  * The key comes from PLATFORM_API_KEY, the server from PLATFORM_BASE_URL (default http://localhost:3000).
  */
 import { parseArgs } from 'node:util';
 import { PlatformClient } from './client.js';
 import type { DeployDirectoryResult, DeployProgress } from './deploy-directory.js';
 import { PlatformError } from './errors.js';
+import { splitCommand } from './cli-split.js';
 
 const USAGE = `Usage: platform-sdk deploy <dir> --app <appId> [--env production] [--spa] [--publish] [--json]
+       platform-sdk split start|status|end --app <appId> … (platform-sdk split --help)
 
 Deploys the files of <dir> (a web app's build output) with the app's landing page: hashes them, uploads
 only those the server does not have, deploys, and prints the deployment's url.
@@ -24,6 +27,7 @@ PLATFORM_BASE_URL (default http://localhost:3000).`;
 
 /** Exit codes: 0 deployed, 1 the deploy failed, 2 the command line is wrong. */
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'split') return splitCommand(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({
