@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { DomainRecheck } from '../src/domains/domain-recheck.service.js';
 import { MfaService } from '../src/mfa/mfa.service.js';
 import { PortalAuthService } from '../src/portal/portal-auth.service.js';
 import { AuthError, NotFoundError, PlatformClient } from '../libs/sdk/src/index.js';
@@ -10,6 +11,7 @@ import { csrfOf, PORTAL_PASSWORD, portalSession } from './support/portal-session
 import { TestDnsServer } from './support/dns-server.js';
 import { proveSsoDomains, removeSso, saveSso, type SsoFields, type SsoOwner } from './support/sso-settings.js';
 import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
+import { until } from './support/webhook-receiver.js';
 
 const CLIENT_ID = 'platform-portal';
 const CLIENT_SECRET = 'a client secret of the platform at the provider';
@@ -430,6 +432,82 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
     expect(taken.text).toContain(`The domain ${victimDomain} is a proven domain of another account's single sign-on already`);
     const audit = (await app.http().get('/v1/audit-log?action=sso.domain_verified').set(bearer(victim.apiKey)).expect(200)).body.data;
     expect(audit).toHaveLength(1);
+  });
+
+  it('re-checks a proven domain daily and on demand; its record gone for the grace period, it lapses (audited): it routes nothing, and whoever proves it next owns it', async () => {
+    type Proof = {
+      domain: string;
+      status: string;
+      verification: { value: string };
+      verifiedAt: string;
+      nextCheckAt: string | null;
+      proofMissingSince: string | null;
+    };
+    const owner = await account();
+    await putSso(owner, settings(owner.domain), 200);
+    const record = `_platform-sso-challenge.${owner.domain}`;
+    const proofIn = (body: { domainProofs: Proof[] }) => body.domainProofs.find((d) => d.domain === owner.domain)!;
+    const verify = (key: string, status = 200) => app.http().post(`/v1/sso/domains/${owner.domain}/verify`).set(bearer(key)).expect(status);
+    const proven = proofIn((await app.http().get('/v1/sso').set(bearer(owner.apiKey)).expect(200)).body);
+    // Checked again a day after the proof, like a verified custom domain.
+    expect(proven).toMatchObject({ status: 'verified', proofMissingSince: null });
+    expect(Date.parse(proven.nextCheckAt!) - Date.parse(proven.verifiedAt)).toBe(24 * 3600_000);
+    await startSso(`alice@${owner.domain}`, 200);
+
+    // The record goes: a check on demand starts the grace period (hourly checks from then); the domain still routes
+    // sign-ins, and stays the owner's (another account's listing is refused).
+    dns.set(record, undefined);
+    const missing = proofIn((await verify(owner.apiKey)).body);
+    expect(missing).toMatchObject({ status: 'verified', proofMissingSince: expect.any(String), lastCheck: { result: 'no_record' } });
+    expect(Date.parse(missing.nextCheckAt!) - Date.parse(missing.proofMissingSince!)).toBe(3600_000);
+    await startSso(`alice@${owner.domain}`, 200);
+    const rival = await account();
+    await putSso(rival, settings(rival.domain, { domains: [rival.domain, owner.domain] }), 409);
+    // Back in time: the grace period ends.
+    dns.set(record, { txt: [proven.verification.value] });
+    expect(proofIn((await verify(owner.apiKey)).body)).toMatchObject({ status: 'verified', proofMissingSince: null, lastCheck: { result: 'verified' } });
+
+    // Gone again, for the whole grace period (72 hours by default): the worker's scheduled check (the custom domains' job) lapses it.
+    dns.set(record, undefined);
+    await app.query(
+      `UPDATE sso_domain_proofs SET proof_missing_since = now() - interval '73 hours', next_check_at = now() - interval '1 second' WHERE account_id = $1 AND domain = $2`,
+      [owner.accountId, owner.domain],
+    );
+    const lapsedRow = async () =>
+      (
+        await app.query<{ status: string; next_check_at: Date | null }>(
+          `SELECT status, next_check_at FROM sso_domain_proofs WHERE account_id = $1 AND domain = $2`,
+          [owner.accountId, owner.domain],
+        )
+      )[0];
+    await app.server.app.get(DomainRecheck).runDue();
+    await until(async () => (await lapsedRow()).status === 'lapsed', 10_000, 'the SSO domain lapsed');
+    expect(await lapsedRow()).toEqual({ status: 'lapsed', next_check_at: null });
+    expect(proofIn((await app.http().get('/v1/sso').set(bearer(owner.apiKey)).expect(200)).body)).toMatchObject({ status: 'lapsed', nextCheckAt: null });
+    const refused = await startSso(`alice@${owner.domain}`, 404);
+    expect(refused.text).toContain('No account signs in with single sign-on for this e-mail domain');
+    const audit = (await app.http().get('/v1/audit-log?action=sso.domain_lapsed').set(bearer(owner.apiKey)).expect(200)).body.data;
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'sso.domain_lapsed',
+        actor: { type: 'operator', id: 'system', label: 'scheduled DNS check' },
+        target: { type: 'account', id: owner.accountId },
+      }),
+    ]);
+
+    // Free: another account lists it and proves it with its own record; it routes there, and the former owner's record
+    // back at the name proves nothing any more (409, the row stays lapsed).
+    const listed = await putSso(rival, settings(rival.domain, { domains: [rival.domain, owner.domain] }), 200, false);
+    const rivalProof = proofIn(listed.body as { domainProofs: Proof[] });
+    dns.set(record, { txt: [rivalProof.verification.value] });
+    expect(proofIn((await verify(rival.apiKey)).body)).toMatchObject({ status: 'verified' });
+    dns.set(record, { txt: [rivalProof.verification.value, proven.verification.value] });
+    expect((await verify(owner.apiKey, 409)).body.reason).toBe('sso_domain_taken');
+    expect(await app.query(`SELECT account_id, status FROM sso_domain_proofs WHERE domain = $1 ORDER BY status`, [owner.domain])).toEqual([
+      { account_id: owner.accountId, status: 'lapsed' },
+      { account_id: rival.accountId, status: 'verified' },
+    ]);
+    await startSso(`alice@${owner.domain}`, 200);
   });
 
   it('"Sign in with SSO" sends the browser to the provider with PKCE (S256), state and nonce, the flow sealed in a cookie; an unknown domain is a page', async () => {

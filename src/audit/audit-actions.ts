@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = {
   'sso.configured': 'account',
   'sso.removed': 'account',
   'sso.domain_verified': 'account',
+  'sso.domain_lapsed': 'account',
   'member.invited': 'invitation',
   'member.invitation_revoked': 'invitation',
   'member.joined': 'member',

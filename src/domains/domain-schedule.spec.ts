@@ -1,4 +1,4 @@
-import { FAIL_AFTER_MS, firstCheck, nextCheck, nextRecheck } from './domain-schedule.js';
+import { afterRecheck, FAIL_AFTER_MS, firstCheck, nextCheck, nextRecheck } from './domain-schedule.js';
 
 describe('the re-check schedule of a pending domain', () => {
   const created = new Date('2026-11-25T10:00:00.000Z');
@@ -39,5 +39,20 @@ describe('the re-checks of a verified domain', () => {
   it('lapses it once the proof has been missing for the whole grace period', () => {
     expect(nextRecheck(ago(grace), now, grace)).toBe('lapse');
     expect(nextRecheck(ago(grace + 1), now, grace)).toBe('lapse');
+  });
+});
+
+describe('after a re-check of a proven name', () => {
+  const now = new Date('2026-11-25T10:00:00.000Z');
+  const grace = 72 * 3600_000;
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  it('the proof found ends the grace period; missing starts it or keeps its start; a resolver failure changes nothing', () => {
+    expect(afterRecheck(ago(3600_000), 'verified', now, grace)).toEqual({ missingSince: null, next: new Date(now.getTime() + 24 * 3600_000) });
+    expect(afterRecheck(null, 'no_record', now, grace)).toEqual({ missingSince: now, next: new Date(now.getTime() + 3600_000) });
+    expect(afterRecheck(ago(3600_000), 'wrong_value', now, grace).missingSince).toEqual(ago(3600_000));
+    expect(afterRecheck(null, 'resolver_error', now, grace)).toEqual({ missingSince: null, next: new Date(now.getTime() + 24 * 3600_000) });
+    expect(afterRecheck(ago(grace), 'resolver_error', now, grace)).toEqual({ missingSince: ago(grace), next: 'lapse' });
+    expect(afterRecheck(ago(grace), 'no_record', now, grace).next).toBe('lapse');
   });
 });

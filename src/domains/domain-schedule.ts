@@ -1,3 +1,5 @@
+import type { Actor } from '../common/request-context/actor.js';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
@@ -36,3 +38,22 @@ export function nextRecheck(missingSince: Date | null, now: Date, graceMs: numbe
   if (left <= 0) return 'lapse';
   return new Date(now.getTime() + Math.min(RECHECK_MISSING_MS, left));
 }
+
+/**
+ * A proven name's state after a re-check at `now` that found `result` (a DNS check's: custom domains and SSO domains
+ * alike): the proof found (`verified`) ends the grace period; missing (`no_record`, `wrong_value`) starts it or lets it
+ * run on; a resolver's failure proves nothing either way. Answers since when the proof is missing, and the next check
+ * or `'lapse'`.
+ */
+export function afterRecheck(
+  missingSince: Date | null,
+  result: 'verified' | 'no_record' | 'wrong_value' | 'resolver_error',
+  now: Date,
+  graceMs: number,
+): { missingSince: Date | null; next: Date | 'lapse' } {
+  const since = result === 'verified' ? null : result === 'resolver_error' ? missingSince : (missingSince ?? now);
+  return { missingSince: since, next: nextRecheck(since, now, graceMs) };
+}
+
+/** Who acts when the worker's scheduled DNS check verifies or lapses a name, as the audit log names it. */
+export const SCHEDULED_CHECK: Actor = { type: 'operator', id: 'system', label: 'scheduled DNS check', ip: null };

@@ -20,6 +20,6 @@ import { TlsAskController } from './tls-ask.controller.js';
   imports: [TypeOrmModule.forFeature([Domain]), AppsModule, DeploymentsModule, HostingModule, PeriodicModule, RateLimitModule],
   controllers: [DomainsController, TlsAskController],
   providers: [DomainsRepository, DomainsService, DomainDns, CustomDomains, DomainRecheck, TlsAsk],
-  exports: [DomainsService, CustomDomains],
+  exports: [DomainsService, CustomDomains, DomainRecheck, DomainDns],
 })
 export class DomainsModule {}

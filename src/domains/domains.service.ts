@@ -13,7 +13,7 @@ import { DomainEvents } from '../events/domain-events.service.js';
 import { CustomDomains } from './custom-domains.js';
 import { challengeName, DnsFindings, DomainDns } from './domain-dns.js';
 import { Domain, DomainCheck } from './domain.entity.js';
-import { firstCheck, nextCheck, nextRecheck } from './domain-schedule.js';
+import { afterRecheck, firstCheck, nextCheck, SCHEDULED_CHECK } from './domain-schedule.js';
 import { DomainsError } from './domains.errors.js';
 import { DomainsRepository } from './domains.repository.js';
 import { DomainDto } from './dto/domain.dto.js';
@@ -32,8 +32,6 @@ type CheckTrigger = 'manual' | 'scheduled';
  * period (DOMAIN_PROOF_GRACE_HOURS) it is `lapsed` — no longer served, and whoever proves control
  * next owns it. Emits `domain.verified`, `domain.failed`, `domain.lapsed` and `domain.deleted`.
  */
-/** Who verifies a domain the worker's scheduled DNS check found ready, as the audit log names it. */
-const SCHEDULED_CHECK: Actor = { type: 'operator', id: 'system', label: 'scheduled DNS check', ip: null };
 
 @Injectable()
 export class DomainsService implements AppErasureParticipant, OnModuleInit {
@@ -210,9 +208,8 @@ export class DomainsService implements AppErasureParticipant, OnModuleInit {
    * starts it; once it has been missing the whole grace period the domain lapses and stops serving.
    */
   private async recheckedVerified(row: Domain, findings: DnsFindings, now: Date, actor: Actor): Promise<void> {
-    if (findings.result === 'verified') row.proofMissingSince = null;
-    else if (findings.result !== 'resolver_error') row.proofMissingSince ??= now;
-    const next = nextRecheck(row.proofMissingSince, now, this.config.DOMAIN_PROOF_GRACE_HOURS * 3_600_000);
+    const { missingSince, next } = afterRecheck(row.proofMissingSince, findings.result, now, this.config.DOMAIN_PROOF_GRACE_HOURS * 3_600_000);
+    row.proofMissingSince = missingSince;
     if (next !== 'lapse') {
       row.nextCheckAt = next;
       return;

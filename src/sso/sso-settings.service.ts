@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import type { Actor } from '../common/request-context/actor.js';
@@ -9,6 +9,8 @@ import { MfaService } from '../mfa/mfa.service.js';
 import { SecretBox } from '../webhooks/secret-box.js';
 import { randomBase62 } from '../common/ids.js';
 import { DomainDns } from '../domains/domain-dns.js';
+import { DomainRecheck } from '../domains/domain-recheck.service.js';
+import { afterRecheck, SCHEDULED_CHECK } from '../domains/domain-schedule.js';
 import type { SsoDomainDto, SsoSettingsDto } from './dto/sso.dto.js';
 import { discoverIssuer, issuerUrl } from './oidc-issuer.js';
 import { publicMailDomainOf } from './public-mail-domains.js';
@@ -42,10 +44,13 @@ export interface SsoInput {
  * An allowed e-mail domain routes sign-ins ("Sign in with SSO") and admits new members only once the
  * account proved it controls it: a TXT record at `_platform-sso-challenge.<domain>` holding the value
  * the settings answer, as Okta, Auth0 and WorkOS ask. Several accounts may list a domain; the first to
- * prove it owns it (other accounts' proofs and listings of it are refused with 409 from then on).
+ * prove it owns it (other accounts' proofs and listings of it are refused with 409 from then on). A proven
+ * domain is checked again like a verified custom domain — by the same worker job, on the same schedule
+ * (DomainRecheck, domain-schedule.ts) and on demand — and once its record has been gone for the grace period
+ * (DOMAIN_PROOF_GRACE_HOURS) it is `lapsed`: it routes no sign-in, and whoever proves it next owns it.
  */
 @Injectable()
-export class SsoSettingsService {
+export class SsoSettingsService implements OnModuleInit {
   constructor(
     private readonly db: Transactions,
     private readonly sso: SsoRepository,
@@ -54,7 +59,19 @@ export class SsoSettingsService {
     private readonly config: AppConfig,
     private readonly audit: AuditLog,
     private readonly dns: DomainDns,
+    private readonly rechecks: DomainRecheck,
   ) {}
+
+  onModuleInit(): void {
+    this.rechecks.register({
+      kind: 'SSO domain',
+      claimDue: async (limit, leaseMs) => (await this.sso.claimDue(limit, leaseMs)).map((p) => `${p.accountId}/${p.domain}`),
+      recheck: (key) => {
+        const slash = key.indexOf('/');
+        return this.recheck(key.slice(0, slash), key.slice(slash + 1));
+      },
+    });
+  }
 
   /**
    * Only an owner member (signed in to the portal, never a credential) changes single sign-on: the
@@ -117,34 +134,60 @@ export class SsoSettingsService {
   /**
    * Looks for the domain's TXT record now and answers the settings: the domain `verified` once the
    * record holds its value (409 when another account proved it first), else as it was with `lastCheck`
-   * saying what was found. 404 when the domain is not one of the account's SSO domains.
+   * saying what was found. On a verified domain it is the re-check on demand: a record gone starts (or
+   * continues) the grace period. A lapsed domain whose record is back is verified again, unless another
+   * account proved it meanwhile. 404 when the domain is not one of the account's SSO domains.
    */
   async verifyDomain(accountId: string, actor: Actor, input: string): Promise<SsoSettingsDto> {
     const domain = input.trim().toLowerCase();
     const proof = await this.sso.proof(accountId, domain);
     if (!proof) throw SsoError.domainNotListed(domain.slice(0, 253));
-    // Outside any transaction: DNS may take seconds.
+    const checked = await this.check(accountId, proof, actor);
+    if (!checked) throw SsoError.domainNotListed(domain);
+    if (checked.lastCheck?.result === 'taken') throw SsoError.domainProvenByOther(domain);
+    return this.get(accountId);
+  }
+
+  /** The worker's re-check of a proven domain whose turn has come (DomainRecheck). */
+  async recheck(accountId: string, domain: string): Promise<void> {
+    const proof = await this.sso.proof(accountId, domain);
+    if (proof?.status === 'verified') await this.check(accountId, proof, SCHEDULED_CHECK);
+  }
+
+  /**
+   * Looks the record up (outside any transaction: DNS may take seconds), then records what was found on the
+   * row as it is by then; checks of one domain run one at a time, so the first to find its record owns it.
+   * The proof after the check, or null if the domain was dropped from the settings meanwhile.
+   */
+  private async check(accountId: string, proof: SsoDomainProof, actor: Actor): Promise<SsoDomainProof | null> {
+    const { domain } = proof;
     const findings = await this.dns.proof(ssoChallengeName(domain), proof.token);
-    const taken = await this.db.run(async () => {
+    const now = new Date();
+    return this.db.run(async () => {
       await this.sso.lockDomain(domain);
       const row = await this.sso.proofForUpdate(accountId, domain);
-      if (!row) throw SsoError.domainNotListed(domain);
-      row.lastCheck = { checkedAt: new Date().toISOString(), ...findings };
-      let refused = false;
+      if (!row) return null;
+      row.lastCheck = { checkedAt: now.toISOString(), ...findings };
       if (findings.result === 'verified' && row.status !== 'verified') {
         if ((await this.sso.domainsOfOthers(accountId, [domain])).length > 0) {
           row.lastCheck = { ...row.lastCheck, result: 'taken', message: `The TXT record is right, but another account proved ${domain} first` };
-          refused = true;
         } else {
-          Object.assign(row, { status: 'verified', verifiedAt: new Date() });
+          Object.assign(row, { status: 'verified', verifiedAt: now, proofMissingSince: null });
           await this.audit.record(accountId, actor, 'sso.domain_verified', accountId);
         }
       }
+      if (row.status === 'verified') {
+        // As a verified custom domain: daily while the proof is there, hourly once it is gone, lapsed after the grace period.
+        const { missingSince, next } = afterRecheck(row.proofMissingSince, findings.result, now, this.config.DOMAIN_PROOF_GRACE_HOURS * 3_600_000);
+        Object.assign(
+          row,
+          next === 'lapse' ? { status: 'lapsed', nextCheckAt: null, proofMissingSince: missingSince } : { nextCheckAt: next, proofMissingSince: missingSince },
+        );
+        if (next === 'lapse') await this.audit.record(accountId, actor, 'sso.domain_lapsed', accountId);
+      }
       await this.sso.saveProof(accountId, row);
-      return refused;
+      return row;
     });
-    if (taken) throw SsoError.domainProvenByOther(domain);
-    return this.get(accountId);
   }
 
   /** Turns single sign-on off (members then sign in with passwords again); 404 when it was not on. */
@@ -194,5 +237,7 @@ function proofDto(p: SsoDomainProof): SsoDomainDto {
     verification: { type: 'TXT', name: ssoChallengeName(p.domain), value: p.token },
     lastCheck: p.lastCheck,
     verifiedAt: p.verifiedAt ? new Date(p.verifiedAt).toISOString() : null,
+    nextCheckAt: p.nextCheckAt ? new Date(p.nextCheckAt).toISOString() : null,
+    proofMissingSince: p.proofMissingSince ? new Date(p.proofMissingSince).toISOString() : null,
   };
 }

@@ -26,19 +26,28 @@ export interface SsoDomainCheck {
 /** An e-mail domain an account's single sign-on lists, and its DNS proof. */
 export interface SsoDomainProof {
   domain: string;
-  status: 'pending' | 'verified';
+  /** `lapsed`: proven once, then the proof was gone for the grace period (routes nothing, like `pending`). */
+  status: 'pending' | 'verified' | 'lapsed';
   token: string;
   lastCheck: SsoDomainCheck | null;
   verifiedAt: Date | null;
+  /** The next scheduled re-check of a verified proof (null otherwise). */
+  nextCheckAt: Date | null;
+  /** When a re-check first found the proof gone (null while it is there). */
+  proofMissingSince: Date | null;
 }
 
 interface ProofRow {
   domain: string;
-  status: 'pending' | 'verified';
+  status: SsoDomainProof['status'];
   verification_token: string;
   last_check: SsoDomainCheck | null;
   verified_at: Date | null;
+  next_check_at: Date | null;
+  proof_missing_since: Date | null;
 }
+
+const PROOF_COLUMNS = 'domain, status, verification_token, last_check, verified_at, next_check_at, proof_missing_since';
 
 const proofOf = (r: ProofRow): SsoDomainProof => ({
   domain: r.domain,
@@ -46,6 +55,8 @@ const proofOf = (r: ProofRow): SsoDomainProof => ({
   token: r.verification_token,
   lastCheck: r.last_check,
   verifiedAt: r.verified_at,
+  nextCheckAt: r.next_check_at,
+  proofMissingSince: r.proof_missing_since,
 });
 
 export interface SsoSave {
@@ -107,10 +118,7 @@ export class SsoRepository {
 
   /** The proofs of the account's SSO domains, in the order of `domains`. */
   async proofs(accountId: string): Promise<SsoDomainProof[]> {
-    const rows = await this.db.query<ProofRow>(
-      `SELECT domain, status, verification_token, last_check, verified_at FROM sso_domain_proofs WHERE account_id = $1 ORDER BY domain`,
-      [accountId],
-    );
+    const rows = await this.db.query<ProofRow>(`SELECT ${PROOF_COLUMNS} FROM sso_domain_proofs WHERE account_id = $1 ORDER BY domain`, [accountId]);
     return rows.map(proofOf);
   }
 
@@ -126,18 +134,15 @@ export class SsoRepository {
 
   /** FOR UPDATE, in the caller's transaction, after the domain's verifications are serialized (`lockDomain`). */
   async proofForUpdate(accountId: string, domain: string): Promise<SsoDomainProof | null> {
-    const rows = await this.db.query<ProofRow>(
-      `SELECT domain, status, verification_token, last_check, verified_at FROM sso_domain_proofs WHERE account_id = $1 AND domain = $2 FOR UPDATE`,
-      [accountId, domain],
-    );
+    const rows = await this.db.query<ProofRow>(`SELECT ${PROOF_COLUMNS} FROM sso_domain_proofs WHERE account_id = $1 AND domain = $2 FOR UPDATE`, [
+      accountId,
+      domain,
+    ]);
     return rows[0] ? proofOf(rows[0]) : null;
   }
 
   async proof(accountId: string, domain: string): Promise<SsoDomainProof | null> {
-    const rows = await this.db.query<ProofRow>(
-      `SELECT domain, status, verification_token, last_check, verified_at FROM sso_domain_proofs WHERE account_id = $1 AND domain = $2`,
-      [accountId, domain],
-    );
+    const rows = await this.db.query<ProofRow>(`SELECT ${PROOF_COLUMNS} FROM sso_domain_proofs WHERE account_id = $1 AND domain = $2`, [accountId, domain]);
     return rows[0] ? proofOf(rows[0]) : null;
   }
 
@@ -147,13 +152,26 @@ export class SsoRepository {
   }
 
   async saveProof(accountId: string, proof: SsoDomainProof): Promise<void> {
-    await this.db.query(`UPDATE sso_domain_proofs SET status = $3, last_check = $4::jsonb, verified_at = $5 WHERE account_id = $1 AND domain = $2`, [
-      accountId,
-      proof.domain,
-      proof.status,
-      JSON.stringify(proof.lastCheck),
-      proof.verifiedAt,
-    ]);
+    await this.db.query(
+      `UPDATE sso_domain_proofs SET status = $3, last_check = $4::jsonb, verified_at = $5, next_check_at = $6, proof_missing_since = $7
+        WHERE account_id = $1 AND domain = $2`,
+      [accountId, proof.domain, proof.status, JSON.stringify(proof.lastCheck), proof.verifiedAt, proof.nextCheckAt, proof.proofMissingSince],
+    );
+  }
+
+  /**
+   * The worker's share of the verified proofs due for a re-check, as custom domains' (a lease on `next_check_at`,
+   * `FOR UPDATE SKIP LOCKED` so several workers split them): their accounts and domains.
+   */
+  async claimDue(limit: number, leaseMs: number): Promise<Array<{ accountId: string; domain: string }>> {
+    const rows = await this.db.query<{ account_id: string; domain: string }>(
+      `UPDATE sso_domain_proofs SET next_check_at = now() + make_interval(secs => $2::int / 1000.0)
+        WHERE (account_id, domain) IN (SELECT account_id, domain FROM sso_domain_proofs WHERE status = 'verified' AND next_check_at <= now()
+                                        ORDER BY next_check_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING account_id, domain`,
+      [limit, leaseMs],
+    );
+    return rows.map((r) => ({ accountId: r.account_id, domain: r.domain }));
   }
 
   /** Turns single sign-on off: its settings are forgotten, the secret too, and the domains' proofs. */

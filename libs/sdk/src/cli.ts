@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * The SDK's command line: `platform-sdk <command> …` — deploy, env (set, ls, rm), logs. Each command parses its own
- * options (below, one block each). The key comes from PLATFORM_API_KEY, the server from PLATFORM_BASE_URL
- * (default http://localhost:3000).
+ * The SDK's command line: `platform-sdk <command> …` — deploy, env (set, ls, rm), logs, split (start, status, end:
+ * cli-split.ts). Each command parses its own options (below, one block each). The key comes from PLATFORM_API_KEY,
+ * the server from PLATFORM_BASE_URL (default http://localhost:3000).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PlatformClient } from './client.js';
 import type { DeployDirectoryResult, DeployProgress } from './deploy-directory.js';
 import { PlatformError } from './errors.js';
+import { splitCommand } from './cli-split.js';
 
 const ENVIRONMENT = `Environment: PLATFORM_API_KEY (an API key of the account), PLATFORM_BASE_URL (default http://localhost:3000).`;
 
@@ -16,6 +17,7 @@ const USAGE = `Usage: platform-sdk deploy <dir> --app <appId> [--env production]
        platform-sdk env ls --app <appId> [--env production]
        platform-sdk env rm <NAME> --app <appId> [--env production]
        platform-sdk logs <deploymentId> [--follow] [--since <time>] [--limit <n>]
+       platform-sdk split start|status|end --app <appId> …
 
 Run a command with --help for its options.
 
@@ -83,6 +85,7 @@ const COMMANDS: Record<string, Command> = {
   deploy: deployCommand,
   env: envCommand,
   logs: logsCommand,
+  split: splitCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

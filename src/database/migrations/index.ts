@@ -42,6 +42,7 @@ import { AnalyticsCountries1764640200000 } from './1764640200000-analytics-count
 import { AppSplits1764650000000 } from './1764650000000-app-splits.js';
 import { AnalyticsShares1764730000000 } from './1764730000000-analytics-shares.js';
 import { AnalyticsReports1764740000000 } from './1764740000000-analytics-reports.js';
+import { SsoDomainRechecks1764750000000 } from './1764750000000-sso-domain-rechecks.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
 export const MIGRATIONS = [
@@ -89,4 +90,5 @@ export const MIGRATIONS = [
   AppSplits1764650000000,
   AnalyticsShares1764730000000,
   AnalyticsReports1764740000000,
+  SsoDomainRechecks1764750000000,
 ];

@@ -80,16 +80,34 @@ export class SsoDomainDto {
   /** @example acme.com */
   domain: string;
   @ApiProperty({
-    enum: ['pending', 'verified'],
+    enum: ['pending', 'verified', 'lapsed'],
     example: 'pending',
-    description: '`pending` until its TXT record is found (`POST /v1/sso/domains/{domain}/verify`)',
+    description:
+      '`pending` until its TXT record is found (`POST /v1/sso/domains/{domain}/verify`); `verified` routes sign-ins and is checked again daily; ' +
+      '`lapsed` once the record has been gone for the grace period (`DOMAIN_PROOF_GRACE_HOURS`): it routes nothing until proven again',
   })
-  status: 'pending' | 'verified';
+  status: 'pending' | 'verified' | 'lapsed';
   verification: SsoDomainVerificationDto;
   @ApiProperty({ type: SsoDomainCheckDto, nullable: true, description: 'The last DNS check; null before the first' })
   lastCheck: SsoDomainCheckDto | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
   verifiedAt: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    example: null,
+    description: 'When a verified domain is checked again (daily; hourly while its record is missing); null for the others',
+  })
+  nextCheckAt: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    example: null,
+    description: 'When a check first found the record of a verified domain gone (its grace period runs from then); null while it is there',
+  })
+  proofMissingSince: string | null;
 }
 
 export class SsoSettingsDto {

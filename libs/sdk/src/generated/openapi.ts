@@ -759,18 +759,18 @@ export interface paths {
         };
         /**
          * The running split test and its results
-         * @description Per variant: `visitors` and `signups` since the UTC day the test started (the daily analytics by deployment), `conversionRate` (percent) and `chanceToBeatFirst`: Φ(z) of the pooled two-proportion z-test of its conversion against the first variant’s. 404 when no test runs.
+         * @description Per variant: `visitors` and `signups` since `startedAt` (its day from the raw analytics rows after it, later days from the rollups by deployment), `conversionRate` (percent) and `chanceToBeatFirst`: Φ(z) of the pooled two-proportion z-test of its conversion against the first variant’s, `null` when it cannot be computed (either has no visitors, or the pooled rate is 0 or 1). 404 when no test runs.
          */
         get: operations["SplitController_get"];
         /**
          * Start a split test between deployments
-         * @description From now on the published address (`<slug>.<SITES_DOMAIN>`, `/p/<slug>/`, custom domains) answers each visitor with one of the variants, by weight, chosen from their daily visitor id: the same visitor sees the same variant all day, with no cookie or storage. Answers carry `Cache-Control: private` and `Vary: User-Agent`. 2–4 `production` deployments of a published app, weights 1–99 summing to 100. A test already running is ended first (`split.ended`, `endedBy: "replaced"`). Emits `split.started`.
+         * @description From now on the published address (`<slug>.<SITES_DOMAIN>`, `/p/<slug>/`, custom domains) answers each visitor with one of the variants, by weight, chosen from their daily visitor id: the same visitor sees the same variant all day, with no cookie or storage. Answers carry `Cache-Control: private` and `Vary: User-Agent`. 2–4 `production` deployments of a published app, weights 1–99 summing to 100. A test already running is ended first (`split.ended`, `endedBy: "replaced"`). Emits `split.started`; audited (`split.started`, and `split.ended` for a test it replaces).
          */
         put: operations["SplitController_start"];
         post?: never;
         /**
          * End the split test
-         * @description The published deployment serves everyone again. Emits `split.ended` with the results. Publishing any deployment ends a test too.
+         * @description The published deployment serves everyone again. Emits `split.ended` with the results; audited (`split.ended`). Publishing any deployment ends a test too.
          */
         delete: operations["SplitController_end"];
         options?: never;
@@ -1674,7 +1674,7 @@ export interface components {
              * @example api_key.created
              * @enum {string}
              */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "sso.domain_lapsed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted" | "split.started" | "split.ended";
             /**
              * @description The client address truncated to its /24 (IPv4) or /48 (IPv6)
              * @example 203.0.113.0/24
@@ -2199,11 +2199,11 @@ export interface components {
         };
         SsoDomainDto: {
             /**
-             * @description `pending` until its TXT record is found (`POST /v1/sso/domains/{domain}/verify`)
+             * @description `pending` until its TXT record is found (`POST /v1/sso/domains/{domain}/verify`); `verified` routes sign-ins and is checked again daily; `lapsed` once the record has been gone for the grace period (`DOMAIN_PROOF_GRACE_HOURS`): it routes nothing until proven again
              * @example pending
              * @enum {string}
              */
-            status: "pending" | "verified";
+            status: "pending" | "verified" | "lapsed";
             /** @description The last DNS check; null before the first */
             lastCheck: components["schemas"]["SsoDomainCheckDto"] | null;
             /**
@@ -2211,6 +2211,18 @@ export interface components {
              * @example null
              */
             verifiedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a verified domain is checked again (daily; hourly while its record is missing); null for the others
+             * @example null
+             */
+            nextCheckAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a check first found the record of a verified domain gone (its grace period runs from then); null while it is there
+             * @example null
+             */
+            proofMissingSince: string | null;
             /** @example acme.com */
             domain: string;
             verification: components["schemas"]["SsoDomainVerificationDto"];
@@ -2747,17 +2759,18 @@ export interface components {
         SplitVariantResultsDto: {
             /**
              * @description The probability (0–1, four decimals) that this variant converts better than the first: the normal CDF of the
-             *     two-proportion z statistic against the first variant. Null for the first variant itself and while either has no visitors.
+             *     two-proportion z statistic against the first variant. Null (the portal shows —) for the first
+             *     variant itself and whenever it cannot be computed: either has no visitors, or the pooled rate is 0 or 1 (no sign-ups yet, or all signed up).
              * @example 0.8413
              */
             chanceToBeatFirst: number | null;
             /**
-             * @description Distinct visitors (per day: visitor ids are daily) of this deployment since the test's start day.
+             * @description Distinct visitors (per day: visitor ids are daily) of this deployment since the test's start (`startedAt`).
              * @example 1204
              */
             visitors: number;
             /**
-             * @description Sign-ups through this deployment's form since the test's start day.
+             * @description Sign-ups through this deployment's form since the test's start (`startedAt`).
              * @example 61
              */
             signups: number;
@@ -4042,7 +4055,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries of this action. */
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "sso.domain_lapsed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted" | "split.started" | "split.ended";
                 /** @description Only entries of this actor (a member's, API key's or token's id, or `operator`). */
                 actor?: string;
                 /** @description Entries at or after this time (ISO 8601). */
