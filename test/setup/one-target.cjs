@@ -15,6 +15,7 @@ const ONE_TARGET = [
   'sdk-ts',
   'site-compression', // the compression pool's CPU: no database on that path
   'site-memory', // a child server's RSS under uploads and first reads
+  'split-cli', // the CLI's split commands (split runs on both)
   'tls-proxy', // Caddy in front (the TLS ask's answers are tested on both in tls-ask)
 ];
 
