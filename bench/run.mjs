@@ -7,13 +7,14 @@
 //   BENCH_CPU_PROFILE (a directory: CPU profiles of the API and the worker), BENCH_ONLY=sites (only the
 //   serving loads 7–9 and the cache's memory), BENCH_ONLY=visitor (the visitor plane: loads 4, 7–11),
 //   BENCH_ONLY=gateway (load 12: chat completions through the AI gateway), BENCH_ONLY=webhooks (load 3 alone),
-//   BENCH_ONLY=split (load 9 with and without a split test: CPU per request), BENCH_COLLECT_PROPS=1 (load 4's
+//   BENCH_ONLY=split (load 9 with and without a split test: CPU per request), BENCH_ONLY=functions (load 13: a
+//   function against bare `deno serve`, cold starts, warm instances' memory), BENCH_COLLECT_PROPS=1 (load 4's
 //   beacons as custom events with props from public addresses: the country lookup; with BENCH_ONLY=collect)
 import autocannon from 'autocannon';
 import Bull from 'bull';
 import { fork, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -65,14 +66,18 @@ const TARGETS = {
   gateway: 0.7,
   /** CPU per request of a published landing page under a split test, over the same without one (issue 49): at most. */
   splitCpu: 1.1,
+  /** A function's answers through the platform against the same module under bare `deno serve` (issue 46). */
+  functions: 0.5,
+  /** The first request of a new deployment's function, p50 (issue 46). */
+  coldStartMs: 300,
   /** Every process's resident set, at its peak (issue 35). */
   rssMiB: 250,
 };
 const ONLY = process.env.BENCH_ONLY;
 /** Load 4 with custom events, props and a country lookup (see loadCollect). */
 const COLLECT_PROPS = process.env.BENCH_COLLECT_PROPS === '1';
-if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup', 'gateway', 'webhooks', 'split'].includes(ONLY))
-  throw new Error(`BENCH_ONLY is sites, visitor, collect, signup, gateway, webhooks or split (got ${ONLY})`);
+if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup', 'gateway', 'webhooks', 'split', 'functions'].includes(ONLY))
+  throw new Error(`BENCH_ONLY is sites, visitor, collect, signup, gateway, webhooks, split or functions (got ${ONLY})`);
 /** Load 12's upstream answers after this long, as a model takes time (its first token, in a stream); a second upstream answers at once. */
 const UPSTREAM_LATENCY_MS = Number(process.env.BENCH_UPSTREAM_LATENCY_MS ?? 100);
 const SITES_DOMAIN = 'sites.bench.test';
@@ -442,6 +447,12 @@ async function main() {
     writeResults({ date: new Date().toISOString(), machine: machine(), only: ONLY, ...visitor, durationSec: Math.round((Date.now() - started) / 1000) });
     return;
   }
+  if (ONLY === 'functions') {
+    const functions = await loadFunctions(api, apiKey, apps[12].appId);
+    console.log(`\n${functionsTable(functions)}\n`);
+    writeResults({ date: new Date().toISOString(), machine: machine(), only: ONLY, functions, durationSec: Math.round((Date.now() - started) / 1000) });
+    return;
+  }
   if (ONLY === 'split') {
     const split = await loadSplit(api, apiKey, apps[7].appId);
     console.log(`\n${splitTable(split)}\n`);
@@ -497,6 +508,7 @@ async function main() {
   const aggregate = await loadAggregate(api.url, DATABASE_URL, apiKey, apps[4].appId, apps[5].appId);
   const sites = await loadSites(api, apiKey, apps);
   const gateway = await loadGateway(api, apiKey, upstreams);
+  const functions = await loadFunctions(api, apiKey, apps[12].appId);
 
   const results = {
     date: new Date().toISOString(),
@@ -510,6 +522,7 @@ async function main() {
     aggregate,
     sites,
     gateway,
+    functions,
     peakRssMiB: { apiUnderLoad1: apiPeakRssLoad1, workerUnderLoad3: workerPeakRssLoad3 },
     targets: {
       list: { target: TARGETS.list, met: list.ratio >= TARGETS.list },
@@ -528,10 +541,13 @@ async function main() {
       aggregate: { target: TARGETS.aggregateTimeRatio, met: aggregate.timeRatio <= TARGETS.aggregateTimeRatio },
       signup: signup.target,
       gateway: gateway.target,
+      functions: functions.target,
     },
     durationSec: Math.round((Date.now() - started) / 1000),
   };
-  console.log(`\n${table(results)}\n\n${visitorTable({ collect, signup })}\n\n${sitesTable(sites)}\n\n${gatewayTable(gateway)}\n`);
+  console.log(
+    `\n${table(results)}\n\n${visitorTable({ collect, signup })}\n\n${sitesTable(sites)}\n\n${gatewayTable(gateway)}\n\n${functionsTable(functions)}\n`,
+  );
   writeResults(results);
 }
 
@@ -1263,6 +1279,154 @@ async function loadSplit(api, apiKey, appId) {
     ratio,
     target: { target: TARGETS.splitCpu, met: ratio <= TARGETS.splitCpu },
   };
+}
+
+/** The function of load 13: a small JSON body, as an app's API route answers. */
+const FUNCTION_CODE = `export default {\n  fetch(request) {\n    return Response.json({ ok: true, path: new URL(request.url).pathname, service: 'bench' });\n  },\n};\n`;
+
+/** RSS of a process and every process under it, in bytes (Linux). */
+function treeRssBytes(pid) {
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return pages * 4096 + children.reduce((sum, child) => sum + treeRssBytes(child), 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The instances an API process runs: its child processes (bwrap, or deno itself without the sandbox), with their trees' RSS. */
+function instancesOf(apiPid) {
+  try {
+    const children = readFileSync(`/proc/${apiPid}/task/${apiPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return children.filter((pid) => /deno|bwrap/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))).map((pid) => ({ pid, rssBytes: treeRssBytes(pid) }));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Load 13 (issue 46): a function answering a small JSON body through the platform — the site origin's routing, the
+ * dispatch, the instance's socket, its log line and meters — against the same module under bare `deno serve`, with
+ * wrk as in loads 7–9 (the CPU per request of the API and of the instance's processes beside it). Then cold starts
+ * (the first request of 10 new deployments), and the memory of 20 warm instances: each instance's RSS (its process
+ * tree) and the API's own.
+ */
+async function loadFunctions(api, apiKey, appId) {
+  const code = Buffer.from(FUNCTION_CODE);
+  const files = {
+    '/index.html': await putFile(api.url, apiKey, Buffer.from('<!doctype html><h1>Bench</h1>')),
+    '/_server/index.js': await putFile(api.url, apiKey, code),
+  };
+  const deployOne = async () => {
+    const deployed = await http(`${api.url}/v1/apps/deploy`, 'POST', apiKey, {
+      appId,
+      env: 'production',
+      files,
+      config: { functions: { entry: '/_server/index.js', routes: ['/api/*'] } },
+    });
+    return new URL(deployed.url).host;
+  };
+  const host = await deployOne();
+  const first = await getWithHost(api.url, host, '/api/hello');
+  if (first.status !== 200 || JSON.parse(first.body).path !== '/api/hello')
+    throw new Error(`load 13: the function answered ${first.status} ${first.body.slice(0, 200)}`);
+
+  // The reference: the same module under `deno serve` (Deno's own server for `export default { fetch }`), on loopback.
+  const dir = mkdtempSync(join(os.tmpdir(), 'bench-deno-'));
+  writeFileSync(join(dir, 'index.js'), FUNCTION_CODE);
+  const port = await freePort();
+  const { denoExecutable } = await import('../dist/functions/deno-binary.js');
+  const bare = spawn(denoExecutable(), ['serve', '--quiet', '--host', '127.0.0.1', '--port', String(port), join(dir, 'index.js')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { PATH: process.env.PATH, DENO_NO_UPDATE_CHECK: '1' },
+  });
+  children.push(bare);
+  const ref = `http://127.0.0.1:${port}`;
+  for (
+    let i = 0;
+    i < 100 &&
+    !(await getWithHost(ref, 'localhost', '/api/hello').then(
+      (r) => r.status === 200,
+      () => false,
+    ));
+    i++
+  )
+    await sleep(100);
+
+  const headers = { 'user-agent': BROWSER, accept: 'application/json', 'accept-encoding': 'gzip' };
+  const instance = instancesOf(api.child.pid)[0];
+  const pids = { service: api.child.pid, reference: bare.pid };
+  const load = await compareWrk('load 13', `${api.url}/api/hello`, `${ref}/api/hello`, { ...headers, host }, pids);
+  await stopProcess(bare);
+  rmSync(dir, { recursive: true, force: true });
+
+  // Cold starts: the first request of each of 10 new deployments (each a new instance).
+  const coldMs = [];
+  const hosts = [];
+  for (let i = 0; i < 10; i++) {
+    const next = await deployOne();
+    hosts.push(next);
+    const startedAt = performance.now();
+    const answer = await getWithHost(api.url, next, '/api/cold');
+    coldMs.push(performance.now() - startedAt);
+    if (answer.status !== 200) throw new Error(`load 13: a cold start answered ${answer.status}`);
+  }
+  // 20 warm instances: the 10 above, the first, and 9 more.
+  for (let i = 0; i < 9; i++) hosts.push(await deployOne());
+  for (const h of hosts) await getWithHost(api.url, h, '/api/warm');
+  const instances = instancesOf(api.child.pid);
+  const sorted = [...coldMs].sort((a, b) => a - b);
+  const instanceRss = instances.map((i) => i.rssBytes).sort((a, b) => a - b);
+  const figures = {
+    ...load,
+    sandbox: instance ? (readFileSync(`/proc/${instance.pid}/cmdline`, 'utf8').startsWith('bwrap') ? 'bwrap' : 'none') : 'unknown',
+    coldStart: { p50Ms: Math.round(sorted[4]), maxMs: Math.round(sorted.at(-1)), allMs: coldMs.map(Math.round) },
+    memory: {
+      warmInstances: instances.length,
+      instanceRssMiB: instanceRss.length ? +(instanceRss[Math.floor(instanceRss.length / 2)] / 2 ** 20).toFixed(1) : null,
+      instancesRssMiB: Math.round(instanceRss.reduce((a, b) => a + b, 0) / 2 ** 20),
+      apiRssMiB: rssMiB(api.child.pid),
+    },
+  };
+  log(
+    `load 13: cold start p50 ${figures.coldStart.p50Ms} ms (max ${figures.coldStart.maxMs}); ${figures.memory.warmInstances} warm instances, ${figures.memory.instanceRssMiB} MiB each (median), ${figures.memory.instancesRssMiB} MiB together; the API ${figures.memory.apiRssMiB} MiB`,
+  );
+  return {
+    ...figures,
+    target: {
+      ratio: { target: TARGETS.functions, met: load.ratio >= TARGETS.functions },
+      coldStart: { target: TARGETS.coldStartMs, met: figures.coldStart.p50Ms <= TARGETS.coldStartMs },
+    },
+  };
+}
+
+function functionsTable(f) {
+  const yes = (t) => (t.met ? 'met' : 'NOT met');
+  return markdown([
+    ['Load', 'Service', 'Reference', 'Ratio', 'Target'],
+    [
+      `13. a function's JSON answer (sandbox ${f.sandbox})`,
+      `${f.service.reqPerSec} req/s (p50 ${f.service.p50Ms} / p99 ${f.service.p99Ms} ms), API ${f.service.cpuUsPerRequest} µs CPU a request`,
+      `bare \`deno serve\`: ${f.reference.reqPerSec} req/s (p50 ${f.reference.p50Ms} / p99 ${f.reference.p99Ms} ms), ${f.reference.cpuUsPerRequest} µs`,
+      f.ratio,
+      `≥ ${TARGETS.functions}: ${yes(f.target.ratio)}`,
+    ],
+    [
+      '13. cold start (first request of 10 new deployments)',
+      `p50 ${f.coldStart.p50Ms} ms, max ${f.coldStart.maxMs} ms`,
+      '',
+      '',
+      `p50 ≤ ${TARGETS.coldStartMs} ms: ${yes(f.target.coldStart)}`,
+    ],
+    [
+      '13. memory of warm instances',
+      `${f.memory.warmInstances} instances: ${f.memory.instanceRssMiB} MiB each (median), ${f.memory.instancesRssMiB} MiB together; the API ${f.memory.apiRssMiB} MiB`,
+      '',
+      '',
+      'none: the figures',
+    ],
+  ]);
 }
 
 function splitRow(split) {
