@@ -210,6 +210,48 @@ describe(`split tests between deployments (${target})`, () => {
       expect(deliveries(appId, 'split.started')[0].data).toEqual({ appId, splitId: started.body.id, variants: started.body.variants });
     });
 
+    it('sends a function request to the visitor’s variant too, privately: the same variant as its files', async () => {
+      const appId = (await dev.post('/v1/apps', { name: 'Function split', slug: 'split-functions' }).expect(201)).body.appId as string;
+      const ids: Record<string, string> = {};
+      for (const name of ['A', 'B']) {
+        const files = await uploadAll(setup.app, dev, {
+          '/index.html': page(name),
+          // The function's own caching says public: under the split it must not reach a shared cache.
+          '/_server/index.js': `export default { fetch: () => new Response('${name}', { headers: { 'cache-control': 'public, max-age=60', vary: 'Accept' } }) };\n`,
+        });
+        ids[name] = (
+          await dev.post('/v1/apps/deploy', { appId, env: 'production', files, config: { functions: { entry: '/_server/index.js' } } }).expect(200)
+        ).body.deploymentId;
+      }
+      await dev.post(`/v1/apps/${appId}/publish`, { deploymentId: ids.A }).expect(200);
+      await dev
+        .put(`/v1/apps/${appId}/split`, {
+          variants: [
+            { deploymentId: ids.A, weight: 50 },
+            { deploymentId: ids.B, weight: 50 },
+          ],
+        })
+        .expect(200);
+      const counts: Record<string, number> = { A: 0, B: 0 };
+      for (let i = 500; i < 540; i++) {
+        const files = headline((await origin('split-functions', '/', i)).text)!;
+        const api = await origin('split-functions', '/api/which', i);
+        expect([api.status, api.text]).toEqual([200, files]);
+        expect(api.headers['cache-control']).toBe('private, max-age=60');
+        expect(api.headers.vary).toBe('Accept, User-Agent');
+        counts[files]++;
+      }
+      // Both variants' functions answered (Binomial(40, 0.5): none at all has a chance of 2 in a trillion).
+      expect(counts.A).toBeGreaterThan(0);
+      expect(counts.B).toBeGreaterThan(0);
+      // Without the test, the published deployment's function answers everyone, as it sent it.
+      await dev.delete(`/v1/apps/${appId}/split`).expect(204);
+      for (let i = 500; i < 510; i++) {
+        const api = await origin('split-functions', '/api/which', i);
+        expect([api.text, api.headers['cache-control']]).toEqual(['A', 'public, max-age=60']);
+      }
+    });
+
     it('splits /p/<slug>/ too (a landing page): the same visitor the same variant there and on the slug origin', async () => {
       const appId = (await dev.post('/v1/apps', { name: 'Landing split', slug: 'split-landing' }).expect(201)).body.appId as string;
       const deployWith = async (text: string) => {

@@ -16,6 +16,7 @@ import { functionPage } from './function-pages.js';
 import type { FunctionDeployment, FunctionResponse } from './functions.types.js';
 import { EnvVarsService } from './env-vars.service.js';
 import { InstancePool } from './instance-pool.js';
+import { pickVariant, privateCacheControl, SplitAssignment, withUserAgent } from '../publishing/split-assignment.js';
 
 /**
  * The hosting path's hook for server code (called by the lean site path in src/hosting/site-routes.ts, before any
@@ -38,6 +39,7 @@ export class FunctionDispatch {
     private readonly tokens: DeploymentTokens,
     private readonly meter: FunctionsMeter,
     private readonly analytics: AnalyticsCollector,
+    private readonly splits: SplitAssignment,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {
     this.scheme = new URL(config.publicUrl).protocol;
@@ -50,24 +52,54 @@ export class FunctionDispatch {
   take(req: IncomingMessage, res: ServerResponse, label: string, ip: () => string, next: () => void): boolean {
     if (label === '') return false;
     const lookup = this.directory.peek(label);
-    if (lookup) return this.route(lookup, req, res, ip);
+    if (lookup) return this.route(lookup, req, res, ip, next);
     // Not in memory: looked up, then the function's or handed on (the request's body is still unread).
     this.directory.lookup(label).then(
-      (found) => this.route(found, req, res, ip) || next(),
+      (found) => this.route(found, req, res, ip, next) || next(),
       () => next(),
     );
     return true;
   }
 
-  private route(lookup: SiteLookup, req: IncomingMessage, res: ServerResponse, ip: () => string): boolean {
-    if (lookup.kind !== 'site' || !lookup.site.functions) return false;
+  private route(lookup: SiteLookup, req: IncomingMessage, res: ServerResponse, ip: () => string, next: () => void): boolean {
+    if (lookup.kind !== 'site') return false;
     const path = readSitePath(req.url ?? '/');
-    if (typeof path === 'string' || !lookup.site.functions.matches(path.path)) return false;
-    void this.dispatch(lookup.site, lookup.address !== 'public', req, res, path, ip);
+    if (typeof path === 'string') return false;
+    const noindex = lookup.address !== 'public';
+    const { split } = lookup;
+    if (!split) {
+      if (!lookup.site.functions?.matches(path.path)) return false;
+      void this.dispatch(lookup.site, noindex, req, res, path, ip, false);
+      return true;
+    }
+    // A split test: the visitor's variant answers, its function as its files (SiteServer picks the same variant).
+    if (!split.variants.some((site) => site.functions?.matches(path.path))) return false;
+    const { appId } = lookup.site.deployment;
+    const serveVariant = (visitorId: string): boolean => {
+      const site = pickVariant(split, visitorId);
+      if (!site.functions?.matches(path.path)) return false;
+      void this.dispatch(site, noindex, req, res, path, ip, true);
+      return true;
+    };
+    const visitorId = this.splits.visitorIdNow(appId, ip(), req.headers);
+    if (visitorId !== undefined) return serveVariant(visitorId);
+    // The day's salt is not read yet: the variant once it is (its files if its path is no function route of it).
+    this.splits.visitorId(appId, ip(), req.headers).then(
+      (id) => serveVariant(id) || next(),
+      () => next(),
+    );
     return true;
   }
 
-  private async dispatch(site: ServedSite, noindex: boolean, req: IncomingMessage, res: ServerResponse, path: SitePath, ip: () => string): Promise<void> {
+  private async dispatch(
+    site: ServedSite,
+    noindex: boolean,
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: SitePath,
+    ip: () => string,
+    underSplit: boolean,
+  ): Promise<void> {
     const started = performance.now();
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
     const { accountId } = site.deployment;
@@ -103,15 +135,24 @@ export class FunctionDispatch {
       this.analytics.servedPage(sightingOf({ request: req, site, path, ip }));
     }
     try {
-      await this.send(answer, req, res, hasBody, noindex);
+      await this.send(answer, req, res, hasBody, noindex, underSplit);
     } finally {
       // Wall time, from the request's arrival to its answer's end (the visitor's leaving included).
       if (ran) this.meter.count(accountId, performance.now() - started);
     }
   }
 
-  private async send(answer: FunctionResponse, req: IncomingMessage, res: ServerResponse, hasBody: boolean, noindex: boolean): Promise<void> {
-    const headers = [...answer.headers, 'x-request-id', requestIdOf(req)];
+  private async send(
+    answer: FunctionResponse,
+    req: IncomingMessage,
+    res: ServerResponse,
+    hasBody: boolean,
+    noindex: boolean,
+    underSplit: boolean,
+  ): Promise<void> {
+    // Under a split test no shared cache may keep one visitor's variant for another (as for files: split-assignment.ts).
+    const headers = underSplit ? privateUnderSplit(answer.headers) : [...answer.headers];
+    headers.push('x-request-id', requestIdOf(req));
     if (noindex && !hasHeader(answer.headers, 'x-robots-tag')) headers.push('x-robots-tag', 'noindex');
     // A body the function never read (413 from its Content-Length, a page before the instance started): not kept alive.
     if (hasBody && !req.readableEnded && answer.status >= 400 && !hasHeader(answer.headers, 'connection')) headers.push('connection', 'close');
@@ -140,6 +181,16 @@ export class FunctionDispatch {
     }
     return deployment;
   }
+}
+
+/** A function's flat headers with the split's Cache-Control (private) and Vary (User-Agent) in place of its own. */
+function privateUnderSplit(flat: readonly string[]): string[] {
+  const rest: string[] = [];
+  for (let i = 0; i < flat.length; i += 2) {
+    const name = flat[i].toLowerCase();
+    if (name !== 'cache-control' && name !== 'vary') rest.push(flat[i], flat[i + 1]);
+  }
+  return [...rest, 'cache-control', privateCacheControl(headerOf(flat, 'cache-control')), 'vary', withUserAgent(headerOf(flat, 'vary'))];
 }
 
 function hasHeader(flat: readonly string[], name: string): boolean {

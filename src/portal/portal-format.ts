@@ -40,6 +40,8 @@ const METERS: Record<string, { label: string; amount: (n: number) => string }> =
   'webhook.deliveries': { label: 'Webhook deliveries', amount: units('delivery', 'deliveries') },
   'bandwidth.bytes': { label: 'Bandwidth', amount: (n) => size(n) },
   'storage.bytes': { label: 'Storage', amount: (n) => size(n) },
+  'functions.requests': { label: 'Function requests', amount: units('request', 'requests') },
+  'functions.duration_ms': { label: 'Function time', amount: (n) => `${count(n / 1000)} s` },
 };
 
 export interface MeterRow {

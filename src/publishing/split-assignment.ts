@@ -92,7 +92,8 @@ export function privateCacheControl(value: string | undefined): string {
   });
 }
 
-function withUserAgent(vary: string | undefined): string {
+/** `Vary` with User-Agent added (the visitor id reads it). */
+export function withUserAgent(vary: string | undefined): string {
   if (!vary) return 'User-Agent';
   return remembered(varyValues, vary, (text) => (/(^|,)\s*user-agent\s*(,|$)/i.test(text) ? text : `${text}, User-Agent`));
 }

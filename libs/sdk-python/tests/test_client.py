@@ -162,7 +162,7 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(billing["plan"], {"id": "free", "name": "Free"})
         self.assertEqual([u["meter"] for u in billing["usage"]],
                          ["api.requests", "ai.tokens", "deployments", "analytics.events", "webhook.deliveries",
-                          "bandwidth.bytes", "storage.bytes"])
+                          "bandwidth.bytes", "storage.bytes", "functions.requests", "functions.duration_ms"])
         statements = list(self.client.billing.statements())
         self.assertEqual(statements[0]["status"], "open")
         self.assertEqual(statements[0]["period"], billing["period"])
