@@ -48,6 +48,10 @@ async function picksFiles() {
   );
 }
 
+const { ONE_TARGET, oneTarget } = require('./test/setup/one-target.cjs');
+/** The one-target specs as path patterns (a file pattern run; a full run's groups leave them out themselves). */
+const oneTargetPatterns = ['-browser\\.e2e-spec\\.ts$', ...ONE_TARGET.map((name) => `/test/${name}\\.e2e-spec\\.ts$`)];
+
 const e2eFiles = (perFile) => (perFile ? ['<rootDir>/test/**/*.e2e-spec.ts'] : ['<rootDir>/test/groups/*.e2e-group.ts']);
 
 const e2e = {
@@ -103,7 +107,14 @@ module.exports = async () => {
           ]
         : []),
       // The whole e2e suite on the embedded default (PGlite, in-process queue, in-memory limits)...
-      { ...e2e, ...e2eMatch, displayName: 'e2e-embedded', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-embedded.cjs'] },
+      {
+        ...e2e,
+        ...e2eMatch,
+        // ...but for the specs of test/setup/one-target.cjs, which run on PostgreSQL alone when it is configured.
+        ...(perFile && oneTarget() === 'postgres' ? { testPathIgnorePatterns: ['/node_modules/', ...oneTargetPatterns] } : {}),
+        displayName: 'e2e-embedded',
+        setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-embedded.cjs'],
+      },
       // ...and again on the real PostgreSQL and Redis when they are configured.
       ...(process.env.DATABASE_URL
         ? [{ ...e2e, ...e2eMatch, displayName: 'e2e-postgres', setupFiles: [...common.setupFiles, '<rootDir>/test/setup/target-postgres.cjs'] }]

@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module.js';
 import { AiModule } from './ai/ai.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 import { BillingBindingsModule } from './billing/billing-bindings.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { PortalModule } from './portal/portal.module.js';
@@ -66,6 +67,7 @@ export class AppModule {
         AiModule,
         WebhooksModule,
         AnalyticsModule,
+        ReportsModule,
         BillingModule,
         BillingBindingsModule,
         PortalModule,

@@ -162,6 +162,7 @@ export function configureApp(app: NestFastifyApplication): void {
       { path: 'portal', method: RequestMethod.ALL },
       { path: 'portal/{*path}', method: RequestMethod.ALL },
       { path: 'js/analytics.js', method: RequestMethod.GET },
+      { path: 'reports/unsubscribe/{*path}', method: RequestMethod.ALL },
       { path: 'internal/tls/ask', method: RequestMethod.GET },
     ],
   });

@@ -21,10 +21,12 @@ function fetchRaw(host, path, headers = {}) {
 }
 
 const KEPT = ['content-type', 'cache-control', 'etag', 'content-encoding', 'vary', 'x-content-type-options'];
+// Asked as the bench's client asks (a browser's User-Agent, gzip accepted): the very bytes the service answers it.
+const browser = { 'user-agent': process.env.USER_AGENT ?? 'Mozilla/5.0', 'accept-encoding': 'gzip' };
 const answers = {
-  '/page': await fetchRaw(process.env.HTML_HOST, '/'),
-  '/script': await fetchRaw(process.env.JS_HOST, process.env.JS_PATH, { 'accept-encoding': 'gzip' }),
-  '/landing': await fetchRaw(process.env.LANDING_HOST, '/'),
+  '/page': await fetchRaw(process.env.HTML_HOST, '/', { ...browser, accept: 'text/html' }),
+  '/script': await fetchRaw(process.env.JS_HOST, process.env.JS_PATH, { ...browser, accept: '*/*' }),
+  '/landing': await fetchRaw(process.env.LANDING_HOST, '/', { ...browser, accept: 'text/html' }),
 };
 const app = Fastify({ logger: false });
 for (const [path, answer] of Object.entries(answers)) {

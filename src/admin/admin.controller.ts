@@ -12,6 +12,8 @@ import { AdminAccountDto, ChangePlanDto } from '../billing/dto/billing.dto.js';
 import { ApiErrorOf, ApiErrors } from '../common/http/api-errors.decorator.js';
 import { Public } from '../common/http/public.decorator.js';
 import { AdminGuard } from './admin.guard.js';
+import { ReportsService } from '../reports/reports.service.js';
+import { SentReportsDto } from '../reports/dto/report-switches.dto.js';
 import { CreateAccountDto, CreatedAccountDto, PortalInviteDto } from './dto/create-account.dto.js';
 
 @ApiTags('admin')
@@ -26,6 +28,7 @@ export class AdminController {
     private readonly billing: BillingService,
     private readonly portal: PortalAuthService,
     private readonly sso: SsoSettingsService,
+    private readonly reports: ReportsService,
   ) {}
 
   @Post('accounts')
@@ -89,5 +92,18 @@ export class AdminController {
   @ApiErrorOf('`sso_not_configured`: the account has no single sign-on (or does not exist)', SsoError.notConfigured())
   async removeSso(@CurrentActor() actor: Actor, @Param('accountId') accountId: string): Promise<void> {
     await this.sso.remove(accountId, actor);
+  }
+
+  @Post('analytics-reports/send')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Send the e-mail reports due now',
+    description:
+      'What the daily job `analytics-reports` does (06:00 UTC in worker processes), now: each switched-on weekly report of the previous ISO week and monthly report of the previous month not sent yet goes out — once per member, app and period, however often this is called and on however many instances. Without SMTP_URL nothing is sent or marked. Needs the admin token.',
+  })
+  @ApiOkResponse({ type: SentReportsDto })
+  @ApiErrors(401)
+  sendReports(): Promise<SentReportsDto> {
+    return this.reports.sendDue();
   }
 }

@@ -5,12 +5,13 @@ import { AccountsModule } from '../accounts/accounts.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SsoModule } from '../sso/sso.module.js';
+import { ReportsModule } from '../reports/reports.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminGuard } from './admin.guard.js';
 import { AdminTokenService } from './admin-token.service.js';
 
 @Module({
-  imports: [AccountsModule, AuthModule, RateLimitModule, BillingModule, PortalModule, SsoModule],
+  imports: [AccountsModule, AuthModule, RateLimitModule, BillingModule, PortalModule, SsoModule, ReportsModule],
   controllers: [AdminController],
   providers: [AdminTokenService, AdminGuard],
 })

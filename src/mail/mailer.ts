@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header lines (`List-Unsubscribe`): a value with a line break is refused, never sent. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -58,6 +60,10 @@ export class Mailer implements OnApplicationShutdown {
 
   async send(message: MailMessage): Promise<MailOutcome> {
     if (!this.transport) return { sent: false, reason: 'not-configured' };
+    if (Object.values(message.headers ?? {}).some((value) => /[\r\n\0]/.test(value))) {
+      this.logger.warn('E-mail not sent: a header value holds a line break');
+      return { sent: false, reason: 'refused' };
+    }
     if (!PLAIN_ADDRESS.test(message.to)) {
       this.logger.warn('E-mail not sent: its recipient is not one plain e-mail address');
       return { sent: false, reason: 'refused' };
@@ -70,6 +76,7 @@ export class Mailer implements OnApplicationShutdown {
         subject: message.subject.replace(/[\r\n\t\0]+/g, ' '),
         text: message.text,
         html: message.html,
+        headers: message.headers,
       });
       return { sent: true };
     } catch (err) {

@@ -37,6 +37,8 @@ export type PortalView =
   | 'notice'
   | 'apps'
   | 'app'
+  | 'deployment'
+  | 'deployment-logs'
   | 'editor'
   | 'analytics'
   | 'webhooks'

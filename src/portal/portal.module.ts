@@ -23,7 +23,9 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { PortalAnalyticsController } from './analytics/portal-analytics.controller.js';
 import { PortalAnalyticsPages } from './analytics/portal-analytics.pages.js';
 import { PortalAccountPages } from './portal-account.pages.js';
+import { FunctionsModule } from '../functions/functions.module.js';
 import { PortalAppsPages } from './portal-apps.pages.js';
+import { PortalDeploymentsPages } from './portal-deployments.pages.js';
 import { PortalWebhooksPages } from './portal-webhooks.pages.js';
 import { BillingModule } from '../billing/billing.module.js';
 import { PortalAuthService } from './portal-auth.service.js';
@@ -33,6 +35,7 @@ import { PortalSessionGuard } from './portal-session.guard.js';
 import { PortalRoleGuard } from './portal-role.guard.js';
 import { PortalAccountController } from './routes/portal-account.controller.js';
 import { PortalAppsController } from './routes/portal-apps.controller.js';
+import { PortalDeploymentsController } from './routes/portal-deployments.controller.js';
 import { PortalAuthController } from './routes/portal-auth.controller.js';
 import { PortalEditorController } from './routes/portal-editor.controller.js';
 import { PortalKeysController } from './routes/portal-keys.controller.js';
@@ -68,6 +71,7 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
     BillingModule,
     AppsModule,
     DeploymentsModule,
+    FunctionsModule,
     LandingPagesModule,
     PublishingModule,
     DomainsModule,
@@ -87,6 +91,7 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
     PortalMfaController,
     PortalSecondFactorController,
     PortalAppsController,
+    PortalDeploymentsController,
     PortalEditorController,
     PortalKeysController,
     PortalUsersController,
@@ -107,6 +112,7 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
     PortalRoleGuard,
     SignInRateLimit,
     PortalAppsPages,
+    PortalDeploymentsPages,
     PortalEditorPages,
     PortalKeysPages,
     PortalWebhooksPages,

@@ -1,5 +1,10 @@
 import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+
+const { runsOn } = createRequire(import.meta.url)('./one-target.cjs') as { runsOn: (file: string, target: string) => boolean };
+/** The target of this Jest project (its setup file sets E2E_TARGET; test/support/fresh-database.ts reads it the same way). */
+const currentTarget = (): 'embedded' | 'postgres' => (process.env.E2E_TARGET === 'postgres' ? 'postgres' : 'embedded');
 
 /**
  * A full run's e2e specs, in groups (and its integration specs, in one: `test/groups/integration.int-group.ts`): each `test/groups/<n>.e2e-group.ts` imports the spec files of group n, so
@@ -50,12 +55,15 @@ const WALL_S: Record<string, number> = {
 };
 const UNKNOWN_S = 8;
 
-/** The spec files of each group (absolute paths): the longest first, each to the group with the least time so far. */
-export function e2eGroups(): string[][] {
+/**
+ * The spec files of each group (absolute paths) on `target`: the longest first, each to the group with the least time
+ * so far. The specs of one-target.cjs are in one target's groups only.
+ */
+export function e2eGroups(target: 'embedded' | 'postgres' = currentTarget()): string[][] {
   const count = readdirSync(GROUP_DIR).filter((f) => f.endsWith('.e2e-group.ts')).length;
   const groups = Array.from({ length: count }, () => ({ files: [] as string[], seconds: 0 }));
   const specs = readdirSync(TEST_DIR)
-    .filter((f) => f.endsWith('.e2e-spec.ts'))
+    .filter((f) => f.endsWith('.e2e-spec.ts') && runsOn(f, target))
     .map((f) => ({ file: join(TEST_DIR, f), seconds: WALL_S[f.replace('.e2e-spec.ts', '')] ?? UNKNOWN_S }))
     .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
   for (const spec of specs) {

@@ -22,6 +22,11 @@ export type Inviter = string | { cookie: string };
  */
 export async function addMember(app: TestApp, inviter: Inviter, email: string, role: Role, scopes?: string[]): Promise<TestMember> {
   const url = typeof inviter === 'string' ? await apiInvitation(app, inviter, email, role) : await portalInvitation(app, inviter.cookie, email, role);
+  return joinMember(app, url, email, role, scopes);
+}
+
+/** Joins through an invitation link (`addMember`'s, or one read from the e-mail when the server mails it) and gives the new member a key of their own. */
+export async function joinMember(app: TestApp, url: string, email: string, role: Role, scopes?: string[]): Promise<TestMember> {
   const token = new URL(url).pathname.split('/').pop()!;
   const member = await app.server.app.get(MembersService).join(token, email, '127.0.0.1');
   const created = await app.server.app

@@ -54,9 +54,10 @@ class _Transport:
 
     def request(self, method: str, path: str, body: Any = None, query: Optional[Dict[str, Any]] = None,
                 idempotency_key: Optional[str] = None, stream: bool = False, unversioned: bool = False,
-                raw: Optional[bytes] = None) -> Any:
+                raw: Optional[bytes] = None, timeout: Union[float, None, bool] = False) -> Any:
         """`unversioned`: the path is outside /v1 (served pages such as /catalog); `raw`: bytes sent as
-        application/octet-stream instead of a JSON body (file uploads)."""
+        application/octet-stream instead of a JSON body (file uploads); `timeout`: this request's socket timeout
+        instead of the client's (None: none, for a stream that may stay quiet for long)."""
         url = (self.origin if unversioned else self.base_url) + path
         if query:
             clean = {k: v for k, v in query.items() if v is not None}
@@ -79,7 +80,8 @@ class _Transport:
                 headers["authorization"] = f"Bearer {token}"
             request = urllib.request.Request(url, data=data, method=method, headers=headers)
             try:
-                response = urllib.request.urlopen(request, timeout=self.timeout)
+                wait = self.timeout if timeout is False else timeout
+                response = urllib.request.urlopen(request, timeout=wait)
                 if stream:
                     return response
                 raw = response.read()
@@ -132,6 +134,14 @@ def _sse_data(response: Any) -> Iterator[Dict[str, Any]]:
         if payload == "[DONE]":
             return
         yield json.loads(payload)
+
+
+def _closing_sse(response: Any) -> Iterator[Dict[str, Any]]:
+    """_sse_data that closes the response when the caller stops iterating."""
+    try:
+        yield from _sse_data(response)
+    finally:
+        response.close()
 
 
 def _paginate(transport: _Transport, path: str, query: Dict[str, Any], unversioned: bool = False) -> Iterator[Dict[str, Any]]:
@@ -262,6 +272,48 @@ class _Deployments:
 
     def list(self, app_id: str, limit: int = 100) -> Iterator[Dict[str, Any]]:
         return _paginate(self._t, f"/apps/{urllib.parse.quote(app_id)}/deployments", {"limit": limit})
+
+    def logs(self, deployment_id: str, since: Optional[str] = None, limit: Optional[int] = None) -> List[Dict[str, Any]]:
+        """The server code's log lines ({"at", "level", "message"}), oldest first: the newest `limit` (1-1000,
+        default 100) after `since` (an ISO 8601 time). Scope apps:read."""
+        path = f"/deployments/{urllib.parse.quote(deployment_id)}/logs"
+        return self._t.request("GET", path, query={"since": since, "limit": limit}).body["data"]
+
+    def follow_logs(self, deployment_id: str, since: Optional[str] = None,
+                    timeout: Optional[float] = None) -> Iterator[Dict[str, Any]]:
+        """Each new log line as it is written (after `since` when given, else from now on), for as long as the
+        caller iterates: breaking out of the loop (or calling close()) closes the stream. The stream is open when
+        this returns (an unknown deployment raises NotFoundError here). `timeout`: the longest quiet spell to wait
+        for a line (default: no limit), past it socket.timeout is raised."""
+        path = f"/deployments/{urllib.parse.quote(deployment_id)}/logs"
+        response = self._t.request("GET", path, query={"follow": "true", "since": since}, stream=True, timeout=timeout)
+        return _closing_sse(response)
+
+
+class _Env:
+    """Environment variables and secrets of an app environment, for its server code: a deploy takes them as they
+    are, so a change applies from the next deploy. A secret's value is never shown again."""
+
+    def __init__(self, t: _Transport) -> None:
+        self._t = t
+
+    @staticmethod
+    def _path(app_id: str, env: str, name: Optional[str] = None) -> str:
+        path = f"/apps/{urllib.parse.quote(app_id, safe='')}/environments/{urllib.parse.quote(env, safe='')}/vars"
+        return path if name is None else f"{path}/{urllib.parse.quote(name, safe='')}"
+
+    def set(self, app_id: str, env: str, name: str, value: str, secret: bool = False) -> Dict[str, Any]:
+        """Creates or replaces a variable (scope deployments:write): {"name", "secret", "value" (not for a secret),
+        "updatedAt"}. A bad name (not [A-Z_][A-Z0-9_]*, or PLATFORM_…) or a value past 64 KiB: ValidationError."""
+        return self._t.request("PUT", self._path(app_id, env, name), {"value": value, "secret": secret}).body
+
+    def list(self, app_id: str, env: str) -> List[Dict[str, Any]]:
+        """The environment's variables, secrets without their values."""
+        return self._t.request("GET", self._path(app_id, env)).body["data"]
+
+    def remove(self, app_id: str, env: str, name: str) -> None:
+        """Deletes a variable; one that does not exist: NotFoundError."""
+        self._t.request("DELETE", self._path(app_id, env, name))
 
 
 class _LandingPage:
@@ -716,6 +768,7 @@ class PlatformClient:
         self.splits = _Splits(self._transport)
         self.catalog = _Catalog(self._transport)
         self.deployments = _Deployments(self._transport)
+        self.env = _Env(self._transport)
         self.landing_page = _LandingPage(self._transport)
         self.analytics = _Analytics(self._transport)
         self.goals = _Goals(self._transport)

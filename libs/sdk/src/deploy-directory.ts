@@ -13,12 +13,25 @@ export interface DeployDirectoryOptions {
   spa?: boolean;
   /** Publish the new deployment at the app's public address once deployed. */
   publish?: boolean;
-  /** How the files are served (`spa` above wins over `config.spa`). */
+  /** How the files are served (`spa` above wins over `config.spa`; `functions` below over `config.functions`). */
   config?: SiteConfig;
+  /** Server code: this folder is deployed under `/_server/` and runs as the deployment's instance (`config.functions`). */
+  functions?: FunctionsFolder;
   /** Files hashed (and uploaded) at once, default 8. */
   concurrency?: number;
   onProgress?: (progress: DeployProgress) => void;
 }
+
+export interface FunctionsFolder {
+  dir: string;
+  /** The entry, a path inside `dir` (`main.ts`); default its `index.js`, else its `index.ts`. */
+  entry?: string;
+  /** The paths the instance answers, default `["/api/*"]`. */
+  routes?: string[];
+}
+
+/** Where server code is deployed: never served as files. */
+export const SERVER_FOLDER = '/_server';
 
 export type DeployProgress =
   /** After each file hashed; `total` files were found. */
@@ -66,6 +79,7 @@ export async function deployDirectory(client: PlatformClient, dir: string, optio
   const report = options.onProgress ?? (() => undefined);
   const found = await listFiles(dir);
   if (found.length === 0) throw new Error(`${dir} holds no files to deploy`);
+  const functions = options.functions ? await withServerCode(found, options.functions) : undefined;
 
   let hashedBytes = 0;
   let hashedFiles = 0;
@@ -76,7 +90,7 @@ export async function deployDirectory(client: PlatformClient, dir: string, optio
     return { path, file, size, sha256 };
   });
   const manifest = Object.fromEntries(files.map((f) => [f.path, f.sha256]));
-  const config = { ...options.config, ...(options.spa !== undefined ? { spa: options.spa } : {}) };
+  const config = { ...options.config, ...(options.spa !== undefined ? { spa: options.spa } : {}), ...(functions ? { functions } : {}) };
   const body = { appId: options.appId, env: options.env ?? 'production', files: manifest, ...(Object.keys(config).length ? { config } : {}) };
 
   const uploaded = { files: 0, bytes: 0 };
@@ -127,6 +141,31 @@ async function upload(
     report({ phase: 'uploading', files: done.files, bytes: done.bytes, total: todo.length, totalBytes });
   });
   return done;
+}
+
+/**
+ * Adds the server code's files to `found` under /_server/ and answers `config.functions`. Refused here, before any
+ * upload: a site folder that has a /_server/ of its own, a server folder without files, an entry that is not one of them.
+ */
+async function withServerCode(found: Array<{ path: string; file: string }>, functions: FunctionsFolder): Promise<{ entry: string; routes: string[] }> {
+  if (found.some((f) => f.path.startsWith(`${SERVER_FOLDER}/`))) {
+    throw new Error(`the site folder holds a ${SERVER_FOLDER}/ folder of its own: that path is for the server code (--functions)`);
+  }
+  const code = (await listFiles(functions.dir)).map((f) => ({ path: `${SERVER_FOLDER}${f.path}`, file: f.file }));
+  if (code.length === 0) throw new Error(`${functions.dir} holds no files to deploy as server code`);
+  const paths = new Set(code.map((f) => f.path));
+  let entry: string;
+  if (functions.entry !== undefined) {
+    entry = `${SERVER_FOLDER}/${functions.entry.replace(/\\/g, '/').replace(/^(\.\/)+|^\/+/, '')}`;
+    if (!paths.has(entry)) throw new Error(`the entry ${functions.entry} is not a file of ${functions.dir}`);
+  } else {
+    const found = [`${SERVER_FOLDER}/index.js`, `${SERVER_FOLDER}/index.ts`].find((p) => paths.has(p));
+    if (!found) throw new Error(`${functions.dir} has no index.js or index.ts: name its entry file (--entry)`);
+    entry = found;
+  }
+  found.push(...code);
+  found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { entry, routes: functions.routes ?? ['/api/*'] };
 }
 
 /** Every regular file under `dir`, served at its path relative to it (`/` separators), sorted. Symbolic links are not followed. */

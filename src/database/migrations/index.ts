@@ -40,6 +40,7 @@ import { AnalyticsCustomEvents1764640000000 } from './1764640000000-analytics-cu
 import { AnalyticsGoals1764640100000 } from './1764640100000-analytics-goals.js';
 import { AnalyticsCountries1764640200000 } from './1764640200000-analytics-countries.js';
 import { AppSplits1764650000000 } from './1764650000000-app-splits.js';
+import { AnalyticsReports1764740000000 } from './1764740000000-analytics-reports.js';
 import { SsoDomainRechecks1764750000000 } from './1764750000000-sso-domain-rechecks.js';
 
 /** Every migration, oldest first. Listed explicitly so the same list works from src/ and dist/. */
@@ -86,5 +87,6 @@ export const MIGRATIONS = [
   AnalyticsGoals1764640100000,
   AnalyticsCountries1764640200000,
   AppSplits1764650000000,
+  AnalyticsReports1764740000000,
   SsoDomainRechecks1764750000000,
 ];
