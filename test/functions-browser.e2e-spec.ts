@@ -179,20 +179,36 @@ describeInBrowser(`server code in a browser: the CLI deploys it, the portal show
     }
   }, 60_000);
 
-  it("serves a visitor the site's sign-up form, posted to the function's route", async () => {
-    // The rest of the sign-up (the function calling PLATFORM_URL with PLATFORM_TOKEN) needs the token in the instance's env.
+  it("signs a visitor up from the site's form through the function (PLATFORM_URL + PLATFORM_TOKEN); its line shows in the portal's Logs view", async () => {
     const visitor = await openBrowser({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' });
     try {
       const { page } = visitor;
       await page.goto(`${siteOrigin}/`);
       await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Pocket Notes');
-      await expect(page.locator('form').getAttribute('action')).resolves.toBe('/api/signup');
-      await expect(page.getByLabel('E-mail').getAttribute('type')).resolves.toBe('email');
-      await screenshot(page, 'functions-visitor-form');
+      await page.getByLabel('E-mail').fill('Visitor@Example.com');
+      await Promise.all([page.waitForURL(`${siteOrigin}/api/signup`), page.getByRole('button', { name: 'Join the beta' }).click()]);
+      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Welcome aboard');
+      await screenshot(page, 'functions-visitor-signed-up');
     } finally {
       await visitor.close();
     }
-  }, 60_000);
+
+    // The user exists, in the app, made by the deployment's own credential.
+    const users = (await api('get', `/v1/users?appId=${appId}`).expect(200)).body.data as Array<{ id: string; email: string; appId: string }>;
+    expect(users).toEqual([expect.objectContaining({ email: 'visitor@example.com', appId })]);
+    const userId = users[0].id;
+
+    // The function's line, with the new user's id, in the deployment's Logs view (and through the API).
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${app.url}${pagePath()}`);
+    await until(async () => (await logsText(page)).includes(`signed up ${userId} status 201`), 15_000, "the function's line in the Logs view");
+    await expect(logsText(page)).resolves.toMatch(/request\s+POST \/api\/signup 200 \d+ms/);
+    await screenshot(page, 'functions-deployment-signup-logs');
+    const lines = (await api('get', `/v1/deployments/${deploymentId}/logs?limit=1000`).expect(200)).body.data as Array<{ message: string }>;
+    expect(lines.map((l) => l.message)).toContain(`signed up ${userId} status 201`);
+    expect(JSON.stringify(lines)).not.toContain('visitor@example.com'); // the function logged the id, not the address
+  }, 90_000);
 
   it("sets and deletes the environments' variables on the app's Variables page, a secret's value never shown", async () => {
     const { page } = session;
