@@ -663,11 +663,11 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
     });
 
     /** `GET …/logs?follow=true` as a raw stream (the caller destroys it). */
-    const follow = () =>
+    const follow = (query = '') =>
       new Promise<IncomingMessage>((resolve, reject) => {
         const { hostname, port: apiPort } = new URL(app.url);
         const req = httpRequest(
-          { hostname, port: apiPort, path: `/v1/deployments/${deploymentId}/logs?follow=true`, headers: { authorization: `Bearer ${dev.apiKey}` } },
+          { hostname, port: apiPort, path: `/v1/deployments/${deploymentId}/logs?follow=true${query}`, headers: { authorization: `Bearer ${dev.apiKey}` } },
           resolve,
         );
         req.on('error', reject);
@@ -692,6 +692,28 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
         expect(events.map((e) => e.level)).toEqual(expect.arrayContaining(['info', 'warn', 'request']));
         expect(events.some((e) => e.message === 'a visit to /api/log')).toBe(true);
         expect(events.some((e) => e.message.startsWith('flood line'))).toBe(false); // from now on, without since
+      } finally {
+        stream.destroy();
+      }
+    });
+
+    it('follows from a since no line is after yet: the new lines only, none of the older ones replayed', async () => {
+      const received: string[] = [];
+      const stream = await follow(`&since=${encodeURIComponent(new Date().toISOString())}`);
+      try {
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => received.push(chunk));
+        await new Promise((resolve) => setTimeout(resolve, 1200)); // past a poll or two with nothing new
+        await siteRequest(app.url, host, '/api/log?since-test=1');
+        await until(async () => received.join('').includes('GET /api/log 200'), 5000);
+        await new Promise((resolve) => setTimeout(resolve, 700)); // another poll: nothing older arrives after it
+        const messages = received
+          .join('')
+          .split('\n\n')
+          .filter((e) => e.startsWith('data: '))
+          .map((e) => (JSON.parse(e.slice(6)) as { message: string }).message);
+        expect(messages.filter((m) => m.startsWith('GET /api/log 200'))).toHaveLength(1);
+        expect(messages.some((m) => m.startsWith('flood line'))).toBe(false);
       } finally {
         stream.destroy();
       }

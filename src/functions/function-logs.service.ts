@@ -42,11 +42,12 @@ export class FunctionLogsService {
   async *follow(deploymentId: string, query: LogsQuery, signal: AbortSignal): AsyncGenerator<LogLineDto | typeof KEEP_ALIVE> {
     const { since, limit } = parseQuery(query);
     const keepAliveMs = this.config.FUNCTIONS_LOGS_KEEPALIVE_MS;
-    let afterId = '0';
     let batch: StoredLogLine[] = [];
     let lastSent = Date.now();
+    // The newest line before anything is read: later polls start after it (or after the last line sent), so a
+    // `since` with no line after it yet does not replay the older ones.
+    let afterId = (await this.lines.list(deploymentId, { limit: 1 }))[0]?.id ?? '0';
     if (since) batch = await this.lines.list(deploymentId, { since, limit });
-    else afterId = (await this.lines.list(deploymentId, { limit: 1 }))[0]?.id ?? '0';
     while (!signal.aborted) {
       for (const line of batch) {
         afterId = line.id;

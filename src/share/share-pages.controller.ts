@@ -7,7 +7,8 @@ import { AppConfig } from '../config/app-config.js';
 import { PortalAnalyticsPages } from '../portal/analytics/portal-analytics.pages.js';
 import { cookieOf } from '../portal/cookies.js';
 import { FORM } from '../portal/portal-http.js';
-import { PORTAL_CONTENT_SECURITY_POLICY, type PortalHtml, renderPortal } from '../portal/portal-pages.js';
+import { type PortalHtml, renderPortal } from '../portal/portal-pages.js';
+import { sendPortalPage } from '../portal/portal-session.js';
 import { LOCKOUT_WINDOW_MS } from '../portal/sign-in-lockout.js';
 import type { ResolvedShare } from './analytics-shares.repository.js';
 import { AnalyticsShares, SHARE_COOKIE_MS } from './analytics-shares.service.js';
@@ -103,15 +104,7 @@ function passwordForm(token: string, error?: string, status = 200): PortalHtml {
   return renderPortal('share-password', { action: basePath(token), error }, status);
 }
 
-async function send(reply: FastifyReply, page: PortalHtml): Promise<void> {
-  await reply
-    .status(page.status)
-    .headers({
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': PORTAL_CONTENT_SECURITY_POLICY,
-      'x-content-type-options': 'nosniff',
-      ...SHARE_HEADERS,
-      ...page.headers,
-    })
-    .send(page.html);
+/** A portal page with the portal's headers, and the share's over them (no referrer, never indexed or stored). */
+function send(reply: FastifyReply, page: PortalHtml): Promise<void> {
+  return sendPortalPage(reply, { ...page, headers: { ...SHARE_HEADERS, ...page.headers } });
 }
