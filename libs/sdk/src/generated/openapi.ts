@@ -1469,6 +1469,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{appId}/analytics/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an app's shared links
+         * @description Oldest first, all in one page (at most 20), each with its url.
+         */
+        get: operations["AnalyticsSharesController_list"];
+        put?: never;
+        /**
+         * Share the dashboard
+         * @description `url` (`<PUBLIC_URL>/share/<token>`) shows the app’s analytics read-only, without the portal, to anyone who has it — after `password`, if set. At most 20 per app. Audited as `analytics_share.created`.
+         */
+        post: operations["AnalyticsSharesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/apps/{appId}/analytics/shares/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a shared link
+         * @description The link answers 404 from the next request on. Audited as `analytics_share.deleted`.
+         */
+        delete: operations["AnalyticsSharesController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/{appId}/environments/{env}/vars/{name}": {
         parameters: {
             query?: never;
@@ -1606,7 +1650,7 @@ export interface components {
              * @example api_key.created
              * @enum {string}
              */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted" | "analytics_share.created" | "analytics_share.deleted";
             /**
              * @description The client address truncated to its /24 (IPv4) or /48 (IPv6)
              * @example 203.0.113.0/24
@@ -3680,6 +3724,48 @@ export interface components {
              */
             nextCursor: string | null;
         };
+        CreateAnalyticsShareDto: {
+            /**
+             * @description What the link is for (shown in the list, not on the page): 1–100 characters.
+             * @example Investors
+             */
+            name: string;
+            /**
+             * @description Optional: the page asks for it first (8–200 characters). Hashed; guesses are locked out as sign-in's are.
+             * @example correct horse battery
+             */
+            password?: string;
+        };
+        AnalyticsShareDto: {
+            /**
+             * Format: date-time
+             * @example 2026-11-29T10:31:00.000Z
+             */
+            createdAt: string;
+            /** @example shr_01JC3ZK4M6N8P0Q2R4S6T8V0WX */
+            id: string;
+            /** @example Investors */
+            name: string;
+            /**
+             * @description The read-only dashboard's address (anyone with it can see the app's analytics, after the password if one is set).
+             * @example https://platform.example.com/share/3q2-7wVkT0bqQ1rCk5nKx8mD2yP4sLhJ9fA6uE1oZcg
+             */
+            url: string;
+            /**
+             * @description Whether a password guards it.
+             * @example false
+             */
+            protected: boolean;
+        };
+        AnalyticsSharePageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["AnalyticsShareDto"][];
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page
+             * @example WyIyMDI1LTExLTIyVDA0OjIwOjAwLjAwMFoiLCJhcHBfMDFKQzNaOFc1UTRNMEI3VDJLOVgxRDZGM0giXQ
+             */
+            nextCursor: string | null;
+        };
         SetEnvVarDto: {
             /**
              * @description The value: at most 64 KiB (UTF-8). A secret's is never shown again.
@@ -3929,7 +4015,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries of this action. */
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted" | "analytics_share.created" | "analytics_share.deleted";
                 /** @description Only entries of this actor (a member's, API key's or token's id, or `operator`). */
                 actor?: string;
                 /** @description Entries at or after this time (ISO 8601). */
@@ -13234,6 +13320,333 @@ export interface operations {
                      *       "error": true,
                      *       "code": 403,
                      *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AnalyticsSharesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSharePageDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AnalyticsSharesController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first successful response (status and body) is stored for 24 h and replayed, with `Idempotent-Replayed: true`, for the same key and request. The same key with another body, or while the first request is still running, answers 409. A failed request does not keep the key. Where the answer held a secret shown once (or generated text), it is not stored: a replay answers 409 saying so. 1–255 visible ASCII characters, e.g. a UUID. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAnalyticsShareDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsShareDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The app has 20 shared links (`share_limit_reached`); or an Idempotency-Key reused with another request, still in flight, or whose response is not kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 409,
+                     *       "message": "App app_01JC3Z8W5Q4M0B7T2K9X1D6F3H has 20 shared links already, the most an app may have; delete one first",
+                     *       "reason": "share_limit_reached"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 413,
+                     *       "message": "Request body is larger than 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AnalyticsSharesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential lacks the scope this route needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
