@@ -12,6 +12,7 @@ import { SignInUnlock } from './account/sign-in-unlock.service.js';
 import { UnlockLinksRepository } from './account/unlock-links.repository.js';
 import { UnlockLinks } from './account/unlock-links.service.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
+import { ShareModule } from '../share/share.module.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthModule } from '../auth/auth.module.js';
@@ -81,6 +82,7 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
     WebhooksModule,
     UsersModule,
     AnalyticsModule,
+    ShareModule,
     RateLimitModule,
     MembersModule,
     MfaModule,

@@ -398,6 +398,19 @@ class _Analytics:
                 f.write(data)
         return data
 
+    def create_share(self, app_id: str, name: str, password: Optional[str] = None) -> Dict[str, Any]:
+        """A read-only link to the app's analytics ({"id", "name", "url", "protected", "createdAt"}); with a
+        password, the page asks for it first. Scope apps:write."""
+        body: Dict[str, Any] = {"name": name} if password is None else {"name": name, "password": password}
+        return self._t.request("POST", f"/apps/{urllib.parse.quote(app_id)}/analytics/shares", body).body
+
+    def list_shares(self, app_id: str) -> List[Dict[str, Any]]:
+        return self._t.request("GET", f"/apps/{urllib.parse.quote(app_id)}/analytics/shares").body["data"]
+
+    def delete_share(self, app_id: str, share_id: str) -> None:
+        """The link answers 404 from the next request on."""
+        self._t.request("DELETE", f"/apps/{urllib.parse.quote(app_id)}/analytics/shares/{urllib.parse.quote(share_id)}")
+
 
 class _Goals:
     """An app's goals: a custom event (event="Download") or pageviews of a page (page="/blog/*", * any

@@ -55,6 +55,8 @@ export type AnalyticsProperty =
 export type AnalyticsBreakdownProperty = AnalyticsProperty | 'goal';
 export type Goal = Schemas['GoalDto'];
 export type CreateGoal = Schemas['CreateGoalDto'];
+export type AnalyticsShare = Schemas['AnalyticsShareDto'];
+export type CreateAnalyticsShare = Schemas['CreateAnalyticsShareDto'];
 /** `analytics.export`: the ZIP's bytes and its name (`<slug>-analytics-<from>-to-<to>.zip`). */
 export interface AnalyticsExport {
   fileName: string;
@@ -429,6 +431,13 @@ export class PlatformClient {
         const response = await t.request<Response>('GET', `/apps/${id(appId)}/analytics/export`, { query: statsQuery(query), stream: true });
         const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'analytics.zip';
         return { fileName, bytes: new Uint8Array(await response.arrayBuffer()) };
+      },
+      /** Shared dashboards: read-only links to the app's analytics (`url`), optionally behind a password (scope apps:write; list: apps:read). */
+      shares: {
+        create: (appId: string, body: CreateAnalyticsShare) => t.request<AnalyticsShare>('POST', `/apps/${id(appId)}/analytics/shares`, { body }),
+        list: async (appId: string) => (await t.request<{ data: AnalyticsShare[] }>('GET', `/apps/${id(appId)}/analytics/shares`)).data,
+        /** The link answers 404 from the next request on. */
+        delete: (appId: string, shareId: string) => t.request<void>('DELETE', `/apps/${id(appId)}/analytics/shares/${id(shareId)}`),
       },
     };
     this.goals = {

@@ -1,12 +1,17 @@
-import { Get, Param, Req, Res } from '@nestjs/common';
+import { Body, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendPortal, SignedIn } from '../portal-http.js';
-import type { Signed } from '../portal-page.js';
+import { zipHeaders } from '../../analytics/analytics.controller.js';
+import { FORM, sendPortal, SignedIn } from '../portal-http.js';
+import type { Form, Signed } from '../portal-page.js';
 import { SignedInPortalRoutes } from '../routes/portal-routes.js';
 import { PortalAnalyticsPages } from './portal-analytics.pages.js';
 import { PortalPermission } from '../portal-role.guard.js';
 
-/** /portal/apps/<appId>/analytics: an app's dashboard (its query string is the view), and its realtime figure (htmx polls it). */
+/**
+ * /portal/apps/<appId>/analytics: an app's dashboard (its query string is the view), its realtime figure (htmx polls it),
+ * its Export button's ZIP, and the forms that add and delete goals and shared links.
+ */
 @SignedInPortalRoutes()
 export class PortalAnalyticsController {
   constructor(private readonly pages: PortalAnalyticsPages) {}
@@ -21,5 +26,52 @@ export class PortalAnalyticsController {
   @PortalPermission('analytics:read')
   async realtime(@SignedIn() signed: Signed, @Param('appId') appId: string, @Res() reply: FastifyReply): Promise<void> {
     return sendPortal(reply, await this.pages.realtime(signed.accountId, appId));
+  }
+
+  @Get('apps/:appId/analytics/export')
+  @PortalPermission('analytics:read')
+  async export(@SignedIn() signed: Signed, @Param('appId') appId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const { fileName, body } = await this.pages.exportZip(signed, appId, (request.query ?? {}) as Record<string, unknown>);
+    await reply.status(200).headers(zipHeaders(fileName)).send(body);
+  }
+
+  @Post('apps/:appId/analytics/goals')
+  @PortalPermission('apps:write')
+  @RouteConfig(FORM)
+  async addGoal(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.manage(signed, appId, 'goal', form));
+  }
+
+  @Post('apps/:appId/analytics/goals/:id/delete')
+  @PortalPermission('apps:write')
+  @RouteConfig(FORM)
+  async deleteGoal(
+    @SignedIn() signed: Signed,
+    @Param('appId') appId: string,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return sendPortal(reply, await this.pages.manage(signed, appId, 'goal-delete', form, id));
+  }
+
+  @Post('apps/:appId/analytics/shares')
+  @PortalPermission('apps:write')
+  @RouteConfig(FORM)
+  async addShare(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.pages.manage(signed, appId, 'share', form));
+  }
+
+  @Post('apps/:appId/analytics/shares/:id/delete')
+  @PortalPermission('apps:write')
+  @RouteConfig(FORM)
+  async deleteShare(
+    @SignedIn() signed: Signed,
+    @Param('appId') appId: string,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return sendPortal(reply, await this.pages.manage(signed, appId, 'share-delete', form, id));
   }
 }
