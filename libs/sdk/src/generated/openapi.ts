@@ -361,6 +361,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/analytics-reports/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the e-mail reports due now
+         * @description What the daily job `analytics-reports` does (06:00 UTC in worker processes), now: each switched-on weekly report of the previous ISO week and monthly report of the previous month not sent yet goes out — once per member, app and period, however often this is called and on however many instances. Without SMTP_URL nothing is sent or marked. Needs the admin token.
+         */
+        post: operations["AdminController_sendReports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/members": {
         parameters: {
             query?: never;
@@ -679,7 +699,7 @@ export interface paths {
         };
         /**
          * A deployment's server code logs
-         * @description Its instances' `console.*` output and one `request` line per request (method, path without the query string, status, duration: no address, no header), and `system` lines (started, stopped, crashed, lines dropped past 100 a second). The newest 1,000 lines, at most 24 hours old; `limit` (1–1000, default 100) of the newest after `since`, oldest first. With `follow=true`: `text/event-stream`, one `data:` JSON line per log line as it is written (after `since` when given, else from now on), until the client closes.
+         * @description Its instances' `console.*` output and one `request` line per request (method, path without the query string, status, duration: no address, no header), and `system` lines (started, stopped, crashed, lines dropped past 100 a second). The newest 1,000 lines, at most 24 hours old; `limit` (1–1000, default 100) of the newest after `since`, oldest first. With `follow=true`: `text/event-stream`, one `data:` JSON line per log line as it is written (after `since` when given, else from now on), until the client closes; a `: keep-alive` comment line after each 15 s (`FUNCTIONS_LOGS_KEEPALIVE_MS`) without a line.
          */
         get: operations["FunctionLogsController_list"];
         put?: never;
@@ -739,18 +759,18 @@ export interface paths {
         };
         /**
          * The running split test and its results
-         * @description Per variant: `visitors` and `signups` since the UTC day the test started (the daily analytics by deployment), `conversionRate` (percent) and `chanceToBeatFirst`: Φ(z) of the pooled two-proportion z-test of its conversion against the first variant’s. 404 when no test runs.
+         * @description Per variant: `visitors` and `signups` since `startedAt` (its day from the raw analytics rows after it, later days from the rollups by deployment), `conversionRate` (percent) and `chanceToBeatFirst`: Φ(z) of the pooled two-proportion z-test of its conversion against the first variant’s, `null` when it cannot be computed (either has no visitors, or the pooled rate is 0 or 1). 404 when no test runs.
          */
         get: operations["SplitController_get"];
         /**
          * Start a split test between deployments
-         * @description From now on the published address (`<slug>.<SITES_DOMAIN>`, `/p/<slug>/`, custom domains) answers each visitor with one of the variants, by weight, chosen from their daily visitor id: the same visitor sees the same variant all day, with no cookie or storage. Answers carry `Cache-Control: private` and `Vary: User-Agent`. 2–4 `production` deployments of a published app, weights 1–99 summing to 100. A test already running is ended first (`split.ended`, `endedBy: "replaced"`). Emits `split.started`.
+         * @description From now on the published address (`<slug>.<SITES_DOMAIN>`, `/p/<slug>/`, custom domains) answers each visitor with one of the variants, by weight, chosen from their daily visitor id: the same visitor sees the same variant all day, with no cookie or storage. Answers carry `Cache-Control: private` and `Vary: User-Agent`. 2–4 `production` deployments of a published app, weights 1–99 summing to 100. A test already running is ended first (`split.ended`, `endedBy: "replaced"`). Emits `split.started`; audited (`split.started`, and `split.ended` for a test it replaces).
          */
         put: operations["SplitController_start"];
         post?: never;
         /**
          * End the split test
-         * @description The published deployment serves everyone again. Emits `split.ended` with the results. Publishing any deployment ends a test too.
+         * @description The published deployment serves everyone again. Emits `split.ended` with the results; audited (`split.ended`). Publishing any deployment ends a test too.
          */
         delete: operations["SplitController_end"];
         options?: never;
@@ -1429,6 +1449,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/apps/{appId}/analytics/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your e-mail reports of an app
+         * @description The calling member’s own switches (a portal session, or an API key a member made); a service account or the operator’s key has none (403 `report_member_required`).
+         */
+        get: operations["ReportsController_get"];
+        /**
+         * Turn your e-mail reports of an app on or off
+         * @description The calling member’s own switches (a portal session, or an API key a member made); a service account or the operator’s key has none (403 `report_member_required`). The weekly report goes on Mondays (the previous ISO week), the monthly on the 1st (the previous month), at about 06:00 UTC, to the member’s e-mail address: visitors, pageviews, sign-ups and conversion rate with their change against the period before, the top pages, sources and goals. The first one is of the first period that ends after the switch is turned on. Each has a one-click unsubscribe link. A switch left out of the body stays as it is.
+         */
+        put: operations["ReportsController_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unsubscribe page of a report e-mail
+         * @description A page with an Unsubscribe button (a form that POSTs here); changes nothing.
+         */
+        get: operations["UnsubscribeController_page"];
+        put?: never;
+        /**
+         * Unsubscribe from a report e-mail (one click)
+         * @description RFC 8058: a mail client posts `List-Unsubscribe=One-Click` (the body is not required). Turns that one report off; the link then answers 404.
+         */
+        post: operations["UnsubscribeController_unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/billing": {
         parameters: {
             query?: never;
@@ -1650,7 +1718,7 @@ export interface components {
              * @example api_key.created
              * @enum {string}
              */
-            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted" | "analytics_share.created" | "analytics_share.deleted";
+            action: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "sso.domain_lapsed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted" | "split.started" | "split.ended" | "analytics_share.created" | "analytics_share.deleted";
             /**
              * @description The client address truncated to its /24 (IPv4) or /48 (IPv6)
              * @example 203.0.113.0/24
@@ -1942,7 +2010,7 @@ export interface components {
              * @example ai.tokens
              * @enum {string}
              */
-            meter: "api.requests" | "ai.tokens" | "deployments" | "analytics.events" | "webhook.deliveries" | "bandwidth.bytes" | "storage.bytes";
+            meter: "api.requests" | "ai.tokens" | "deployments" | "analytics.events" | "webhook.deliveries" | "bandwidth.bytes" | "storage.bytes" | "functions.requests" | "functions.duration_ms";
             /**
              * @description Included each month; null: unlimited
              * @example 100000
@@ -1960,6 +2028,11 @@ export interface components {
              * @example true
              */
             hard: boolean;
+            /**
+             * @description `functions.duration_ms` only: the memory limit of each function instance (MiB), beside the wall time it is billed by.
+             * @example 128
+             */
+            memoryMb?: number;
         };
         PlanRefDto: {
             /** @example pro */
@@ -2004,6 +2077,23 @@ export interface components {
              * @example pro
              */
             plan: string;
+        };
+        SentReportsDto: {
+            /**
+             * @description Reports the SMTP server took in this run.
+             * @example 3
+             */
+            sent: number;
+            /**
+             * @description Reports the SMTP server refused or could not take: tried again at the next run (at most 5 tries each).
+             * @example 0
+             */
+            failed: number;
+            /**
+             * @description Reports another worker is sending at this moment.
+             * @example 0
+             */
+            skipped: number;
         };
         MemberDto: {
             /**
@@ -2153,11 +2243,11 @@ export interface components {
         };
         SsoDomainDto: {
             /**
-             * @description `pending` until its TXT record is found (`POST /v1/sso/domains/{domain}/verify`)
+             * @description `pending` until its TXT record is found (`POST /v1/sso/domains/{domain}/verify`); `verified` routes sign-ins and is checked again daily; `lapsed` once the record has been gone for the grace period (`DOMAIN_PROOF_GRACE_HOURS`): it routes nothing until proven again
              * @example pending
              * @enum {string}
              */
-            status: "pending" | "verified";
+            status: "pending" | "verified" | "lapsed";
             /** @description The last DNS check; null before the first */
             lastCheck: components["schemas"]["SsoDomainCheckDto"] | null;
             /**
@@ -2165,6 +2255,18 @@ export interface components {
              * @example null
              */
             verifiedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a verified domain is checked again (daily; hourly while its record is missing); null for the others
+             * @example null
+             */
+            nextCheckAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a check first found the record of a verified domain gone (its grace period runs from then); null while it is there
+             * @example null
+             */
+            proofMissingSince: string | null;
             /** @example acme.com */
             domain: string;
             verification: components["schemas"]["SsoDomainVerificationDto"];
@@ -2701,17 +2803,18 @@ export interface components {
         SplitVariantResultsDto: {
             /**
              * @description The probability (0–1, four decimals) that this variant converts better than the first: the normal CDF of the
-             *     two-proportion z statistic against the first variant. Null for the first variant itself and while either has no visitors.
+             *     two-proportion z statistic against the first variant. Null (the portal shows —) for the first
+             *     variant itself and whenever it cannot be computed: either has no visitors, or the pooled rate is 0 or 1 (no sign-ups yet, or all signed up).
              * @example 0.8413
              */
             chanceToBeatFirst: number | null;
             /**
-             * @description Distinct visitors (per day: visitor ids are daily) of this deployment since the test's start day.
+             * @description Distinct visitors (per day: visitor ids are daily) of this deployment since the test's start (`startedAt`).
              * @example 1204
              */
             visitors: number;
             /**
-             * @description Sign-ups through this deployment's form since the test's start day.
+             * @description Sign-ups through this deployment's form since the test's start (`startedAt`).
              * @example 61
              */
             signups: number;
@@ -3669,6 +3772,24 @@ export interface components {
              */
             nextCursor: string | null;
         };
+        ReportSwitchesDto: {
+            /**
+             * @description The weekly report: sent Mondays, of the previous ISO week (Monday to Sunday, UTC).
+             * @example true
+             */
+            weekly: boolean;
+            /**
+             * @description The monthly report: sent on the 1st, of the previous calendar month (UTC).
+             * @example false
+             */
+            monthly: boolean;
+        };
+        UpdateReportSwitchesDto: {
+            /** @example true */
+            weekly?: boolean;
+            /** @example false */
+            monthly?: boolean;
+        };
         BillingDto: {
             usage: components["schemas"]["MeterUsageDto"][];
             plan: components["schemas"]["PlanRefDto"];
@@ -3695,6 +3816,11 @@ export interface components {
             unitSize: number;
             /** @example 600 */
             amountCents: number;
+            /**
+             * @description `functions.duration_ms` only: the memory limit of each function instance (MiB) the duration ran with.
+             * @example 128
+             */
+            memoryMb?: number;
         };
         StatementDto: {
             lines: components["schemas"]["StatementLineDto"][];
@@ -4015,7 +4141,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only entries of this action. */
-                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted" | "analytics_share.created" | "analytics_share.deleted";
+                action?: "sign_in.succeeded" | "sign_in.failed" | "sign_in.locked" | "sign_in.unlocked" | "mfa.enrolled" | "mfa.removed" | "mfa.recovery_codes_regenerated" | "mfa.policy_changed" | "sso.configured" | "sso.removed" | "sso.domain_verified" | "sso.domain_lapsed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "api_key.updated" | "service_account.created" | "service_account.revoked" | "service_account.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "plan.changed" | "app.deleted" | "domain.added" | "domain.verified" | "domain.deleted" | "domain.lapsed" | "users.exported" | "user.erased" | "env_var.set" | "env_var.deleted" | "split.started" | "split.ended" | "analytics_share.created" | "analytics_share.deleted";
                 /** @description Only entries of this actor (a member's, API key's or token's id, or `operator`). */
                 actor?: string;
                 /** @description Entries at or after this time (ISO 8601). */
@@ -5635,6 +5761,41 @@ export interface operations {
                      *       "code": 404,
                      *       "message": "Single sign-on is not set up for this account",
                      *       "reason": "sso_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminController_sendReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentReportsDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -9721,7 +9882,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The credential lacks the scope this route needs */
+            /**
+             * @description `missing_scope`, `role_forbids`; `credential_bound_to_app`: a function's PLATFORM_TOKEN named another app than its own
+             *
+             *     The credential lacks the scope this route needs
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12442,6 +12607,12 @@ export interface operations {
             query: {
                 /** @description What to group by: `page`, `referrer`, `source` (utm_source, else the referrer host), `utmCampaign`, `browser`, `os`, `device` (`desktop`, `mobile`, `tablet`), `deployment`, `country` (ISO 3166-1 alpha-2, `(unknown)`), `event` (a custom event's name), `props.<key>` (a custom event's property) or `goal` (per goal: visitors, events, conversionRate). For `event` and `props.<key>` the default metrics are `visitors,events`. */
                 property: string;
+                /**
+                 * @description A goal's name (`Sign-up`, or one of the app's goals) as the funnel's step instead of sign-up: each row's
+                 *     `signups` counts the goal's unique converting visitors (once a day) and `conversionRate` is those ÷ the row's
+                 *     visitors — e.g. `property=deployment&metrics=visitors,signups,conversionRate&goal=Download`. Unknown goal → 404.
+                 */
+                goal?: string;
                 /** @description `day` (today), `7d` and `30d` (ending today), `month` (this month so far), `12mo` (this month and the 11 before), or `custom` with `from` and `to`. Default `30d`. UTC. */
                 period?: string;
                 /** @description First day of a `custom` period, inclusive (YYYY-MM-DD, UTC). */
@@ -13185,6 +13356,290 @@ export interface operations {
                 content: {
                     "text/javascript": string;
                 };
+            };
+        };
+    };
+    ReportsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSwitchesDto"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description `report_member_required`: the caller is no member (a service account, the operator’s key)
+             *
+             *     The credential lacks the scope this route needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ReportsController_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateReportSwitchesDto"];
+            };
+        };
+        responses: {
+            /** @description The switches now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSwitchesDto"];
+                };
+            };
+            /** @description Missing or invalid parameters; the message names every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 400,
+                     *       "message": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 401,
+                     *       "message": "Invalid, expired or revoked credential"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description `report_member_required`: the caller is no member (a service account, the operator’s key)
+             *
+             *     The credential lacks the scope this route needs
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 403,
+                     *       "message": "This credential lacks the scope apps:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource for this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 404,
+                     *       "message": "App not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 415,
+                     *       "message": "Content-Type must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": true,
+                     *       "code": 429,
+                     *       "message": "Rate limit reached. Retry in 60 seconds."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    UnsubscribeController_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page with the button */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A token this server did not sign, or the report is off already (a page) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    UnsubscribeController_unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed (a page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A token this server did not sign, or the report is off already (a page) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A body that is not a form */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
