@@ -195,7 +195,8 @@ async function wrk({ url, headers = {}, duration = SECONDS, script }) {
     `-d${duration}s`,
     '--latency',
     ...(script ? ['-s', script] : []),
-    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    // wrk sends its own `Host` unless given one spelled so: a lower-case `host` would go out beside it, first or not.
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k.toLowerCase() === 'host' ? 'Host' : k}: ${v}`]),
     url,
   ];
   const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -1358,6 +1359,20 @@ async function loadFunctions(api, apiKey, appId) {
   const instance = instancesOf(api.child.pid)[0];
   const pids = { service: api.child.pid, reference: bare.pid };
   const load = await compareWrk('load 13', `${api.url}/api/hello`, `${ref}/api/hello`, { ...headers, host }, pids);
+  // The floor of a Node front (reference/function-proxy.mjs) before the same `deno serve`: no target, the figure beside.
+  const floorPort = await freePort();
+  const { child: floorChild } = await forkReady('reference/function-proxy.mjs', { PORT: String(floorPort), UPSTREAM: ref });
+  await wrk({ url: `http://127.0.0.1:${floorPort}/api/hello`, headers: { ...headers, host }, duration: 2 });
+  const floorRun = await wrk({ url: `http://127.0.0.1:${floorPort}/api/hello`, headers: { ...headers, host } });
+  if (floorRun.failed > 0) throw new Error(`load 13: the Node floor answered ${floorRun.failed} requests with errors`);
+  const nodeFloor = {
+    reqPerSec: floorRun.reqPerSec,
+    p50Ms: floorRun.p50Ms,
+    p99Ms: floorRun.p99Ms,
+    ratio: +(floorRun.reqPerSec / load.reference.reqPerSec).toFixed(2),
+  };
+  log(`load 13: a bare Node proxy before deno serve ${nodeFloor.reqPerSec} req/s (ratio ${nodeFloor.ratio}), p50 ${nodeFloor.p50Ms} ms`);
+  await stopProcess(floorChild);
   await stopProcess(bare);
   rmSync(dir, { recursive: true, force: true });
 
@@ -1380,7 +1395,8 @@ async function loadFunctions(api, apiKey, appId) {
   const instanceRss = instances.map((i) => i.rssBytes).sort((a, b) => a - b);
   const figures = {
     ...load,
-    sandbox: instance ? (readFileSync(`/proc/${instance.pid}/cmdline`, 'utf8').startsWith('bwrap') ? 'bwrap' : 'none') : 'unknown',
+    nodeFloor,
+    sandbox: instance ? (readFileSync(`/proc/${instance.pid}/cmdline`, 'utf8').includes('bwrap') ? 'bwrap' : 'none') : 'unknown',
     coldStart: { p50Ms: Math.round(sorted[4]), maxMs: Math.round(sorted.at(-1)), allMs: coldMs.map(Math.round) },
     memory: {
       warmInstances: instances.length,
@@ -1411,6 +1427,13 @@ function functionsTable(f) {
       `bare \`deno serve\`: ${f.reference.reqPerSec} req/s (p50 ${f.reference.p50Ms} / p99 ${f.reference.p99Ms} ms), ${f.reference.cpuUsPerRequest} µs`,
       f.ratio,
       `≥ ${TARGETS.functions}: ${yes(f.target.ratio)}`,
+    ],
+    [
+      '13. beside it: a bare Node proxy before the same `deno serve`',
+      `${f.nodeFloor.reqPerSec} req/s (p50 ${f.nodeFloor.p50Ms} / p99 ${f.nodeFloor.p99Ms} ms)`,
+      '',
+      f.nodeFloor.ratio,
+      'none: the floor of a Node front',
     ],
     [
       '13. cold start (first request of 10 new deployments)',
