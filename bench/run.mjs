@@ -540,6 +540,7 @@ async function main() {
       },
       collect: { target: TARGETS.collect, met: collect.ratio >= TARGETS.collect && collect.nothingLost },
       aggregate: { target: TARGETS.aggregateTimeRatio, met: aggregate.timeRatio <= TARGETS.aggregateTimeRatio },
+      aggregateGoal: { target: TARGETS.aggregateTimeRatio, met: aggregate.goal.timeRatio <= TARGETS.aggregateTimeRatio },
       signup: signup.target,
       gateway: gateway.target,
       functions: functions.target,
@@ -744,6 +745,13 @@ function table(r) {
       `${r.aggregate.small.meanMs} ms with ${r.aggregate.small.events}`,
       r.aggregate.timeRatio,
       `time ratio ≤ ${TARGETS.aggregateTimeRatio}: ${yes(r.targets.aggregate)}`,
+    ],
+    [
+      '5. goal conversions, props filter, 30 days',
+      `${r.aggregate.goal.large.meanMs} ms with ${r.aggregate.goal.large.events} raw events`,
+      `${r.aggregate.goal.small.meanMs} ms with ${r.aggregate.goal.small.events}`,
+      r.aggregate.goal.timeRatio,
+      `time ratio ≤ ${TARGETS.aggregateTimeRatio}: ${yes(r.targets.aggregateGoal)}`,
     ],
     [
       '6. Peak RSS',
@@ -1066,18 +1074,24 @@ async function loadAggregate(serviceUrl, databaseUrl, apiKey, smallAppId, largeA
   ]) {
     await sql(
       databaseUrl,
-      `INSERT INTO analytics_events (app_id, occurred_at, visitor_id, name, pathname, referrer_host, browser, os, device)
-       SELECT '${appId}', now() - random() * interval '29 days', (random() * 1e6)::bigint, 'pageview', '/p' || (i % 50),
-              CASE WHEN i % 3 = 0 THEN 'google.com' END, (ARRAY['Chrome', 'Firefox', 'Safari'])[1 + i % 3], 'Linux', (ARRAY['desktop', 'mobile', 'tablet'])[1 + i % 3]
+      // One event in ten a custom `Download` with a `format` property (issue 47's goal and props query below).
+      `INSERT INTO analytics_events (app_id, occurred_at, visitor_id, name, pathname, referrer_host, browser, os, device, props)
+       SELECT '${appId}', now() - random() * interval '29 days', (random() * 1e6)::bigint, CASE WHEN i % 10 = 0 THEN 'Download' ELSE 'pageview' END, '/p' || (i % 50),
+              CASE WHEN i % 3 = 0 THEN 'google.com' END, (ARRAY['Chrome', 'Firefox', 'Safari'])[1 + i % 3], 'Linux', (ARRAY['desktop', 'mobile', 'tablet'])[1 + i % 3],
+              CASE WHEN i % 10 = 0 THEN jsonb_build_object('format', (ARRAY['pdf', 'zip'])[1 + i % 20 / 10]) END
          FROM generate_series(1, ${count}) AS i`,
     );
     await sql(
       databaseUrl,
-      `INSERT INTO analytics_daily (app_id, day, dimension, value, visitors, pageviews, visits, bounces, visit_ms, signups)
-       SELECT app_id, (occurred_at AT TIME ZONE 'UTC')::date, d.dimension, d.value, count(DISTINCT visitor_id), count(*), count(DISTINCT visitor_id), 0, 0, 0
-         FROM analytics_events CROSS JOIN LATERAL (VALUES ('', ''), ('page', pathname), ('browser', browser), ('device', device)) AS d(dimension, value)
-        WHERE app_id = '${appId}' GROUP BY 1, 2, 3, 4`,
+      `INSERT INTO analytics_daily (app_id, day, dimension, value, visitors, pageviews, visits, bounces, visit_ms, signups, events)
+       SELECT app_id, (occurred_at AT TIME ZONE 'UTC')::date, d.dimension, d.value, count(DISTINCT visitor_id), count(*) FILTER (WHERE name = 'pageview'),
+              count(DISTINCT visitor_id), 0, 0, 0, count(*) FILTER (WHERE name <> 'pageview')
+         FROM analytics_events
+              CROSS JOIN LATERAL (VALUES ('', ''), ('page', pathname), ('browser', browser), ('device', device),
+                                         ('event', CASE WHEN name <> 'pageview' THEN name END), ('props.format', props->>'format')) AS d(dimension, value)
+        WHERE app_id = '${appId}' AND d.value IS NOT NULL GROUP BY 1, 2, 3, 4`,
     );
+    await http(`${serviceUrl}/v1/apps/${appId}/goals`, 'POST', apiKey, { event: 'Download' });
   }
   // What autovacuum would do to the new rows (a vacuum, statistics), and their pages written, now, not during the loads after.
   await sql(databaseUrl, 'VACUUM (ANALYZE)');
@@ -1096,7 +1110,29 @@ async function loadAggregate(serviceUrl, databaseUrl, apiKey, smallAppId, largeA
   };
   const small = await measure(smallAppId, SMALL_EVENTS);
   const large = await measure(largeAppId, LARGE_EVENTS);
-  return { small, large, timeRatio: +(large.meanMs / small.meanMs).toFixed(2) };
+  // Issue 47: goal conversions with a props filter (`breakdown?property=goal&filters=props.format==pdf`), the same two apps.
+  const goalQuery = `period=30d&property=goal&filters=${encodeURIComponent('props.format==pdf')}`;
+  const measureGoal = async (appId, events) => {
+    const url = `${serviceUrl}/v1/apps/${appId}/analytics/breakdown?${goalQuery}`;
+    const headers = { authorization: `Bearer ${apiKey}` };
+    const answer = await http(url, 'GET', apiKey);
+    if (answer.results?.[0]?.goal !== 'Download' || !(answer.results[0].visitors > 0))
+      throw new Error(`load 5: the goal breakdown answered ${JSON.stringify(answer).slice(0, 300)}`);
+    await cannon({ url, headers, duration: 2 });
+    const r = await cannon({ url, headers });
+    if (r.non2xx + r.errors + r.timeouts > 0) throw new Error(`load 5 (goal): ${r.non2xx} non-2xx answers`);
+    const figures = { events, reqPerSec: Math.round(r.requests.average), meanMs: +r.latency.average.toFixed(2), p99Ms: r.latency.p99 };
+    log(`load 5, a goal with a props filter: ${events} raw events: ${figures.reqPerSec} req/s, mean ${figures.meanMs} ms, p99 ${figures.p99Ms} ms`);
+    return figures;
+  };
+  const goalSmall = await measureGoal(smallAppId, SMALL_EVENTS);
+  const goalLarge = await measureGoal(largeAppId, LARGE_EVENTS);
+  return {
+    small,
+    large,
+    timeRatio: +(large.meanMs / small.meanMs).toFixed(2),
+    goal: { small: goalSmall, large: goalLarge, timeRatio: +(goalLarge.meanMs / goalSmall.meanMs).toFixed(2) },
+  };
 }
 
 /** A seeded pseudo-random generator: the same bundle every run. */
