@@ -1,25 +1,39 @@
-import { Get, Param, Req, Res } from '@nestjs/common';
+import { Body, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendPortal, SignedIn } from '../portal-http.js';
-import type { Signed } from '../portal-page.js';
+import { FORM, queryOf, sendPortal, SignedIn } from '../portal-http.js';
+import type { Form, Signed } from '../portal-page.js';
 import { SignedInPortalRoutes } from '../routes/portal-routes.js';
 import { PortalAnalyticsPages } from './portal-analytics.pages.js';
 import { PortalPermission } from '../portal-role.guard.js';
+import { PortalReportSwitches } from './report-switches.js';
 
-/** /portal/apps/<appId>/analytics: an app's dashboard (its query string is the view), and its realtime figure (htmx polls it). */
+/** /portal/apps/<appId>/analytics: an app's dashboard (its query string is the view), its realtime figure (htmx polls it), and the member's e-mail report switches. */
 @SignedInPortalRoutes()
 export class PortalAnalyticsController {
-  constructor(private readonly pages: PortalAnalyticsPages) {}
+  constructor(
+    private readonly pages: PortalAnalyticsPages,
+    private readonly reportSwitches: PortalReportSwitches,
+  ) {}
 
   @Get('apps/:appId/analytics')
   @PortalPermission('analytics:read')
   async dashboard(@SignedIn() signed: Signed, @Param('appId') appId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return sendPortal(reply, await this.pages.page(signed, appId, (request.query ?? {}) as Record<string, unknown>));
+    const switches = await this.reportSwitches.fragment(signed, appId, queryOf(request, 'reports') === 'saved');
+    return sendPortal(reply, await this.pages.page(signed, appId, (request.query ?? {}) as Record<string, unknown>, switches));
   }
 
   @Get('apps/:appId/analytics/realtime')
   @PortalPermission('analytics:read')
   async realtime(@SignedIn() signed: Signed, @Param('appId') appId: string, @Res() reply: FastifyReply): Promise<void> {
     return sendPortal(reply, await this.pages.realtime(signed.accountId, appId));
+  }
+
+  /** Like PUT /v1/apps/:appId/analytics/reports: a viewer may switch their own reports too. */
+  @Post('apps/:appId/analytics/reports')
+  @PortalPermission('analytics:read')
+  @RouteConfig(FORM)
+  async saveReports(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.reportSwitches.save(signed, appId, form));
   }
 }

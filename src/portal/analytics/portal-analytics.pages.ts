@@ -50,10 +50,10 @@ export class PortalAnalyticsPages {
     private readonly config: AppConfig,
   ) {}
 
-  /** `query`: the page's query string (period, from, to, a value per property filtered by, metric). */
-  async page(signed: Signed, appId: string, query: Record<string, unknown> = {}): Promise<PortalAnswer> {
+  /** `query`: the page's query string (period, from, to, a value per property filtered by, metric); `reportSwitches`: the e-mail reports form's HTML. */
+  async page(signed: Signed, appId: string, query: Record<string, unknown> = {}, reportSwitches = ''): Promise<PortalAnswer> {
     const view = await this.dashboard(signed.accountId, appId, query, `/portal/apps/${encodeURIComponent(appId)}/analytics`);
-    return renderPortal('analytics', { ...chrome(signed), ...view.data }, view.status);
+    return renderPortal('analytics', { ...chrome(signed), ...view.data, reportSwitches }, view.status);
   }
 
   /**
