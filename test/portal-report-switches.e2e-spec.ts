@@ -17,21 +17,19 @@ describe(`e-mail report switches in the portal (${target})`, () => {
     // The account's first key acts for no member; the API answers a member's key with their switches.
     const [member] = await app.query<{ id: string }>('SELECT id FROM members WHERE account_id = $1', [owner.accountId]);
     memberKey = (
-      await app.server.app
-        .get(ApiKeysService)
-        .createFor(
-          {
-            accountId: owner.accountId,
-            credentialId: 'portal',
-            kind: 'portal_session',
-            scopes: ['*'],
-            member: { id: member.id, role: 'owner' },
-            label: 'owner',
-          },
-          { type: 'member', id: member.id, label: 'owner', ip: null },
-          'owner key',
-          undefined,
-        )
+      await app.server.app.get(ApiKeysService).createFor(
+        {
+          accountId: owner.accountId,
+          credentialId: 'portal',
+          kind: 'portal_session',
+          scopes: ['*'],
+          member: { id: member.id, role: 'owner' },
+          label: 'owner',
+        },
+        { type: 'member', id: member.id, label: 'owner', ip: null },
+        'owner key',
+        undefined,
+      )
     ).key;
   });
   afterAll(async () => {
