@@ -132,5 +132,32 @@ describe(`analytics limits (${target})`, () => {
       // The raw events keep every value.
       expect(await count(`SELECT count(DISTINCT pathname) FROM analytics_events WHERE app_id = $1`, [appId])).toBe(1007);
     });
+
+    it('keeps rollup rows for the first 100 props keys of the day; further keys stay in the raw events only', async () => {
+      const appId = (await dev.post('/v1/apps', { name: 'Many keys' }).expect(201)).body.appId as string;
+      const writer = app.server.app.get(AnalyticsWriter);
+      // 5 custom events of 21 keys each: 105 keys, in order k0…k104.
+      const props = (from: number) => Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${from + i}`, 'v']));
+      const custom = (visitor: number, from: number, minute: number) => ({
+        ...event(appId, visitor, '/', minute),
+        name: 'click',
+        props: JSON.stringify(props(from)),
+      });
+      await writer.write([0, 1, 2, 3, 4].map((i) => custom(i + 1, i * 21, 0)));
+      const propsKeys = () =>
+        count(`SELECT count(DISTINCT dimension) FROM analytics_daily WHERE app_id = $1 AND day = $2 AND dimension LIKE 'props.%'`, [appId, today()]);
+      expect(await propsKeys()).toBe(100);
+      expect(await rowsOf(appId, 'props.k99')).toBe(1);
+      expect(await rowsOf(appId, 'props.k100')).toBe(0);
+      // Later, and after a restart: a kept key takes new values, a new key still gets no row.
+      app.server.app.get(RollupCardinality).forget();
+      await writer.write([{ ...event(appId, 9, '/', 5), name: 'click', props: JSON.stringify({ k3: 'w', fresh: 'v' }) }]);
+      expect(await rollup(appId, 'props.k3', 'w')).toHaveLength(1);
+      expect(await rowsOf(appId, 'props.fresh')).toBe(0);
+      expect(await propsKeys()).toBe(100);
+      // The raw events keep every key.
+      expect(await count(`SELECT count(*) FROM analytics_events WHERE app_id = $1 AND props ? 'k104'`, [appId])).toBe(1);
+      expect(await count(`SELECT count(*) FROM analytics_events WHERE app_id = $1 AND props ? 'fresh'`, [appId])).toBe(1);
+    });
   });
 });

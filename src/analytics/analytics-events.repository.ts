@@ -207,6 +207,19 @@ export class AnalyticsEventsRepository {
     return rows.map((r) => r.n);
   }
 
+  /** How many distinct dimensions starting with `prefix` (the props keys) each (app, day) has rollup rows of, counted up to `upTo`; in the order of `groups`. */
+  async rollupDimensionCounts(groups: Array<{ appId: string; day: string }>, prefix: string, upTo: number): Promise<number[]> {
+    if (groups.length === 0) return [];
+    const rows = await this.db.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM (SELECT DISTINCT d.dimension FROM analytics_daily d
+                 WHERE d.app_id = g.app_id AND d.day = g.day AND left(d.dimension, length($3)) = $3 LIMIT $4) AS capped)::int AS n
+         FROM unnest($1::varchar[], $2::date[]) WITH ORDINALITY AS g(app_id, day, i)
+        ORDER BY g.i`,
+      [groups.map((g) => g.appId), groups.map((g) => g.day), prefix, upTo],
+    );
+    return rows.map((r) => r.n);
+  }
+
   async addToRollups(deltas: RollupDelta[]): Promise<void> {
     if (deltas.length === 0) return;
     await this.db.query(

@@ -5,7 +5,7 @@ import { Transactions } from '../database/transactions.js';
 import { AnalyticsEvent, PAGEVIEW, SIGNUP, Visit, VISIT_GAP_MS } from './analytics-event.js';
 import { AnalyticsEventsRepository, VisitorDay } from './analytics-events.repository.js';
 import { eventDimensions, TOTAL, visitDimensions } from './dimensions.js';
-import { RollupCardinality } from './rollup-cardinality.js';
+import { OTHER, RollupCardinality } from './rollup-cardinality.js';
 import { RollupDeltas } from './rollup-deltas.js';
 import { utcDay } from './visitor-ids.service.js';
 
@@ -107,13 +107,15 @@ export class AnalyticsWriter {
       for (const [dayKey, { appId, day, visitorId, pairs, invariant }] of visitorDays) {
         const before = known.get(dayKey);
         if (!before) {
-          const folded = invariant.map(([dimension, value]) => [dimension, fold(appId, day, dimension, value)] as const);
+          // Browser, OS and device: never a props key, so never left out.
+          const folded = invariant.map(([dimension, value]) => [dimension, fold(appId, day, dimension, value) ?? OTHER] as const);
           rollups.add(appId, day, [TOTAL, ...folded], { visitors: 1 });
         }
         const seen = new Set(before);
         const seenBefore = seen.size;
         for (const [dimension, value] of pairs) {
           const folded = fold(appId, day, dimension, value);
+          if (folded === null) continue;
           const mark = `${dimension}:${folded}`;
           if (seen.has(mark)) continue;
           seen.add(mark);

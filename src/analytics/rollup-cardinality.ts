@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
 import { AnalyticsEventsRepository, RollupValue } from './analytics-events.repository.js';
+import { PROPS_PREFIX } from './dimensions.js';
 
 /** Distinct values each breakdown property keeps per app and day; the rest count under OTHER. */
 export const MAX_VALUES_PER_DAY = 1000;
+/** Distinct props keys (`props.<key>` dimensions) with rollup rows per app and day; further keys get no rows (the raw events keep them). */
+export const MAX_PROPS_KEYS_PER_DAY = 100;
 /** The rollup value the values past MAX_VALUES_PER_DAY count under. */
 export const OTHER = '(other)';
 /** Values this process remembers to have a row (about 100 bytes each); beyond, the least recently used days of apps are forgotten. */
 const MAX_REMEMBERED = 200_000;
 
-/** Answers the value a rollup row is written under: the value itself, or OTHER. */
-export type Fold = (appId: string, day: string, dimension: string, value: string) => string;
+/** Answers the value a rollup row is written under: the value itself, OTHER, or null for a props key past MAX_PROPS_KEYS_PER_DAY (no row). */
+export type Fold = (appId: string, day: string, dimension: string, value: string) => string | null;
 
 const keyOf = (appId: string, day: string, dimension: string) => `${appId}\u0000${day}\u0000${dimension}`;
 
@@ -18,7 +21,9 @@ const keyOf = (appId: string, day: string, dimension: string) => `${appId}\u0000
  * Bounded cardinality of the rollups: per app, day and breakdown property, the first
  * MAX_VALUES_PER_DAY distinct values get their own row and any further one counts under `(other)`,
  * so a flood of unique paths (or sources, campaigns…) adds one row, not one per value. The totals
- * (dimension '') are never folded. A value keeps its row all day once it has one, and one folded
+ * (dimension '') are never folded. Props keys are capped too: per app and day, the first
+ * MAX_PROPS_KEYS_PER_DAY keys get rows, a further key none at all (its rows would be new
+ * dimensions, which `(other)` cannot bound). A value keeps its row all day once it has one, and one folded
  * stays folded (the property is full for the rest of the day), so a visit's later pageviews land
  * on the row its first one did.
  *
@@ -62,12 +67,26 @@ export class RollupCardinality {
       if (!groups.has(key)) groups.set(key, { appId: c.appId, day: c.day, dimension: c.dimension, index: groups.size });
     }
     const counts = await this.repository.rollupValueCounts([...groups.values()], OTHER, MAX_VALUES_PER_DAY);
+    // A props key without rows yet takes one of its app's and day's MAX_PROPS_KEYS_PER_DAY places, if one is left.
+    const days = new Map<string, { appId: string; day: string; index: number }>();
+    for (const g of groups.values())
+      if (g.dimension.startsWith(PROPS_PREFIX) && counts[g.index] === 0 && !days.has(`${g.appId}\u0000${g.day}`))
+        days.set(`${g.appId}\u0000${g.day}`, { appId: g.appId, day: g.day, index: days.size });
+    const keyCounts = await this.repository.rollupDimensionCounts([...days.values()], PROPS_PREFIX, MAX_PROPS_KEYS_PER_DAY);
+    const admitted = new Set<string>();
+    const dropped = new Set<string>();
     const folded = new Set<string>();
     const kept: RollupValue[] = [];
     unknown.forEach((c, i) => {
       const key = keyOf(c.appId, c.day, c.dimension);
       const group = groups.get(key)!;
       if (existing.has(i)) return void kept.push(c);
+      const day = days.get(`${c.appId}\u0000${c.day}`);
+      if (day && c.dimension.startsWith(PROPS_PREFIX) && counts[group.index] === 0 && !admitted.has(key)) {
+        if (dropped.has(key) || keyCounts[day.index] >= MAX_PROPS_KEYS_PER_DAY) return void dropped.add(key);
+        keyCounts[day.index]++;
+        admitted.add(key);
+      }
       if (counts[group.index] < MAX_VALUES_PER_DAY) {
         counts[group.index]++;
         kept.push(c);
@@ -75,8 +94,11 @@ export class RollupCardinality {
     });
     // Only once committed is a new row sure to be there.
     this.db.afterCommit(() => kept.forEach((c) => this.remember(c)));
-    if (folded.size === 0) return (_appId, _day, _dimension, value) => value;
-    return (appId, day, dimension, value) => (folded.has(`${keyOf(appId, day, dimension)}\u0000${value}`) ? OTHER : value);
+    if (folded.size === 0 && dropped.size === 0) return (_appId, _day, _dimension, value) => value;
+    return (appId, day, dimension, value) => {
+      const key = keyOf(appId, day, dimension);
+      return dropped.has(key) ? null : folded.has(`${key}\u0000${value}`) ? OTHER : value;
+    };
   }
 
   /** Whether `c` is known to have its row; marks its group as just used. */

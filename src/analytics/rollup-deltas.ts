@@ -48,9 +48,13 @@ export class RollupDeltas {
   }
 
   /** The same changes with each value replaced by `fold`'s answer (rows that fold together are summed). */
-  folded(fold: (appId: string, day: string, dimension: string, value: string) => string): RollupDeltas {
+  /** The deltas with each value folded; a value folded to null is left out (its props key has no rollup rows). */
+  folded(fold: (appId: string, day: string, dimension: string, value: string) => string | null): RollupDeltas {
     const result = new RollupDeltas();
-    for (const row of this.list()) result.add(row.appId, row.day, [[row.dimension, fold(row.appId, row.day, row.dimension, row.value)]], row);
+    for (const row of this.list()) {
+      const value = fold(row.appId, row.day, row.dimension, row.value);
+      if (value !== null) result.add(row.appId, row.day, [[row.dimension, value]], row);
+    }
     return result;
   }
 }

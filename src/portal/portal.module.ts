@@ -23,6 +23,8 @@ import { PublishingModule } from '../publishing/publishing.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { PortalAnalyticsController } from './analytics/portal-analytics.controller.js';
 import { PortalAnalyticsPages } from './analytics/portal-analytics.pages.js';
+import { PortalReportSwitches } from './analytics/report-switches.js';
+import { ReportsModule } from '../reports/reports.module.js';
 import { PortalAccountPages } from './portal-account.pages.js';
 import { EnvVarsModule } from '../functions/env-vars.module.js';
 import { FunctionsModule } from '../functions/functions.module.js';
@@ -69,6 +71,7 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
 @Module({
   imports: [
     AccountsModule,
+    ReportsModule,
     MailModule,
     AuthModule,
     BillingModule,
@@ -127,6 +130,7 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
     PasswordResetService,
     PasswordResetsRepository,
     PortalAnalyticsPages,
+    PortalReportSwitches,
     PortalJoinService,
     PortalTeamPages,
     PortalMfaPages,

@@ -2,24 +2,29 @@ import { Body, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { zipHeaders } from '../../analytics/analytics.controller.js';
-import { FORM, sendPortal, SignedIn } from '../portal-http.js';
+import { FORM, queryOf, sendPortal, SignedIn } from '../portal-http.js';
 import type { Form, Signed } from '../portal-page.js';
 import { SignedInPortalRoutes } from '../routes/portal-routes.js';
 import { PortalAnalyticsPages } from './portal-analytics.pages.js';
 import { PortalPermission } from '../portal-role.guard.js';
+import { PortalReportSwitches } from './report-switches.js';
 
 /**
  * /portal/apps/<appId>/analytics: an app's dashboard (its query string is the view), its realtime figure (htmx polls it),
- * its Export button's ZIP, and the forms that add and delete goals and shared links.
+ * its Export button's ZIP, the forms that add and delete goals and shared links, and the member's e-mail report switches.
  */
 @SignedInPortalRoutes()
 export class PortalAnalyticsController {
-  constructor(private readonly pages: PortalAnalyticsPages) {}
+  constructor(
+    private readonly pages: PortalAnalyticsPages,
+    private readonly reportSwitches: PortalReportSwitches,
+  ) {}
 
   @Get('apps/:appId/analytics')
   @PortalPermission('analytics:read')
   async dashboard(@SignedIn() signed: Signed, @Param('appId') appId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return sendPortal(reply, await this.pages.page(signed, appId, (request.query ?? {}) as Record<string, unknown>));
+    const switches = await this.reportSwitches.fragment(signed, appId, queryOf(request, 'reports') === 'saved');
+    return sendPortal(reply, await this.pages.page(signed, appId, (request.query ?? {}) as Record<string, unknown>, undefined, switches));
   }
 
   @Get('apps/:appId/analytics/realtime')
@@ -39,7 +44,7 @@ export class PortalAnalyticsController {
   @PortalPermission('apps:write')
   @RouteConfig(FORM)
   async addGoal(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
-    return sendPortal(reply, await this.pages.manage(signed, appId, 'goal', form));
+    return sendPortal(reply, await this.pages.manage(signed, appId, 'goal', form, '', await this.reportSwitches.fragment(signed, appId)));
   }
 
   @Post('apps/:appId/analytics/goals/:id/delete')
@@ -52,14 +57,14 @@ export class PortalAnalyticsController {
     @Body() form: Form,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return sendPortal(reply, await this.pages.manage(signed, appId, 'goal-delete', form, id));
+    return sendPortal(reply, await this.pages.manage(signed, appId, 'goal-delete', form, id, await this.reportSwitches.fragment(signed, appId)));
   }
 
   @Post('apps/:appId/analytics/shares')
   @PortalPermission('apps:write')
   @RouteConfig(FORM)
   async addShare(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
-    return sendPortal(reply, await this.pages.manage(signed, appId, 'share', form));
+    return sendPortal(reply, await this.pages.manage(signed, appId, 'share', form, '', await this.reportSwitches.fragment(signed, appId)));
   }
 
   @Post('apps/:appId/analytics/shares/:id/delete')
@@ -72,6 +77,14 @@ export class PortalAnalyticsController {
     @Body() form: Form,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return sendPortal(reply, await this.pages.manage(signed, appId, 'share-delete', form, id));
+    return sendPortal(reply, await this.pages.manage(signed, appId, 'share-delete', form, id, await this.reportSwitches.fragment(signed, appId)));
+  }
+
+  /** Like PUT /v1/apps/:appId/analytics/reports: a viewer may switch their own reports too. */
+  @Post('apps/:appId/analytics/reports')
+  @PortalPermission('analytics:read')
+  @RouteConfig(FORM)
+  async saveReports(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
+    return sendPortal(reply, await this.reportSwitches.save(signed, appId, form));
   }
 }

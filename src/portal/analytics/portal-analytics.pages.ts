@@ -70,8 +70,17 @@ export class PortalAnalyticsPages {
     private readonly shares: AnalyticsShares,
   ) {}
 
-  /** `query`: the page's query string (period, from, to, a value per property filtered by, metric). */
-  async page(signed: Signed, appId: string, query: Record<string, unknown> = {}, notice?: { text: string; error: boolean }): Promise<PortalAnswer> {
+  /**
+   * `query`: the page's query string (period, from, to, a value per property filtered by, metric); `notice`: what a
+   * form did; `reportSwitches`: the e-mail reports form's HTML (report-switches.ts).
+   */
+  async page(
+    signed: Signed,
+    appId: string,
+    query: Record<string, unknown> = {},
+    notice?: { text: string; error: boolean },
+    reportSwitches = '',
+  ): Promise<PortalAnswer> {
     const base = `/portal/apps/${encodeURIComponent(appId)}/analytics`;
     const view = await this.dashboard(signed.accountId, appId, query, base);
     const manages = roleAllows(signed.role, 'apps:write');
@@ -84,7 +93,7 @@ export class PortalAnalyticsPages {
     );
     return renderPortal(
       'analytics',
-      { ...chrome(signed), ...view.data, manages, goals: goals.data, shares, exportHref: `${base}/export?${exportQuery.toString()}`, notice },
+      { ...chrome(signed), ...view.data, manages, goals: goals.data, shares, exportHref: `${base}/export?${exportQuery.toString()}`, notice, reportSwitches },
       view.status,
     );
   }
@@ -96,7 +105,14 @@ export class PortalAnalyticsPages {
   }
 
   /** The goal and share forms: each answers the page again, with what happened (or the API's refusal) said at its top. */
-  async manage(signed: Signed, appId: string, action: 'goal' | 'goal-delete' | 'share' | 'share-delete', form: Form, id = ''): Promise<PortalAnswer> {
+  async manage(
+    signed: Signed,
+    appId: string,
+    action: 'goal' | 'goal-delete' | 'share' | 'share-delete',
+    form: Form,
+    id = '',
+    reportSwitches = '',
+  ): Promise<PortalAnswer> {
     const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string).trim() : '');
     let notice: string;
     try {
@@ -116,9 +132,9 @@ export class PortalAnalyticsPages {
       }
     } catch (err) {
       if (!(err instanceof PlatformError) || err.status === 404 || err.status >= 500) throw err;
-      return this.page(signed, appId, {}, { text: err.message, error: true });
+      return this.page(signed, appId, {}, { text: err.message, error: true }, reportSwitches);
     }
-    return this.page(signed, appId, {}, { text: notice, error: false });
+    return this.page(signed, appId, {}, { text: notice, error: false }, reportSwitches);
   }
 
   /**
