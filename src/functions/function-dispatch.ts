@@ -63,10 +63,12 @@ export class FunctionDispatch {
 
   private route(lookup: SiteLookup, req: IncomingMessage, res: ServerResponse, ip: () => string, next: () => void): boolean {
     if (lookup.kind !== 'site') return false;
+    const { split } = lookup;
+    // Most sites have no server code: they are answered from files without reading the path here.
+    if (!lookup.site.functions && !split?.variants.some((site) => site.functions)) return false;
     const path = readSitePath(req.url ?? '/');
     if (typeof path === 'string') return false;
     const noindex = lookup.address !== 'public';
-    const { split } = lookup;
     if (!split) {
       if (!lookup.site.functions?.matches(path.path)) return false;
       void this.dispatch(lookup.site, noindex, req, res, path, ip, false);
