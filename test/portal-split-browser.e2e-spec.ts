@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
-import { act, axeViolations } from './support/portal-browser.js';
-import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
+import { act, axeViolations, signUpInBrowser } from './support/portal-browser.js';
+import { startTestApp, target, TestApp } from './support/test-app.js';
 
 const PASSWORD = 'a passphrase for split tests';
 
@@ -22,13 +22,7 @@ describeInBrowser(`the portal's split tests in a browser: weights on the deploym
   beforeAll(async () => {
     app = await startTestApp({ env: { ...NO_RATE_LIMIT, TRUST_PROXY: 'true' } });
     session = await openBrowser({ bypassCSP: true });
-    const created = await app
-      .http()
-      .post('/v1/admin/accounts')
-      .set('authorization', `Bearer ${ADMIN_TOKEN}`)
-      .send({ email: 'split-browser@example.com' })
-      .expect(201);
-    apiKey = created.body.apiKey;
+    apiKey = (await signUpInBrowser(app, session.page, 'split-browser@example.com', PASSWORD)).apiKey;
     appId = (await api('post', '/v1/apps', { name: 'Split in the portal', slug: 'split-portal' }).expect(201)).body.appId;
     for (const headline of ['Cook together', 'Recipes for everyone']) {
       const current = (await api('get', `/v1/apps/${appId}/landing-page`).expect(200)).body.page;
@@ -36,11 +30,6 @@ describeInBrowser(`the portal's split tests in a browser: weights on the deploym
       deployments.push((await api('post', '/v1/apps/deploy', { appId, env: 'production' }).expect(200)).body.deploymentId);
     }
     await api('post', `/v1/apps/${appId}/publish`, { deploymentId: deployments[0] }).expect(200);
-    const { page } = session;
-    await page.goto((created.body.portalInviteUrl as string).replace(/^https?:\/\/[^/]+/, app.url));
-    await page.getByLabel('New password').fill(PASSWORD);
-    await page.getByLabel('The same again').fill(PASSWORD);
-    await act(page, page.getByRole('button', { name: 'Set password and sign in' }));
   });
   afterAll(async () => {
     await session?.close();

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { NO_RATE_LIMIT } from './support/api-client.js';
 import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
-import { act, axeViolations } from './support/portal-browser.js';
+import { act, axeViolations, signUpInBrowser } from './support/portal-browser.js';
 import { SmtpTestServer } from './support/smtp-server.js';
-import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
+import { startTestApp, target, TestApp } from './support/test-app.js';
 
 const PASSWORD = 'a passphrase typed again';
 const EMAIL = 'browser-sudo@example.com';
@@ -17,12 +17,7 @@ describeInBrowser(`sudo mode and unlock links in a browser: "confirm your passwo
     smtp = await SmtpTestServer.start();
     app = await startTestApp({ env: { ...NO_RATE_LIMIT, SMTP_URL: smtp.url, SMTP_FROM: 'Platform <no-reply@example.test>' } });
     session = await openBrowser({ bypassCSP: true });
-    const created = await app.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: EMAIL }).expect(201);
-    const { page } = session;
-    await page.goto(here((created.body as { portalInviteUrl: string }).portalInviteUrl));
-    await page.getByLabel('New password').fill(PASSWORD);
-    await page.getByLabel('The same again').fill(PASSWORD);
-    await act(page, page.getByRole('button', { name: 'Set password and sign in' }));
+    await signUpInBrowser(app, session.page, EMAIL, PASSWORD);
   });
   afterAll(async () => {
     await session?.close();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './browser.js';
+import { ADMIN_TOKEN, type TestApp } from './test-app.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -73,4 +74,16 @@ export async function expectFitsPhoneWidth(page: Page, baseUrl: string, pages: A
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
+}
+
+/** A new account that accepts its portal invite in the browser (setting `password`), so `page` is signed in; answers its id and API key. */
+export async function signUpInBrowser(app: TestApp, page: Page, email: string, password: string): Promise<{ accountId: string; apiKey: string }> {
+  const created = await app.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email }).expect(201);
+  const { accountId, apiKey, portalInviteUrl } = created.body as { accountId: string; apiKey: string; portalInviteUrl: string };
+  // The invite is built on PUBLIC_URL: the same page on this server.
+  await page.goto(portalInviteUrl.replace(/^https?:\/\/[^/]+/, app.url));
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('The same again').fill(password);
+  await act(page, page.getByRole('button', { name: 'Set password and sign in' }));
+  return { accountId, apiKey };
 }
