@@ -86,6 +86,8 @@ describe(`single sign-on: settings API, SSO required, the flow's guards (${targe
           verification: { type: 'TXT', name: `_platform-sso-challenge.${a.domain}`, value: expect.stringMatching(/^[A-Za-z0-9]{32}$/) },
           lastCheck: null,
           verifiedAt: null,
+          nextCheckAt: null,
+          proofMissingSince: null,
         },
       ],
       defaultRole: 'developer',
