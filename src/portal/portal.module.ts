@@ -47,10 +47,9 @@ import { PortalKeysController } from './routes/portal-keys.controller.js';
 import { PortalUsersController } from './routes/portal-users.controller.js';
 import { PortalWebhooksController } from './routes/portal-webhooks.controller.js';
 import { PortalRepository } from './portal.repository.js';
-import { PasswordHasher } from './password-hash.js';
+import { PasswordsModule } from './passwords.module.js';
 import { SignInRateLimit } from './sign-in-rate-limit.js';
 import { SignInLockout } from './sign-in-lockout.js';
-import { SignInLockoutRepository } from './sign-in-lockout.repository.js';
 import { PortalSudoGuard } from './portal-sudo.guard.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { MembersModule } from '../members/members.module.js';
@@ -70,6 +69,7 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
 /** The developer portal at /portal/: sign-in (invites, passwords, sessions, sudo mode, CSRF, lockout and unlock links, per-IP limit) and pages over the API's own services. */
 @Module({
   imports: [
+    PasswordsModule,
     AccountsModule,
     ReportsModule,
     MailModule,
@@ -114,7 +114,6 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
   ],
   providers: [
     PortalRepository,
-    PasswordHasher,
     PortalAuthService,
     PortalSessionGuard,
     PortalRoleGuard,
@@ -138,7 +137,6 @@ import { PortalSsoController } from './sso/portal-sso.controller.js';
     SecondFactorTicketsRepository,
     PortalSudoGuard,
     SignInLockout,
-    SignInLockoutRepository,
     UnlockLinks,
     UnlockLinksRepository,
     SignInUnlock,

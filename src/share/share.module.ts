@@ -3,8 +3,7 @@ import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AppsModule } from '../apps/apps.module.js';
 import { DeploymentsModule } from '../deployments/deployments.module.js';
 import { PortalAnalyticsPages } from '../portal/analytics/portal-analytics.pages.js';
-import { PasswordHasher } from '../portal/password-hash.js';
-import { SignInLockoutRepository } from '../portal/sign-in-lockout.repository.js';
+import { PasswordsModule } from '../portal/passwords.module.js';
 import { AnalyticsSharesController } from './analytics-shares.controller.js';
 import { AnalyticsSharesRepository } from './analytics-shares.repository.js';
 import { AnalyticsShares } from './analytics-shares.service.js';
@@ -12,14 +11,14 @@ import { SharePagesController } from './share-pages.controller.js';
 
 /**
  * Shared dashboards (issue 47): the API that makes links to an app's analytics, and the read-only pages
- * they open. The portal's dashboard view, password hasher and lockout table are stateless providers
- * over the database, given here too, so that the portal (whose analytics page lists the shares) can
- * import this module without a cycle.
+ * they open. The portal's dashboard view (stateless) is given here too, so that the portal (whose analytics page
+ * lists the shares) can import this module without a cycle; passwords and their lockout come from PasswordsModule,
+ * as the portal's sign-in's do.
  */
 @Module({
-  imports: [AppsModule, AnalyticsModule, DeploymentsModule],
+  imports: [AppsModule, AnalyticsModule, DeploymentsModule, PasswordsModule],
   controllers: [AnalyticsSharesController, SharePagesController],
-  providers: [AnalyticsSharesRepository, AnalyticsShares, PortalAnalyticsPages, PasswordHasher, SignInLockoutRepository],
+  providers: [AnalyticsSharesRepository, AnalyticsShares, PortalAnalyticsPages],
   exports: [AnalyticsShares],
 })
 export class ShareModule {}
