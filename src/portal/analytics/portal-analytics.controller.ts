@@ -13,6 +13,8 @@ import { PortalReportSwitches } from './report-switches.js';
  * /portal/apps/<appId>/analytics: an app's dashboard (its query string is the view), its realtime figure (htmx polls it),
  * its Export button's ZIP, the forms that add and delete goals and shared links, and the member's e-mail report switches.
  */
+type ManageAction = Parameters<PortalAnalyticsPages['manage']>[2];
+
 @SignedInPortalRoutes()
 export class PortalAnalyticsController {
   constructor(
@@ -44,7 +46,7 @@ export class PortalAnalyticsController {
   @PortalPermission('apps:write')
   @RouteConfig(FORM)
   async addGoal(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
-    return sendPortal(reply, await this.pages.manage(signed, appId, 'goal', form, '', await this.reportSwitches.fragment(signed, appId)));
+    return this.manage(reply, signed, appId, 'goal', form);
   }
 
   @Post('apps/:appId/analytics/goals/:id/delete')
@@ -57,14 +59,14 @@ export class PortalAnalyticsController {
     @Body() form: Form,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return sendPortal(reply, await this.pages.manage(signed, appId, 'goal-delete', form, id, await this.reportSwitches.fragment(signed, appId)));
+    return this.manage(reply, signed, appId, 'goal-delete', form, id);
   }
 
   @Post('apps/:appId/analytics/shares')
   @PortalPermission('apps:write')
   @RouteConfig(FORM)
   async addShare(@SignedIn() signed: Signed, @Param('appId') appId: string, @Body() form: Form, @Res() reply: FastifyReply): Promise<void> {
-    return sendPortal(reply, await this.pages.manage(signed, appId, 'share', form, '', await this.reportSwitches.fragment(signed, appId)));
+    return this.manage(reply, signed, appId, 'share', form);
   }
 
   @Post('apps/:appId/analytics/shares/:id/delete')
@@ -77,7 +79,12 @@ export class PortalAnalyticsController {
     @Body() form: Form,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return sendPortal(reply, await this.pages.manage(signed, appId, 'share-delete', form, id, await this.reportSwitches.fragment(signed, appId)));
+    return this.manage(reply, signed, appId, 'share-delete', form, id);
+  }
+
+  /** A goal or shared-link form's answer: the page again, with what happened and the member's report switches. */
+  private async manage(reply: FastifyReply, signed: Signed, appId: string, action: ManageAction, form: Form, id = ''): Promise<void> {
+    return sendPortal(reply, await this.pages.manage(signed, appId, action, form, id, await this.reportSwitches.fragment(signed, appId)));
   }
 
   /** Like PUT /v1/apps/:appId/analytics/reports: a viewer may switch their own reports too. */
