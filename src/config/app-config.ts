@@ -142,6 +142,13 @@ export class AppConfig {
   SITE_COMPRESS_QUEUE = 16;
 
   /**
+   * The compression workers' CPU priority (Linux nice, 0–19): 19 gives the cores to requests first, so compressed
+   * copies wait while the machine is busy; lower makes them land sooner at requests' expense.
+   */
+  @WholeNumber(0, 19)
+  SITE_COMPRESS_NICE = 19;
+
+  /**
    * The resolvers custom-domain checks ask (TXT challenge, CNAME target): a comma list of `host:port`
    * (`10.0.0.2:53,[2001:db8::53]:53`; the port may be left out for 53). Unset: the system's.
    */

@@ -13,12 +13,12 @@ export interface CompressionJob {
  * compresses synchronously — its own thread, not libuv's pool, which password hashing and file reads share.
  */
 const WORKER_CODE = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
 const { setPriority } = require('node:os');
 const zlib = require('node:zlib');
-// On Linux a priority set with pid 0 is this thread's alone: compression yields the cores to the event loop (no privilege needed to lower it).
-try { setPriority(0, 19); } catch {}
+// On Linux a priority set with pid 0 is this thread's alone: at nice 19 compression yields the cores to the event loop (no privilege needed to lower it).
+try { setPriority(0, workerData.nice); } catch {}
 parentPort.on('message', ({ id, input, encoding, level }) => {
   try {
     const bytes = input.path === undefined ? input : readFileSync(input.path);
@@ -67,6 +67,8 @@ export class CompressionPool {
   constructor(
     readonly size: number,
     readonly maxQueue: number,
+    /** The workers' nice level (19: the lowest priority). */
+    readonly nice = 19,
   ) {}
 
   /** Workers for this machine: `configured` (0: the cores but one, at least one), never more than the cores but one. */
@@ -109,7 +111,7 @@ export class CompressionPool {
 
   private startWorker(): Slot {
     // Not holding the process open: a server closing does not wait on an idle worker.
-    const worker = new Worker(WORKER_CODE, { eval: true });
+    const worker = new Worker(WORKER_CODE, { eval: true, workerData: { nice: this.nice } });
     worker.unref();
     const slot: Slot = { worker, busy: null };
     worker.on('message', (message: { out?: Uint8Array; error?: string }) => {

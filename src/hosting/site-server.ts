@@ -100,7 +100,11 @@ export class SiteServer implements BeforeApplicationShutdown {
     metrics: MetricsService,
   ) {
     const disk = config.SITE_DISK_CACHE_BYTES > 0 ? new DiskTier(config.SITE_DISK_CACHE_BYTES) : null;
-    const pool = (this.compressionPool = new CompressionPool(CompressionPool.sizeFor(config.SITE_COMPRESS_WORKERS), config.SITE_COMPRESS_QUEUE));
+    const pool = (this.compressionPool = new CompressionPool(
+      CompressionPool.sizeFor(config.SITE_COMPRESS_WORKERS),
+      config.SITE_COMPRESS_QUEUE,
+      config.SITE_COMPRESS_NICE,
+    ));
     const files = (this.files = new FileCache(config.SITE_CACHE_BYTES, blobs, disk, { maxBytes: config.SITE_COMPRESS_MAX_BYTES, pool }));
     metrics.gauge({
       name: 'site_file_cache_bytes',
