@@ -8,7 +8,7 @@
 //   serving loads 7–9 and the cache's memory), BENCH_ONLY=visitor (the visitor plane: loads 4, 7–11),
 //   BENCH_ONLY=gateway (load 12: chat completions through the AI gateway), BENCH_ONLY=webhooks (load 3 alone),
 //   BENCH_ONLY=split (load 9 with and without a split test: CPU per request), BENCH_ONLY=functions (load 13: a
-//   function against bare `deno serve`, cold starts, warm instances' memory), BENCH_COLLECT_PROPS=1 (load 4's
+//   function against bare `deno serve`, cold starts, warm instances’ memory), BENCH_ONLY=aggregate (load 5 alone), BENCH_COLLECT_PROPS=1 (load 4's
 //   beacons as custom events with props from public addresses: the country lookup; with BENCH_ONLY=collect)
 import autocannon from 'autocannon';
 import Bull from 'bull';
@@ -76,8 +76,8 @@ const TARGETS = {
 const ONLY = process.env.BENCH_ONLY;
 /** Load 4 with custom events, props and a country lookup (see loadCollect). */
 const COLLECT_PROPS = process.env.BENCH_COLLECT_PROPS === '1';
-if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup', 'gateway', 'webhooks', 'split', 'functions'].includes(ONLY))
-  throw new Error(`BENCH_ONLY is sites, visitor, collect, signup, gateway, webhooks, split or functions (got ${ONLY})`);
+if (ONLY !== undefined && !['sites', 'visitor', 'collect', 'signup', 'gateway', 'webhooks', 'split', 'functions', 'aggregate'].includes(ONLY))
+  throw new Error(`BENCH_ONLY is sites, visitor, collect, signup, gateway, webhooks, split, functions or aggregate (got ${ONLY})`);
 /** Load 12's upstream answers after this long, as a model takes time (its first token, in a stream); a second upstream answers at once. */
 const UPSTREAM_LATENCY_MS = Number(process.env.BENCH_UPSTREAM_LATENCY_MS ?? 100);
 const SITES_DOMAIN = 'sites.bench.test';
@@ -452,6 +452,12 @@ async function main() {
     const functions = await loadFunctions(api, apiKey, apps[12].appId);
     console.log(`\n${functionsTable(functions)}\n`);
     writeResults({ date: new Date().toISOString(), machine: machine(), only: ONLY, functions, durationSec: Math.round((Date.now() - started) / 1000) });
+    return;
+  }
+  if (ONLY === 'aggregate') {
+    const aggregate = await loadAggregate(api.url, DATABASE_URL, apiKey, apps[4].appId, apps[5].appId);
+    console.log(`\nload 5: ${JSON.stringify(aggregate)}\n`);
+    writeResults({ date: new Date().toISOString(), machine: machine(), only: ONLY, aggregate, durationSec: Math.round((Date.now() - started) / 1000) });
     return;
   }
   if (ONLY === 'split') {
@@ -1116,7 +1122,7 @@ async function loadAggregate(serviceUrl, databaseUrl, apiKey, smallAppId, largeA
     const url = `${serviceUrl}/v1/apps/${appId}/analytics/breakdown?${goalQuery}`;
     const headers = { authorization: `Bearer ${apiKey}` };
     const answer = await http(url, 'GET', apiKey);
-    if (answer.results?.[0]?.goal !== 'Download' || !(answer.results[0].visitors > 0))
+    if (answer.data?.[0]?.goal !== 'Download' || !(answer.data[0].visitors > 0))
       throw new Error(`load 5: the goal breakdown answered ${JSON.stringify(answer).slice(0, 300)}`);
     await cannon({ url, headers, duration: 2 });
     const r = await cannon({ url, headers });
