@@ -2,9 +2,8 @@
  * `platform-sdk split start|status|end --app <appId>`: the split test of an app's published address (see
  * `client.splits`). A block of its own: cli.ts only hands it the arguments after `split`.
  */
-import { parseArgs } from 'node:util';
-import { PlatformClient, type SplitResults, type SplitVariant } from './client.js';
-import { PlatformError } from './errors.js';
+import type { SplitResults, SplitVariant } from './client.js';
+import { clientFor, failed, help, HELP, parse, print, UsageError } from './cli-common.js';
 
 export const SPLIT_USAGE = `Usage: platform-sdk split start --app <appId> <deploymentId>=<weight> <deploymentId>=<weight> … [--json]
        platform-sdk split status --app <appId> [--json]
@@ -24,36 +23,23 @@ PLATFORM_BASE_URL (default http://localhost:3000).`;
 const SUBCOMMANDS = ['start', 'status', 'end'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
-/** Exit codes: 0 done, 1 the server refused (or could not be reached), 2 the command line is wrong. */
+/** Exit codes: 0 done, 1 the server refused (or could not be reached), 2 the command line is wrong (a UsageError). */
 export async function splitCommand(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { app: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
-    });
-  } catch (err) {
-    return usage((err as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    print(SPLIT_USAGE);
-    return 0;
-  }
+  const { values, positionals } = parse(
+    { args: argv, allowPositionals: true, options: { ...HELP, app: { type: 'string' }, json: { type: 'boolean', default: false } } },
+    SPLIT_USAGE,
+  );
+  if (values.help) return help(SPLIT_USAGE);
   const [sub, ...rest] = positionals;
-  if (!SUBCOMMANDS.includes(sub as Subcommand)) return usage(sub ? `Unknown split command ${sub}` : 'Expected: split start|status|end');
-  if (!values.app) return usage('--app <appId> is required');
+  if (!SUBCOMMANDS.includes(sub as Subcommand)) throw new UsageError(sub ? `Unknown split command ${sub}` : 'Expected: split start|status|end', SPLIT_USAGE);
+  if (!values.app) throw new UsageError('--app <appId> is required', SPLIT_USAGE);
   let variants: SplitVariant[] = [];
   if (sub === 'start') {
     const read = parseVariants(rest);
-    if (typeof read === 'string') return usage(read);
+    if (typeof read === 'string') throw new UsageError(read, SPLIT_USAGE);
     variants = read;
-  } else if (rest.length > 0) return usage(`split ${sub} takes no arguments (got ${rest.join(' ')})`);
-  const apiKey = process.env.PLATFORM_API_KEY;
-  if (!apiKey) return usage('Set PLATFORM_API_KEY to an API key of the account');
-
-  const client = new PlatformClient({ apiKey, baseUrl: process.env.PLATFORM_BASE_URL ?? 'http://localhost:3000' });
+  } else if (rest.length > 0) throw new UsageError(`split ${sub} takes no arguments (got ${rest.join(' ')})`, SPLIT_USAGE);
+  const client = clientFor(SPLIT_USAGE);
   try {
     if (sub === 'start') {
       const split = await client.splits.start(values.app, variants);
@@ -67,10 +53,7 @@ export async function splitCommand(argv: string[]): Promise<number> {
     }
     return 0;
   } catch (err) {
-    const error = err instanceof PlatformError ? { status: err.status, reason: err.reason, message: err.message } : { message: (err as Error).message };
-    if (values.json) print(JSON.stringify({ error }));
-    else console.error(`Split ${sub} failed: ${error.message}${error.reason ? ` (${error.reason})` : ''}`);
-    return 1;
+    return failed(`Split ${sub}`, err, values.json);
   }
 }
 
@@ -107,13 +90,4 @@ export function statusTable(split: SplitResults): string {
       .join('  ')
       .trimEnd();
   return [`Split test ${split.id}, running since ${split.startedAt}`, line(header), ...rows.map(line)].join('\n');
-}
-
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function usage(problem: string): number {
-  console.error(`${problem}\n\n${SPLIT_USAGE}`);
-  return 2;
 }

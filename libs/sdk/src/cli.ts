@@ -4,13 +4,9 @@
  * cli-split.ts). Each command parses its own options (below, one block each). The key comes from PLATFORM_API_KEY,
  * the server from PLATFORM_BASE_URL (default http://localhost:3000).
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { PlatformClient } from './client.js';
 import type { DeployDirectoryResult, DeployProgress } from './deploy-directory.js';
-import { PlatformError } from './errors.js';
+import { clientFor, ENVIRONMENT, failed, help, HELP, parse, print, usage, UsageError } from './cli-common.js';
 import { splitCommand } from './cli-split.js';
-
-const ENVIRONMENT = `Environment: PLATFORM_API_KEY (an API key of the account), PLATFORM_BASE_URL (default http://localhost:3000).`;
 
 const USAGE = `Usage: platform-sdk deploy <dir> --app <appId> [--env production] [--functions <dir>] [--spa] [--publish] [--json]
        platform-sdk env set <NAME> <value> [--secret] --app <appId> [--env production]
@@ -71,16 +67,6 @@ ${ENVIRONMENT} It needs apps:read.`;
 /** Exit codes: 0 done, 1 the server refused or could not be reached, 2 the command line is wrong. */
 type Command = (argv: string[]) => Promise<number>;
 
-/** A wrong command line: the problem and the command's usage on stderr, exit code 2. */
-class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly usage: string,
-  ) {
-    super(message);
-  }
-}
-
 const COMMANDS: Record<string, Command> = {
   deploy: deployCommand,
   env: envCommand,
@@ -100,32 +86,6 @@ async function main(argv: string[]): Promise<number> {
     if (err instanceof UsageError) return usage(err.message, err.usage);
     throw err;
   }
-}
-
-const HELP = { help: { type: 'boolean', short: 'h', default: false } } as const;
-
-/** The command's options and positionals (its options include HELP); a wrong option is a UsageError with its usage. */
-function parse<T extends ParseArgsConfig>(config: T, text: string): ReturnType<typeof parseArgs<T>> {
-  try {
-    return parseArgs(config);
-  } catch (err) {
-    throw new UsageError((err as Error).message, text);
-  }
-}
-
-/** A client with the key from the environment. */
-function clientFor(text: string): PlatformClient {
-  const apiKey = process.env.PLATFORM_API_KEY;
-  if (!apiKey) throw new UsageError('Set PLATFORM_API_KEY to an API key of the account', text);
-  return new PlatformClient({ apiKey, baseUrl: process.env.PLATFORM_BASE_URL ?? 'http://localhost:3000' });
-}
-
-/** The server's refusal (or an unreachable server) as the CLI prints it: `<what> failed: message (reason)`, or `{"error": …}` with --json. */
-function failed(what: string, err: unknown, json: boolean): number {
-  const error = err instanceof PlatformError ? { status: err.status, reason: err.reason, message: err.message } : { message: (err as Error).message };
-  if (json) print(JSON.stringify({ error }));
-  else console.error(`${what} failed: ${error.message}${error.reason ? ` (${error.reason})` : ''}`);
-  return 1;
 }
 
 // ---- deploy ----------------------------------------------------------------------------------------------------
@@ -321,23 +281,6 @@ async function logsCommand(argv: string[]): Promise<number> {
   } catch (err) {
     return failed('logs', err, values.json);
   }
-}
-
-// ---- output ----------------------------------------------------------------------------------------------------
-
-/** A line on stdout: what the command answers (the url, the JSON object, a log line), and its progress. */
-function print(line: string): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function help(text: string): number {
-  print(text);
-  return 0;
-}
-
-function usage(problem: string, text: string): number {
-  console.error(`${problem}\n\n${text}`);
-  return 2;
 }
 
 void main(process.argv.slice(2)).then((code) => (process.exitCode = code));
