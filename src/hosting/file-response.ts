@@ -98,8 +98,23 @@ function chooseEncoding(bytes: CachedFile, acceptEncoding: string | string[] | u
   return 'identity';
 }
 
+/** Accept-Encoding values seen lately and what they take: browsers send a handful of distinct ones, each on every request. */
+const acceptedByHeader = new Map<string, ReadonlySet<string>>();
+const MAX_ACCEPT_HEADERS = 64;
+
+/** The codings an Accept-Encoding takes, parsed once per distinct value (a bounded memo: cleared when full). */
+function acceptedEncodings(header: string): ReadonlySet<string> {
+  let accepted = acceptedByHeader.get(header);
+  if (accepted === undefined) {
+    if (acceptedByHeader.size >= MAX_ACCEPT_HEADERS) acceptedByHeader.clear();
+    accepted = parseAcceptEncoding(header);
+    acceptedByHeader.set(header, accepted);
+  }
+  return accepted;
+}
+
 /** The codings an Accept-Encoding takes (`q=0` refuses one; `*` takes any not named). */
-function acceptedEncodings(header: string): Set<string> {
+function parseAcceptEncoding(header: string): Set<string> {
   const taken = new Set<string>();
   const refused = new Set<string>();
   let any = false;
