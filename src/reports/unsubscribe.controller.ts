@@ -33,7 +33,7 @@ export class UnsubscribeController {
   @ApiResponse({ status: 404, description: 'A token this server did not sign, or the report is off already (a page)', content: HTML })
   async page(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
     const target = await this.reports.unsubscribeTarget(token);
-    if (!target) return send(reply, 404, 'Nothing to unsubscribe from', '<p>This report is off already, or the link is not valid.</p>');
+    if (!target) return nothingToUnsubscribe(reply);
     const what = `the ${target.kind} report of ${escapeHtml(target.appName)}`;
     await send(
       reply,
@@ -56,10 +56,14 @@ export class UnsubscribeController {
   @ApiResponse({ status: 404, description: 'A token this server did not sign, or the report is off already (a page)', content: HTML })
   @ApiResponse({ status: 415, description: 'A body that is not a form' })
   async unsubscribe(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
-    if (!(await this.reports.unsubscribe(token)))
-      return send(reply, 404, 'Nothing to unsubscribe from', '<p>This report is off already, or the link is not valid.</p>');
+    if (!(await this.reports.unsubscribe(token))) return nothingToUnsubscribe(reply);
     await send(reply, 200, 'Unsubscribed', '<p>You will not receive this report any more. You can turn it on again on the app’s analytics page.</p>');
   }
+}
+
+/** The page of a token this server did not sign, or of a report that is off already (both routes answer it alike). */
+function nothingToUnsubscribe(reply: FastifyReply): Promise<void> {
+  return send(reply, 404, 'Nothing to unsubscribe from', '<p>This report is off already, or the link is not valid.</p>');
 }
 
 /** A small page of its own: no script, nothing loaded, not indexed, no referrer carrying the token. */
