@@ -38,6 +38,21 @@ export default {
       await new Promise((resolve) => setTimeout(resolve, 150));
       return new Response('slow');
     }
+    if (url.pathname === '/api/stream') {
+      // A first chunk at once; the rest never comes: the visitor leaves (the request's signal), or the instance ends.
+      return new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('first;'));
+            if (url.searchParams.has('end-instance')) setTimeout(() => Deno.exit(3), 100);
+            request.signal.addEventListener('abort', () => {
+              console.log('the visitor left the stream');
+              controller.close();
+            });
+          },
+        }),
+      );
+    }
     if (url.pathname === '/api/page') return new Response('<h1>From the function</h1>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
     const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text();
     const headers = Object.fromEntries(request.headers);
@@ -660,6 +675,39 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
       const dropped = lines.find((l) => l.message.includes('lines dropped'))!;
       expect(dropped.message).toMatch(/^\d+ lines dropped: more than 100 a second$/);
       expect(Number(dropped.message.split(' ')[0]) + flood.length).toBeGreaterThanOrEqual(500);
+    });
+
+    /** A GET of the site whose answer is handed over at its head (the caller reads or destroys it). */
+    const opened = (path: string) =>
+      new Promise<IncomingMessage>((resolve, reject) => {
+        const req = httpRequest({ hostname: '127.0.0.1', port, path, headers: { host }, agent: false }, resolve);
+        req.on('error', reject);
+        req.end();
+      });
+    const firstChunk = (res: IncomingMessage) => new Promise<string>((resolve) => res.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+
+    it("streams an answer as it is made, and ends the function's request when the visitor leaves mid-answer", async () => {
+      const res = await opened('/api/stream');
+      expect(res.statusCode).toBe(200);
+      expect(await firstChunk(res)).toBe('first;');
+      expect(res.complete).toBe(false);
+      res.destroy(); // the visitor goes away
+      await until(async () => (await logs()).some((l) => l.message === 'the visitor left the stream'), 10_000, "the function's request ended");
+      // The platform carries on: the next request is answered.
+      expect((await siteRequest(app.url, host, '/api/log')).text).toBe('logged');
+    });
+
+    it("cuts the visitor's connection when the instance ends mid-answer, rather than leaving it waiting", async () => {
+      const res = await opened('/api/stream?end-instance=1');
+      expect(await firstChunk(res)).toBe('first;');
+      const ended = await new Promise<{ complete: boolean; body: string }>((resolve) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('close', () => resolve({ complete: res.complete, body }));
+      });
+      expect(ended).toEqual({ complete: false, body: '' });
+      await until(async () => (await logs()).some((l) => l.level === 'system' && /exit code 3/.test(l.message)), 10_000, 'the instance’s end logged');
+      expect((await siteRequest(app.url, host, '/api/log')).text).toBe('logged');
     });
 
     /** `GET …/logs?follow=true` as a raw stream (the caller destroys it). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { requestIdOf } from '../common/http/request-id.js';
 import { AppConfig } from '../config/app-config.js';
 import { DeploymentTokens } from '../auth/deployment-tokens.js';
@@ -163,7 +163,7 @@ export class FunctionDispatch {
       answer.body.destroy();
       return void res.end();
     }
-    await pipeline(answer.body, res).catch(() => undefined); // a visitor who left, or an instance that ended mid-answer
+    await streamTo(answer.body, res);
   }
 
   private deploymentOf(site: ServedSite): FunctionDeployment {
@@ -183,6 +183,25 @@ export class FunctionDispatch {
     }
     return deployment;
   }
+}
+
+/**
+ * Streams a function's answer to the visitor and settles when the response is done with, as `pipeline()` would here
+ * without the AbortController and DOMException it makes per call (a tenth of a function request's CPU in the bench):
+ * a visitor who leaves stops the answer (its instance's request ends too), and an answer that breaks off (the instance
+ * ended mid-answer) cuts the visitor's connection rather than leaving it waiting. Never rejects.
+ */
+function streamTo(body: Readable, res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    body.once('error', () => res.destroy());
+    res.on('error', () => body.destroy()); // (a listener of its own: pipe() would rethrow a response's error)
+    // Emitted once the answer is complete, or when its connection ends before.
+    res.once('close', () => {
+      if (!body.readableEnded) body.destroy();
+      resolve();
+    });
+    body.pipe(res);
+  });
 }
 
 /** A function's flat headers with the split's Cache-Control (private) and Vary (User-Agent) in place of its own. */
