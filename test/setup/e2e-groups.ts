@@ -44,7 +44,7 @@ const CPU_S: Record<string, number> = {
   idempotency: 14,
   invitations: 31,
   'landing-pages': 21,
-  lifecycle: 52,
+  lifecycle: 27,
   members: 11,
   mfa: 23,
   'multi-instance': 12,
