@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { NO_RATE_LIMIT } from './support/api-client.js';
-import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
+import { BrowserSession, describeInBrowser, openBrowser, openProfile, screenshot } from './support/browser.js';
 import { scrollWidth, seriousViolations } from './support/portal-browser.js';
 import { portalSession, type PortalSession } from './support/portal-session.js';
 import { siteRequest } from './support/site-http.js';
@@ -180,7 +180,9 @@ describeInBrowser(`server code in a browser: the CLI deploys it, the portal show
   }, 60_000);
 
   it("signs a visitor up from the site's form through the function (PLATFORM_URL + PLATFORM_TOKEN); its line shows in the portal's Logs view", async () => {
-    const visitor = await openBrowser({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' });
+    const visitor = await openProfile(session.browser, {
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    });
     try {
       const { page } = visitor;
       await page.goto(`${siteOrigin}/`);

@@ -6,19 +6,36 @@ import { join } from 'node:path';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { startChildServer } from './support/child-server.js';
 import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, startTestApp, target } from './support/test-app.js';
-import { describeUnless, itUnless, UNLESS_EMBEDDED, UNLESS_POSTGRES, UNLESS_REDIS } from './support/skips.js';
+import { describeUnless, UNLESS_POSTGRES, UNLESS_REDIS } from './support/skips.js';
 import { until } from './support/webhook-receiver.js';
 
 const describeOnPostgres = describeUnless(UNLESS_POSTGRES);
 
 describe(`lifecycle (${target})`, () => {
-  it('keeps its data across a restart', async () => {
+  // One restart (each in-process start costs ~2 s of CPU) for the data and, embedded, the secret key it generated.
+  it('keeps its data across a restart; (embedded) generates the webhook secret key into DATA_DIR (mode 0600) on first start and keeps it', async () => {
     const first = await startTestApp({ keep: true });
-    await first.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'keep@example.com' }).expect(201);
-    await first.close();
+    const file = join(first.dataDir, 'webhook-secret-key');
+    let before = '';
+    try {
+      const { apiKey } = (
+        await first.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'keep@example.com' }).expect(201)
+      ).body;
+      if (target === 'embedded') {
+        await first.http().post('/v1/webhook-endpoints').set('authorization', `Bearer ${apiKey}`).send({ url: 'http://127.0.0.1:9/x' }).expect(201);
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+        expect(readFileSync(file, 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+        const [row] = await first.query<{ secret: string }>(`SELECT secret FROM webhook_endpoints`);
+        expect(row.secret).toMatch(/^enc:v1:/);
+        before = readFileSync(file, 'utf8');
+      }
+    } finally {
+      await first.close();
+    }
 
     const second = await startTestApp({ reuse: { dataDir: first.dataDir, env: first.env } });
     try {
+      if (target === 'embedded') expect(readFileSync(file, 'utf8')).toBe(before);
       const rows = await second.query<{ email: string }>('SELECT email FROM accounts');
       expect(rows.map((r) => r.email)).toEqual(['keep@example.com']);
       await second.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'keep@example.com' }).expect(409);
@@ -27,11 +44,27 @@ describe(`lifecycle (${target})`, () => {
     }
   });
 
-  // One process for all of these (each start costs seconds of CPU): its logs first, then what it serves, then its stop.
-  it('starts without warnings, says what it binds, logs one JSON line per request without the query string, (embedded) generates a private admin token file, and stops cleanly on SIGTERM', async () => {
-    const env = await freshEnvironment();
+  // One process for all of these (each `node dist/main.js` costs ~8 s of CPU, measured): its logs first, then what it
+  // serves, then a webhook it refuses to deliver, then its stop.
+  it('starts without warnings, says what it binds, logs one JSON line per request without the query string, (embedded) generates a private admin token file, refuses (without WEBHOOK_ALLOW_PRIVATE) to deliver to a private address and says so at warn level, naming the setting, and stops cleanly on SIGTERM', async () => {
+    // A webhook endpoint at a private address, registered while the operator allowed private receivers (in this
+    // process: only the child's logs are read)…
+    const first = await startTestApp({ keep: true, env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '50' } });
+    const env = { ...first.env };
+    let auth: { authorization: string };
+    let endpoint: { id: string };
+    try {
+      const key = (
+        await first.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'blocked@example.com' }).expect(201)
+      ).body.apiKey;
+      auth = { authorization: `Bearer ${key}` };
+      endpoint = (await first.http().post('/v1/webhook-endpoints').set(auth).send({ url: 'http://127.0.0.1:9/hook' }).expect(201)).body;
+    } finally {
+      await first.close();
+    }
+    // …and a process that no longer allows them (and, embedded, has no ADMIN_TOKEN: it makes its own).
     if (target === 'embedded') delete env.ADMIN_TOKEN;
-    const server = await startChildServer({ ...env, HOST: '0.0.0.0' });
+    const server = await startChildServer({ ...env, HOST: '0.0.0.0', WEBHOOK_ALLOW_PRIVATE: 'false' });
     try {
       await fetch(`${server.url}/v1/apps?email=someone%40example.com&cursor=abc`, { headers: { authorization: 'Bearer sk_not_a_key' } });
       await fetch(`${server.url}/health/live`);
@@ -71,6 +104,18 @@ describe(`lifecycle (${target})`, () => {
         });
         expect(created.status).toBe(201);
       }
+
+      await request(server.url).post(`/v1/webhook-endpoints/${endpoint.id}/test`).set(auth).expect(202);
+      await until(() => /"level":40[^\n]*private or reserved address/.test(server.output()), 15_000, 'the refused delivery logged');
+      const line =
+        server
+          .output()
+          .split('\n')
+          .find((l) => l.includes('private or reserved address')) ?? '';
+      expect(line).toMatch(/"level":40/);
+      expect(line).toContain(endpoint.id);
+      expect(line).toContain('WEBHOOK_ALLOW_PRIVATE=true');
+
       expect(await server.stop('SIGTERM')).toBe(0);
     } finally {
       await server.stop('SIGKILL');
@@ -141,72 +186,6 @@ describeOnPostgres('two instances starting at once on one PostgreSQL', () => {
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
       await dropFreshResources(env);
-    }
-  });
-});
-
-describe(`a worker without WEBHOOK_ALLOW_PRIVATE (${target})`, () => {
-  it('refuses to deliver to a private address and says so at warn level, naming the setting', async () => {
-    // Registered while the operator allowed private receivers (in this process: only the next start's logs are read)…
-    const first = await startTestApp({ keep: true, env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_MS: '50' } });
-    const env = first.env;
-    try {
-      let auth: { authorization: string };
-      let endpoint: { id: string };
-      try {
-        const key = (
-          await first.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'blocked@example.com' }).expect(201)
-        ).body.apiKey;
-        auth = { authorization: `Bearer ${key}` };
-        endpoint = (await first.http().post('/v1/webhook-endpoints').set(auth).send({ url: 'http://127.0.0.1:9/hook' }).expect(201)).body;
-      } finally {
-        await first.close();
-      }
-      // …and delivered after they stopped allowing them.
-      const child = await startChildServer({ ...env, WEBHOOK_ALLOW_PRIVATE: 'false' });
-      try {
-        await request(child.url).post(`/v1/webhook-endpoints/${endpoint.id}/test`).set(auth).expect(202);
-        const end = Date.now() + 15_000;
-        while (!/"level":40[^\n]*private or reserved address/.test(child.output()) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
-        const line =
-          child
-            .output()
-            .split('\n')
-            .find((l) => l.includes('private or reserved address')) ?? '';
-        expect(line).toMatch(/"level":40/);
-        expect(line).toContain(endpoint.id);
-        expect(line).toContain('WEBHOOK_ALLOW_PRIVATE=true');
-      } finally {
-        await child.stop('SIGTERM');
-      }
-    } finally {
-      await dropFreshResources(env);
-    }
-  }, 150_000);
-});
-
-describe(`secrets the embedded default makes for itself (${target})`, () => {
-  itUnless(UNLESS_EMBEDDED)('generates the webhook secret key into DATA_DIR (mode 0600) on first start and keeps it', async () => {
-    const app = await startTestApp({ keep: true });
-    const file = join(app.dataDir, 'webhook-secret-key');
-    try {
-      const { apiKey } = (
-        await app.http().post('/v1/admin/accounts').set('authorization', `Bearer ${ADMIN_TOKEN}`).send({ email: 'keys@example.com' }).expect(201)
-      ).body;
-      await app.http().post('/v1/webhook-endpoints').set('authorization', `Bearer ${apiKey}`).send({ url: 'http://127.0.0.1:9/x' }).expect(201);
-      expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect(readFileSync(file, 'utf8').trim().length).toBeGreaterThanOrEqual(32);
-      const [row] = await app.query<{ secret: string }>(`SELECT secret FROM webhook_endpoints`);
-      expect(row.secret).toMatch(/^enc:v1:/);
-    } finally {
-      await app.server.close();
-    }
-    const before = readFileSync(file, 'utf8');
-    const again = await startTestApp({ reuse: { dataDir: app.dataDir, env: app.env } });
-    try {
-      expect(readFileSync(file, 'utf8')).toBe(before);
-    } finally {
-      await again.close();
     }
   });
 });

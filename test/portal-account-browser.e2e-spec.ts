@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { NO_RATE_LIMIT } from './support/api-client.js';
-import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
+import { BrowserSession, describeInBrowser, openBrowser, openProfile, screenshot } from './support/browser.js';
 import { act, axeViolations } from './support/portal-browser.js';
 import { SmtpTestServer } from './support/smtp-server.js';
 import { ADMIN_TOKEN, startTestApp, target, TestApp } from './support/test-app.js';
@@ -124,7 +124,7 @@ describeInBrowser(`portal account pages in a browser: password change and reset 
   });
 
   it('does the same without JavaScript: plain forms, redirects after each change', async () => {
-    const noScript = await openBrowser({ javaScriptEnabled: false });
+    const noScript = await openProfile(session.browser, { javaScriptEnabled: false });
     try {
       const { page } = noScript;
       await page.goto(`${app.url}/portal/login`);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Mailer } from '../src/mail/mailer.js';
 import { NO_RATE_LIMIT } from './support/api-client.js';
-import { startChildServer } from './support/child-server.js';
+import { type ChildServer, startChildServer } from './support/child-server.js';
 import { csrfOf, PORTAL_PASSWORD, portalSession as newSession, secretLinkLogLines } from './support/portal-session.js';
 import { SmtpTestServer } from './support/smtp-server.js';
 import { ADMIN_TOKEN, dropFreshResources, freshEnvironment, startTestApp, target, TestApp } from './support/test-app.js';
@@ -440,40 +440,66 @@ describe(`portal accounts without SMTP_URL (${target})`, () => {
   });
 });
 
-describe(`request log of reset links (${target})`, () => {
+// One server process for both links' tests: each `node dist/main.js` costs ~8 s of CPU (measured 2026-11-29), and the
+// lines of each are told apart by their path (secretLinkLogLines).
+describe(`request log of secret links: invites and reset links (${target})`, () => {
+  let smtp: SmtpTestServer;
+  let env: Record<string, string>;
+  let server: ChildServer;
+
+  beforeAll(async () => {
+    smtp = await SmtpTestServer.start();
+    env = { ...(await freshEnvironment()), SMTP_URL: smtp.url, SMTP_FROM: 'no-reply@example.test' };
+    server = await startChildServer(env, 90_000);
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await dropFreshResources(env);
+    await smtp?.stop();
+  });
+
+  it('writes the route pattern of an invite request, never its token', async () => {
+    const created = await fetch(`${server.url}/v1/admin/accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'logged@example.com' }),
+    });
+    const { portalInviteUrl } = (await created.json()) as { portalInviteUrl: string };
+    const path = new URL(portalInviteUrl).pathname;
+    const token = path.split('/').pop()!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(await secretLinkLogLines(server, path)).toEqual([
+      ['GET', '/portal/invite/:token', 200],
+      ['GET', '/portal/invite/*', 200],
+      ['POST', '/portal/invite/:token', 403],
+    ]);
+    expect(server.output()).not.toContain(token);
+  });
+
   it('writes the route pattern of a reset link, never its token', async () => {
-    const smtp = await SmtpTestServer.start();
-    const env = { ...(await freshEnvironment()), SMTP_URL: smtp.url, SMTP_FROM: 'no-reply@example.test' };
-    const server = await startChildServer(env, 90_000);
-    try {
-      await fetch(`${server.url}/v1/admin/accounts`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'logged-reset@example.com' }),
-      });
-      const form = await fetch(`${server.url}/portal/forgot-password`);
-      const cookie = form.headers.get('set-cookie')!.split(';')[0];
-      const asked = await fetch(`${server.url}/portal/forgot-password`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-        body: new URLSearchParams({ _csrf: csrfOf(await form.text()), email: 'logged-reset@example.com' }).toString(),
-      });
-      expect(asked.status).toBe(303);
-      const mail = await smtp.nextTo('logged-reset@example.com');
-      const path = new URL(/\S+\/portal\/reset-password\/\S+/.exec(mail.text)![0]).pathname;
-      const token = path.split('/').pop()!;
-      expect(await secretLinkLogLines(server, path)).toEqual([
-        ['GET', '/portal/reset-password/:token', 200],
-        ['GET', '/portal/reset-password/*', 200],
-        ['POST', '/portal/reset-password/:token', 403],
-      ]);
-      expect(server.output()).not.toContain(token);
-      expect(server.output()).not.toContain(smtp.url);
-    } finally {
-      await server.stop('SIGKILL');
-      await dropFreshResources(env);
-      await smtp.stop();
-    }
+    await fetch(`${server.url}/v1/admin/accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'logged-reset@example.com' }),
+    });
+    const form = await fetch(`${server.url}/portal/forgot-password`);
+    const cookie = form.headers.get('set-cookie')!.split(';')[0];
+    const asked = await fetch(`${server.url}/portal/forgot-password`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ _csrf: csrfOf(await form.text()), email: 'logged-reset@example.com' }).toString(),
+    });
+    expect(asked.status).toBe(303);
+    const mail = await smtp.nextTo('logged-reset@example.com');
+    const path = new URL(/\S+\/portal\/reset-password\/\S+/.exec(mail.text)![0]).pathname;
+    const token = path.split('/').pop()!;
+    expect(await secretLinkLogLines(server, path)).toEqual([
+      ['GET', '/portal/reset-password/:token', 200],
+      ['GET', '/portal/reset-password/*', 200],
+      ['POST', '/portal/reset-password/:token', 403],
+    ]);
+    expect(server.output()).not.toContain(token);
+    expect(server.output()).not.toContain(smtp.url);
   });
 });

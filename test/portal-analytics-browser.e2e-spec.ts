@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { flushAnalytics } from './support/analytics-events.js';
 import { ApiClient, clientFor, NO_RATE_LIMIT } from './support/api-client.js';
-import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
+import { BrowserSession, describeInBrowser, openBrowser, openProfile, screenshot } from './support/browser.js';
 import { uploadAll } from './support/files.js';
 import { axeViolations, scrollWidth, signUpInBrowser } from './support/portal-browser.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
@@ -153,7 +153,7 @@ describeInBrowser(`the portal's analytics page in a browser: custom events, prop
     const url = (share.url as string).replace(/^https?:\/\/[^/]+/, app.url);
     const path = new URL(url).pathname;
     // A visitor of the link: no portal session.
-    const visitor = await openBrowser({ bypassCSP: true });
+    const visitor = await openProfile(session.browser, { bypassCSP: true });
     try {
       const { page } = visitor;
       await page.goto(url);

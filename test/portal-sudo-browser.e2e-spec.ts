@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { NO_RATE_LIMIT } from './support/api-client.js';
-import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
+import { BrowserSession, describeInBrowser, openBrowser, openProfile, screenshot } from './support/browser.js';
 import { act, axeViolations, signUpInBrowser } from './support/portal-browser.js';
 import { SmtpTestServer } from './support/smtp-server.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
@@ -90,7 +90,7 @@ describeInBrowser(`sudo mode and unlock links in a browser: "confirm your passwo
   });
 
   it('does the same without JavaScript', async () => {
-    const noScript = await openBrowser({ javaScriptEnabled: false });
+    const noScript = await openProfile(session.browser, { javaScriptEnabled: false });
     try {
       const { page } = noScript;
       await page.goto(`${app.url}/portal/login`);
@@ -109,7 +109,7 @@ describeInBrowser(`sudo mode and unlock links in a browser: "confirm your passwo
   });
 
   it('unlocks sign-in from the e-mailed link: a page with one button, then the sign-in works', async () => {
-    const other = await openBrowser({ bypassCSP: true });
+    const other = await openProfile(session.browser, { bypassCSP: true });
     try {
       const { page } = other;
       const signIn = async (password: string) => {

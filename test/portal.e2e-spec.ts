@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { NO_RATE_LIMIT } from './support/api-client.js';
-import { BrowserSession, describeInBrowser, openBrowser, screenshot } from './support/browser.js';
+import { BrowserSession, describeInBrowser, openBrowser, openProfile, screenshot } from './support/browser.js';
 import { act, criticalViolations } from './support/portal-browser.js';
 import { verify } from '../libs/webhook-signature/index.js';
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
@@ -262,7 +262,7 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
     await screenshot(page, 'portal-analytics');
 
     // With JavaScript off every page still works: they are plain HTML and forms.
-    const noScript = await openBrowser({ javaScriptEnabled: false });
+    const noScript = await openProfile(session.browser, { javaScriptEnabled: false });
     try {
       await noScript.page.goto(`${app.url}/portal/login`);
       await noScript.page.getByLabel('E-mail').fill('portal-dev@example.com');
