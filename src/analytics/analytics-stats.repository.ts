@@ -220,7 +220,12 @@ export class AnalyticsStatsRepository {
                   coalesce(sum(CASE WHEN g.only_pageviews THEN d.events ELSE 0 END), 0)::int AS custom
              FROM analytics_daily d WHERE d.app_id = $1 AND d.dimension = g.dimension AND d.value = g.value AND d.day BETWEEN $2 AND $3) AS s
         ORDER BY g.i`,
-      [appId, range.from, range.to, ...unnestColumns(columns, ['dimension', 'value', 'pageviews', 'dim1', 'value1', 'dim2', 'value2', 'propsKey', 'onlyPageviews'])],
+      [
+        appId,
+        range.from,
+        range.to,
+        ...unnestColumns(columns, ['dimension', 'value', 'pageviews', 'dim1', 'value1', 'dim2', 'value2', 'propsKey', 'onlyPageviews']),
+      ],
     );
     return rows.map((r) => ({
       goal: reads[r.i - 1].goal,
@@ -229,7 +234,12 @@ export class AnalyticsStatsRepository {
   }
 
   /** Goals counted over the raw rows of the range, with the filters (one statement for them all). */
-  private async rawGoalConversions(appId: string, goals: GoalMatcher[], filters: Filter[], range: DateRange): Promise<Map<string, { visitors: number; events: number }>> {
+  private async rawGoalConversions(
+    appId: string,
+    goals: GoalMatcher[],
+    filters: Filter[],
+    range: DateRange,
+  ): Promise<Map<string, { visitors: number; events: number }>> {
     const params: unknown[] = [appId, `${range.from}T00:00:00Z`, `${nextDay(range.to)}T00:00:00Z`, ...unnestColumns(goals, ['name', 'event', 'pageLike'])];
     const param = (value: string) => `$${params.push(value)}`;
     const where = filters.map((f) => `AND ${propertySql(f.property, 'events', param)} = ${param(f.value)}::text`).join(' ');

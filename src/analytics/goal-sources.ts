@@ -44,14 +44,31 @@ export function goalSource(goal: GoalMatcher, filters: Filter[]): GoalSource {
   if (filter !== undefined && !filter.property.startsWith(PROPS_PREFIX)) return { kind: 'raw' };
   if (goal.event === SIGNUP) return filter ? { kind: 'none' } : { kind: 'signups' };
   if (goal.event !== null) {
-    if (!filter) return { kind: 'rollup', read: { dimension: 'event', value: goal.event, completions: 'events', unfolded: [['event', goal.event]], propsKey: null, onlyPageviews: false } };
+    if (!filter)
+      return {
+        kind: 'rollup',
+        read: { dimension: 'event', value: goal.event, completions: 'events', unfolded: [['event', goal.event]], propsKey: null, onlyPageviews: false },
+      };
     const [dimension, value] = eventPropsPair(goal.event, filter.property.slice(PROPS_PREFIX.length), filter.value);
     return {
       kind: 'rollup',
-      read: { dimension, value, completions: 'events', unfolded: [['event', goal.event], [filter.property, filter.value]], propsKey: filter.property, onlyPageviews: false },
+      read: {
+        dimension,
+        value,
+        completions: 'events',
+        unfolded: [
+          ['event', goal.event],
+          [filter.property, filter.value],
+        ],
+        propsKey: filter.property,
+        onlyPageviews: false,
+      },
     };
   }
   if (filter) return { kind: 'none' };
   if (goal.page === null || goal.page.includes('*')) return { kind: 'raw' };
-  return { kind: 'rollup', read: { dimension: 'page', value: goal.page, completions: 'pageviews', unfolded: [['page', goal.page]], propsKey: null, onlyPageviews: true } };
+  return {
+    kind: 'rollup',
+    read: { dimension: 'page', value: goal.page, completions: 'pageviews', unfolded: [['page', goal.page]], propsKey: null, onlyPageviews: true },
+  };
 }

@@ -20,7 +20,7 @@ export class AnalyticsGoalRollups1764500100000 implements MigrationInterface {
   name = 'AnalyticsGoalRollups1764500100000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX analytics_events_signups_idx ON analytics_events (app_id, occurred_at) WHERE name = 'signup'`);
+    await q.query(`CREATE INDEX IF NOT EXISTS analytics_events_signups_idx ON analytics_events (app_id, occurred_at) WHERE name = 'signup'`);
     const [{ props }] = (await q.query(
       `SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'analytics_events' AND column_name = 'props') AS props`,
     )) as Array<{ props: boolean }>;
