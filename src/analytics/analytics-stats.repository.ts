@@ -208,9 +208,10 @@ export class AnalyticsStatsRepository {
                OR (g.props_key IS NOT NULL AND EXISTS (
                  SELECT 1 FROM analytics_daily e
                   WHERE e.app_id = $1 AND e.dimension = 'event' AND e.day BETWEEN $2 AND $3 AND e.value IN (g.value1, '${OTHER}')
-                    AND NOT EXISTS (SELECT 1 FROM analytics_daily k WHERE k.app_id = $1 AND k.dimension = g.props_key AND k.day = e.day)
-                    AND (SELECT count(*) FROM (SELECT DISTINCT p.dimension FROM analytics_daily p
-                           WHERE p.app_id = $1 AND p.day = e.day AND left(p.dimension, ${PROPS_PREFIX.length}) = '${PROPS_PREFIX}' LIMIT ${MAX_PROPS_KEYS_PER_DAY}) AS c) >= ${MAX_PROPS_KEYS_PER_DAY})))
+                    -- CASE: the places are counted (a scan of the day's rows) only on a day the key has no row.
+                    AND CASE WHEN EXISTS (SELECT 1 FROM analytics_daily k WHERE k.app_id = $1 AND k.dimension = g.props_key AND k.day = e.day) THEN false
+                             ELSE (SELECT count(*) FROM (SELECT DISTINCT p.dimension FROM analytics_daily p
+                                    WHERE p.app_id = $1 AND p.day = e.day AND left(p.dimension, ${PROPS_PREFIX.length}) = '${PROPS_PREFIX}' LIMIT ${MAX_PROPS_KEYS_PER_DAY}) AS c) >= ${MAX_PROPS_KEYS_PER_DAY} END)))
               AS inexact
          FROM unnest($4::varchar[], $5::varchar[], $6::boolean[], $7::varchar[], $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[], $12::boolean[])
               WITH ORDINALITY AS g(dimension, value, pageviews, dim1, value1, dim2, value2, props_key, only_pageviews, i)
