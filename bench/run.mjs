@@ -1093,8 +1093,11 @@ async function loadAggregate(serviceUrl, databaseUrl, apiKey, smallAppId, largeA
        SELECT app_id, (occurred_at AT TIME ZONE 'UTC')::date, d.dimension, d.value, count(DISTINCT visitor_id), count(*) FILTER (WHERE name = 'pageview'),
               count(DISTINCT visitor_id), 0, 0, 0, count(*) FILTER (WHERE name <> 'pageview')
          FROM analytics_events
-              CROSS JOIN LATERAL (VALUES ('', ''), ('page', pathname), ('browser', browser), ('device', device),
-                                         ('event', CASE WHEN name <> 'pageview' THEN name END), ('props.format', props->>'format')) AS d(dimension, value)
+              CROSS JOIN LATERAL (SELECT * FROM (VALUES ('', ''), ('page', pathname), ('browser', browser), ('device', device),
+                                                        ('event', CASE WHEN name <> 'pageview' THEN name END)) AS fixed
+                                  -- As the writer: each props key, and each with the event's name (the internal evt+props.<key>, name U+001E value).
+                                  UNION ALL SELECT 'props.' || p.key, p.value FROM jsonb_each_text(props) AS p
+                                  UNION ALL SELECT 'evt+props.' || p.key, name || chr(30) || p.value FROM jsonb_each_text(props) AS p) AS d(dimension, value)
         WHERE app_id = '${appId}' AND d.value IS NOT NULL GROUP BY 1, 2, 3, 4`,
     );
     await http(`${serviceUrl}/v1/apps/${appId}/goals`, 'POST', apiKey, { event: 'Download' });

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
-import { Property, propertySql } from './dimensions.js';
+import { Property, propertySql, PROPS_PREFIX } from './dimensions.js';
 import type { DateRange, Filter, Interval } from './stats-query.js';
-import type { GoalMatcher } from './goals.service.js';
+import { SIGNUP_GOAL, type GoalMatcher } from './goals.service.js';
 import { unnestColumns } from '../database/unnest-columns.js';
+import { goalSource, type RollupRead } from './goal-sources.js';
+import { MAX_PROPS_KEYS_PER_DAY, OTHER } from './rollup-cardinality.js';
 
 /** The sums every metric is computed from. */
 export interface Totals {
@@ -139,10 +141,106 @@ export class AnalyticsStatsRepository {
   }
 
   /**
-   * Each goal's unique converting visitors (once a day: ids are daily) and completions over raw rows
-   * (so a goal counts events from before it was made), with the filters; goals nobody completed are absent.
+   * Each goal's unique converting visitors (once a day: ids are daily) and completions, with the filters; goals nobody
+   * completed are absent. Each goal is read where goal-sources.ts says: the daily rollups when they answer it exactly
+   * (an event goal, with or without one `props.<key>` filter; an exact page goal), the raw sign-ups through their
+   * partial index (Sign-up), nothing at all when nothing can match (a page goal or Sign-up under a props filter), the raw
+   * rows of the range otherwise (a wildcard page goal, other filters, and a rollup read whose conditions fail).
+   * Rollups and raw rows count every event whatever the goals, so a goal counts events from before it was made.
    */
   async goalConversions(appId: string, goals: GoalMatcher[], filters: Filter[], range: DateRange): Promise<Map<string, { visitors: number; events: number }>> {
+    const result = new Map<string, { visitors: number; events: number }>();
+    const raw: GoalMatcher[] = [];
+    const rollup: Array<{ goal: GoalMatcher; read: RollupRead }> = [];
+    let signups = false;
+    for (const goal of goals) {
+      const source = goalSource(goal, filters);
+      if (source.kind === 'rollup') rollup.push({ goal, read: source.read });
+      else if (source.kind === 'signups') signups = true;
+      else if (source.kind === 'raw') raw.push(goal);
+    }
+    for (const { goal, answer } of await this.rollupGoals(appId, rollup, range)) {
+      if (answer === null) raw.push(goal);
+      else if (answer.visitors > 0 || answer.events > 0) result.set(goal.name, answer);
+    }
+    if (signups) {
+      const [row] = await this.db.query<{ visitors: number; events: number }>(
+        // `name = 'signup'` as a literal: the partial index analytics_events_signups_idx answers it.
+        `SELECT count(DISTINCT (visitor_id, (occurred_at AT TIME ZONE 'UTC')::date))::int AS visitors, count(*)::int AS events
+           FROM analytics_events WHERE app_id = $1 AND name = 'signup' AND occurred_at >= $2 AND occurred_at < $3`,
+        [appId, `${range.from}T00:00:00Z`, `${nextDay(range.to)}T00:00:00Z`],
+      );
+      if (row.events > 0) result.set(SIGNUP_GOAL, { visitors: row.visitors, events: row.events });
+    }
+    if (raw.length > 0) for (const [goal, answer] of await this.rawGoalConversions(appId, raw, filters, range)) result.set(goal, answer);
+    return result;
+  }
+
+  /**
+   * Rollup reads of goals (RollupRead), in one statement: each goal's sums over the range, or null where a condition
+   * fails (a value possibly folded into `(other)`, a props key possibly refused its rows, custom events on a page).
+   */
+  private async rollupGoals(
+    appId: string,
+    reads: Array<{ goal: GoalMatcher; read: RollupRead }>,
+    range: DateRange,
+  ): Promise<Array<{ goal: GoalMatcher; answer: { visitors: number; events: number } | null }>> {
+    if (reads.length === 0) return [];
+    const columns = reads.map(({ read }) => ({
+      dimension: read.dimension,
+      value: read.value,
+      pageviews: read.completions === 'pageviews',
+      dim1: read.unfolded[0]?.[0] ?? null,
+      value1: read.unfolded[0]?.[1] ?? null,
+      dim2: read.unfolded[1]?.[0] ?? null,
+      value2: read.unfolded[1]?.[1] ?? null,
+      propsKey: read.propsKey,
+      onlyPageviews: read.onlyPageviews,
+    }));
+    /** Whether (dim, value) may be inside `(other)` on a day of the range: an `(other)` row of the dimension that day and none of the value. */
+    const folded = (dim: string, value: string) => `EXISTS (
+      SELECT 1 FROM analytics_daily o WHERE o.app_id = $1 AND o.dimension = ${dim} AND o.day BETWEEN $2 AND $3 AND o.value = '${OTHER}'
+         AND NOT EXISTS (SELECT 1 FROM analytics_daily x WHERE x.app_id = $1 AND x.dimension = o.dimension AND x.day = o.day AND x.value = ${value}))`;
+    const rows = await this.db.query<{ i: number; visitors: number; completions: number; custom: number; inexact: boolean }>(
+      `SELECT g.i::int AS i, s.visitors, s.completions, s.custom,
+              (${folded('g.dim1', 'g.value1')} OR (g.dim2 IS NOT NULL AND ${folded('g.dim2', 'g.value2')})
+               -- A day the event had rows (or may be in (other)) but the props key none, with the day's props-key places all taken.
+               OR (g.props_key IS NOT NULL AND EXISTS (
+                 SELECT 1 FROM analytics_daily e
+                  WHERE e.app_id = $1 AND e.dimension = 'event' AND e.day BETWEEN $2 AND $3 AND e.value IN (g.value1, '${OTHER}')
+                    -- CASE: the places are counted (a scan of the day's rows) only on a day the key has no row.
+                    AND CASE WHEN EXISTS (SELECT 1 FROM analytics_daily k WHERE k.app_id = $1 AND k.dimension = g.props_key AND k.day = e.day) THEN false
+                             ELSE (SELECT count(*) FROM (SELECT DISTINCT p.dimension FROM analytics_daily p
+                                    WHERE p.app_id = $1 AND p.day = e.day AND left(p.dimension, ${PROPS_PREFIX.length}) = '${PROPS_PREFIX}' LIMIT ${MAX_PROPS_KEYS_PER_DAY}) AS c) >= ${MAX_PROPS_KEYS_PER_DAY} END)))
+              AS inexact
+         FROM unnest($4::varchar[], $5::varchar[], $6::boolean[], $7::varchar[], $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[], $12::boolean[])
+              WITH ORDINALITY AS g(dimension, value, pageviews, dim1, value1, dim2, value2, props_key, only_pageviews, i)
+         CROSS JOIN LATERAL (
+           SELECT coalesce(sum(d.visitors), 0)::int AS visitors,
+                  coalesce(sum(CASE WHEN g.pageviews THEN d.pageviews ELSE d.events END), 0)::int AS completions,
+                  coalesce(sum(CASE WHEN g.only_pageviews THEN d.events ELSE 0 END), 0)::int AS custom
+             FROM analytics_daily d WHERE d.app_id = $1 AND d.dimension = g.dimension AND d.value = g.value AND d.day BETWEEN $2 AND $3) AS s
+        ORDER BY g.i`,
+      [
+        appId,
+        range.from,
+        range.to,
+        ...unnestColumns(columns, ['dimension', 'value', 'pageviews', 'dim1', 'value1', 'dim2', 'value2', 'propsKey', 'onlyPageviews']),
+      ],
+    );
+    return rows.map((r) => ({
+      goal: reads[r.i - 1].goal,
+      answer: r.inexact || r.custom > 0 ? null : { visitors: r.visitors, events: r.completions },
+    }));
+  }
+
+  /** Goals counted over the raw rows of the range, with the filters (one statement for them all). */
+  private async rawGoalConversions(
+    appId: string,
+    goals: GoalMatcher[],
+    filters: Filter[],
+    range: DateRange,
+  ): Promise<Map<string, { visitors: number; events: number }>> {
     const params: unknown[] = [appId, `${range.from}T00:00:00Z`, `${nextDay(range.to)}T00:00:00Z`, ...unnestColumns(goals, ['name', 'event', 'pageLike'])];
     const param = (value: string) => `$${params.push(value)}`;
     const where = filters.map((f) => `AND ${propertySql(f.property, 'events', param)} = ${param(f.value)}::text`).join(' ');

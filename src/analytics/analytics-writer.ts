@@ -19,7 +19,9 @@ const VISITOR_INVARIANT = new Set(['browser', 'os', 'device', 'country']);
  * day is recorded once, with the breakdown values it was counted under (analytics_visitor_days);
  * it needs no more than a day of those, as visitor ids change daily. Breakdown values past a
  * property's daily cap are folded into `(other)` (RollupCardinality) before anything is recorded
- * or added, so `(other)` counts its visitors exactly too.
+ * or added, so `(other)` counts its visitors exactly too. A custom event also counts under each of its props
+ * with its name (the internal `evt+props.<key>` rows, dimensions.ts), which answer goals with a props filter
+ * from the rollups: a pair more per prop, in the same upsert and the same seen marks, no query more.
  */
 @Injectable()
 export class AnalyticsWriter {

@@ -37,12 +37,40 @@ export function dimensionsOf(subject: Described, page: string): Array<readonly [
   return pairs;
 }
 
-/** A pageview's or sign-up's pairs; a custom event's add its name and each of its props. */
+/**
+ * An internal rollup dimension, never a property anyone asks for or sees: `evt+props.<key>`, valued
+ * `<event name>` U+001E `<props value>` — a custom event's name and one of its props together, so a
+ * goal (an event) with a `props.<key>` filter is read from the rollups (AnalyticsStatsRepository).
+ * Not `props.`-prefixed, so no listing of props keys, breakdown, filter or export ever meets it, and
+ * it takes none of the day's props-key places (RollupCardinality folds each part as its own dimension).
+ * 10 characters and a key of up to 40 fit the column's 50.
+ */
+export const EVENT_PROPS_PREFIX = 'evt+props.';
+/**
+ * Between the event name and the props value: U+001E, a control character — neither can hold one (CollectService
+ * refuses them in names and props) — and not the U+001F that joins a visitor day's `seen` marks (AnalyticsEventsRepository).
+ */
+export const EVENT_PROPS_SEPARATOR = '\u001e';
+
+/** The `evt+props.<key>` pair of an event name and one of its props. */
+export function eventPropsPair(name: string, key: string, value: string): readonly [string, string] {
+  return [`${EVENT_PROPS_PREFIX}${key}`, `${name}${EVENT_PROPS_SEPARATOR}${value}`];
+}
+
+/** An `evt+props.<key>` row's parts as their own rows: (`event`, name) and (`props.<key>`, value); null for any other dimension. */
+export function eventPropsParts(dimension: string, value: string): { event: string; propsDimension: string; propsValue: string } | null {
+  if (!dimension.startsWith(EVENT_PROPS_PREFIX)) return null;
+  const at = value.indexOf(EVENT_PROPS_SEPARATOR);
+  if (at < 0) return null;
+  return { event: value.slice(0, at), propsDimension: `${PROPS_PREFIX}${dimension.slice(EVENT_PROPS_PREFIX.length)}`, propsValue: value.slice(at + 1) };
+}
+
+/** A pageview's or sign-up's pairs; a custom event's add its name, each of its props, and each prop with the name (`evt+props.<key>`). */
 export function eventDimensions(event: AnalyticsEvent): Array<readonly [string, string]> {
   const pairs = dimensionsOf(event, event.pathname);
   if (event.name === PAGEVIEW || event.name === SIGNUP) return pairs;
   pairs.push(['event', event.name]);
-  for (const [key, value] of propsOf(event.props)) pairs.push([`${PROPS_PREFIX}${key}`, value]);
+  for (const [key, value] of propsOf(event.props)) pairs.push([`${PROPS_PREFIX}${key}`, value], eventPropsPair(event.name, key, value));
   return pairs;
 }
 export const visitDimensions = (visit: Visit) => dimensionsOf(visit, visit.entryPage);

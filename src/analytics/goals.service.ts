@@ -13,17 +13,19 @@ export const MAX_GOALS = 50;
 /** The built-in goal: sign-ups through a landing page's form. */
 export const SIGNUP_GOAL = 'Sign-up';
 
-/** What a goal counts, as the stats query matches it: an event's name, or a pageview's path as a LIKE pattern. */
+/** What a goal counts, as the stats query matches it: an event's name, or a pageview's path (as given, `*` any characters, and as a LIKE pattern). */
 export interface GoalMatcher {
   name: string;
   event: string | null;
+  page: string | null;
   pageLike: string | null;
 }
 
 /**
  * Goals: a custom event, or pageviews of a page (`*` any characters), each completion a conversion.
- * Nothing is counted when a goal is made: AnalyticsStatsService counts goals from the raw events when
- * asked, so a new goal covers the retained events from before it.
+ * Nothing is counted when a goal is made: AnalyticsStatsService counts goals when asked, from the daily
+ * rollups (which count every event and prop whatever the goals) or the raw events (goal-sources.ts says
+ * which), so a new goal covers the events from before it.
  */
 @Injectable()
 export class GoalsService {
@@ -62,8 +64,8 @@ export class GoalsService {
   async matchers(appId: string): Promise<GoalMatcher[]> {
     const own = await this.goals.list(appId);
     return [
-      { name: SIGNUP_GOAL, event: SIGNUP, pageLike: null },
-      ...own.map((g) => ({ name: g.name, event: g.event, pageLike: g.page === null ? null : likePattern(g.page) })),
+      { name: SIGNUP_GOAL, event: SIGNUP, page: null, pageLike: null },
+      ...own.map((g) => ({ name: g.name, event: g.event, page: g.page, pageLike: g.page === null ? null : likePattern(g.page) })),
     ];
   }
 }

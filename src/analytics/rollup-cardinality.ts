@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
 import { AnalyticsEventsRepository, RollupValue } from './analytics-events.repository.js';
-import { PROPS_PREFIX } from './dimensions.js';
+import { EVENT_PROPS_PREFIX, EVENT_PROPS_SEPARATOR, eventPropsParts, PROPS_PREFIX } from './dimensions.js';
 
 /** Distinct values each breakdown property keeps per app and day; the rest count under OTHER. */
 export const MAX_VALUES_PER_DAY = 1000;
@@ -32,6 +32,11 @@ const keyOf = (appId: string, day: string, dimension: string) => `${appId}\u0000
  * process has not seen with a row: it remembers the values it saw with rows (a bounded cache), so
  * in the steady state — the same pages over and over — a batch asks nothing; a batch with values
  * it does not know asks twice (which of them have rows; how many rows each property has).
+ *
+ * The internal `evt+props.<key>` rows (an event name and a props value together, see dimensions.ts) are
+ * not bounded on their own: each part folds as its own dimension does that day (the name as `event`,
+ * the value as `props.<key>`; no row at all when the key has none), so they count nothing `(other)` does
+ * not, take no props-key place and cost no query.
  */
 @Injectable()
 export class RollupCardinality {
@@ -52,7 +57,7 @@ export class RollupCardinality {
     const unknown: RollupValue[] = [];
     const seen = new Set<string>();
     for (const c of candidates) {
-      if (c.dimension === '' || c.value === OTHER) continue;
+      if (c.dimension === '' || c.value === OTHER || c.dimension.startsWith(EVENT_PROPS_PREFIX)) continue;
       const key = `${keyOf(c.appId, c.day, c.dimension)}\u0000${c.value}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -95,10 +100,10 @@ export class RollupCardinality {
     // Only once committed is a new row sure to be there.
     this.db.afterCommit(() => kept.forEach((c) => this.remember(c)));
     if (folded.size === 0 && dropped.size === 0) return (_appId, _day, _dimension, value) => value;
-    return (appId, day, dimension, value) => {
+    return byParts((appId, day, dimension, value) => {
       const key = keyOf(appId, day, dimension);
       return dropped.has(key) ? null : folded.has(`${key}\u0000${value}`) ? OTHER : value;
-    };
+    });
   }
 
   /** Whether `c` is known to have its row; marks its group as just used. */
@@ -130,4 +135,15 @@ export class RollupCardinality {
     this.remembered.clear();
     this.rememberedCount = 0;
   }
+}
+
+/** `fold`, with an `evt+props.<key>` value folded part by part: the name as `event`, the props value as `props.<key>` (null if that is). */
+export function byParts(fold: Fold): Fold {
+  return (appId, day, dimension, value) => {
+    const parts = eventPropsParts(dimension, value);
+    if (!parts) return fold(appId, day, dimension, value);
+    const propsValue = fold(appId, day, parts.propsDimension, parts.propsValue);
+    if (propsValue === null) return null;
+    return `${fold(appId, day, 'event', parts.event) ?? OTHER}${EVENT_PROPS_SEPARATOR}${propsValue}`;
+  };
 }
