@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { AnalyticsEvent } from '../src/analytics/analytics-event.js';
 import { AnalyticsWriter } from '../src/analytics/analytics-writer.js';
-import { AnalyticsGoalRollups1764500100000 } from '../src/database/migrations/1764500100000-analytics-goal-rollups.js';
+import { AnalyticsGoalRollups1764760000000 } from '../src/database/migrations/1764760000000-analytics-goal-rollups.js';
 import { pageview } from './support/analytics-events.js';
 import { ApiClient, expectErrorBody, newAccountClient, NO_RATE_LIMIT } from './support/api-client.js';
 import { startTestApp, target, TestApp } from './support/test-app.js';
@@ -291,7 +291,7 @@ describe(`analytics goals (${target})`, () => {
       ]);
       const runner = app.server.app.get(DataSource).createQueryRunner();
       try {
-        await new AnalyticsGoalRollups1764500100000().up(runner);
+        await new AnalyticsGoalRollups1764760000000().up(runner);
       } finally {
         await runner.release();
       }

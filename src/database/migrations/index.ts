@@ -32,7 +32,7 @@ import { AiGateway1764200000000 } from './1764200000000-ai-gateway.js';
 import { AiBudgets1764210000000 } from './1764210000000-ai-budgets.js';
 import { TeamCredentials1764300000000 } from './1764300000000-team-credentials.js';
 import { StorageMeter1764500000000 } from './1764500000000-storage-meter.js';
-import { AnalyticsGoalRollups1764500100000 } from './1764500100000-analytics-goal-rollups.js';
+import { AnalyticsGoalRollups1764760000000 } from './1764760000000-analytics-goal-rollups.js';
 import { DomainProofRechecks1764610000000 } from './1764610000000-domain-proof-rechecks.js';
 import { SsoDomainProofs1764610000001 } from './1764610000001-sso-domain-proofs.js';
 import { FunctionVariables1764630000000 } from './1764630000000-function-variables.js';
@@ -81,7 +81,6 @@ export const MIGRATIONS = [
   AiBudgets1764210000000,
   TeamCredentials1764300000000,
   StorageMeter1764500000000,
-  AnalyticsGoalRollups1764500100000,
   DomainProofRechecks1764610000000,
   SsoDomainProofs1764610000001,
   FunctionVariables1764630000000,
@@ -93,4 +92,5 @@ export const MIGRATIONS = [
   AnalyticsShares1764730000000,
   AnalyticsReports1764740000000,
   SsoDomainRechecks1764750000000,
+  AnalyticsGoalRollups1764760000000,
 ];

@@ -12,19 +12,12 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * - a partial index of the sign-ups (`name = 'signup'`) on analytics_events: the built-in Sign-up goal reads
  *   them alone, its cost following the sign-ups rather than all of an app's events. Only sign-ups are added to
  *   it on insert (a pageview or custom event costs its predicate check).
- *
- * On a new database this runs before 1764640000000-analytics-custom-events.ts (its timestamp was given): then
- * analytics_events has no `props` column yet and no custom event to backfill, and only the index is made.
  */
-export class AnalyticsGoalRollups1764500100000 implements MigrationInterface {
-  name = 'AnalyticsGoalRollups1764500100000';
+export class AnalyticsGoalRollups1764760000000 implements MigrationInterface {
+  name = 'AnalyticsGoalRollups1764760000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE INDEX IF NOT EXISTS analytics_events_signups_idx ON analytics_events (app_id, occurred_at) WHERE name = 'signup'`);
-    const [{ props }] = (await q.query(
-      `SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'analytics_events' AND column_name = 'props') AS props`,
-    )) as Array<{ props: boolean }>;
-    if (!props) return;
     await q.query(`DELETE FROM analytics_daily WHERE left(dimension, 10) = 'evt+props.'`);
     // Each retained custom event's props, one row per pair, folded as the rollups of its day were.
     await q.query(`
