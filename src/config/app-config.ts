@@ -192,6 +192,13 @@ export class AppConfig {
   @IsIn(['all', 'api', 'worker'])
   APP_ROLE: AppRole = 'all';
 
+  /**
+   * Portal and shared-dashboard passwords are hashed with scrypt at N = 2^this (15: about 50 ms a hash; 17, OWASP's
+   * recommendation, about 0.3 s and 128 MiB). Each hash records its N: a change applies to passwords set after it.
+   */
+  @WholeNumber(10, 17)
+  PASSWORD_HASH_COST = 15;
+
   @WholeNumber(1)
   RATE_LIMIT_MAX = 100;
 

@@ -131,7 +131,7 @@ export class PortalAuthService {
     // password (no right-password oracle); the password is verified either way, so timing tells nothing.
     const ssoRefuses = stored ? await this.sso.refusesPassword(stored.memberId) : false;
     // The same work whether or not the e-mail is known: timing tells nothing.
-    const ok = stored ? await this.passwords.verify(password, stored.hash) : (await this.passwords.verify(password, DUMMY_HASH), false);
+    const ok = stored ? await this.passwords.verify(password, stored.hash) : (await this.passwords.verify(password, this.passwords.unknownHash), false);
     if (stored && ssoRefuses) {
       await audit('sign_in.failed');
       return { kind: 'sso-required' };
@@ -184,6 +184,3 @@ export class PortalAuthService {
     return sessionId;
   }
 }
-
-/** Verified against when the e-mail is unknown, so a sign-in takes as long either way. */
-const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
