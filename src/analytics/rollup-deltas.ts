@@ -47,8 +47,10 @@ export class RollupDeltas {
     return list;
   }
 
-  /** The same changes with each value replaced by `fold`'s answer (rows that fold together are summed). */
-  /** The deltas with each value folded; a value folded to null is left out (its props key has no rollup rows). */
+  /**
+   * The same changes with each value replaced by `fold`'s answer (rows that fold together are summed); a value folded
+   * to null is left out (its props key has no rollup rows).
+   */
   folded(fold: (appId: string, day: string, dimension: string, value: string) => string | null): RollupDeltas {
     const result = new RollupDeltas();
     for (const row of this.list()) {
