@@ -27,10 +27,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WEBHOOK_SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 30);
 const CONNECTIONS = 16;
-// The V8 heap settings the npm start scripts and the Dockerfile run the service with.
-const V8_HEAP_FLAGS = ['--max-semi-space-size=32', '--no-allocation-site-pretenuring', '--heap-growing-percent=20'];
-/** The worker's (npm run start:worker, the compose file's worker): a smaller young generation, the same throughput. */
-const WORKER_V8_HEAP_FLAGS = ['--max-semi-space-size=16', '--no-allocation-site-pretenuring', '--heap-growing-percent=20'];
+// The V8 heap settings the npm start scripts and the Dockerfile run every process with.
+const V8_HEAP_FLAGS = ['--max-semi-space-size=16', '--no-allocation-site-pretenuring', '--heap-growing-percent=20'];
 // Deliveries in flight per worker, the service's default; the reference worker runs at the same.
 const WEBHOOK_CONCURRENCY = 128;
 // BENCH_CPU_PROFILE=<dir>: the API and the worker write V8 CPU profiles there (<dir>/api, <dir>/worker) when
@@ -137,7 +135,7 @@ async function waitReady(url, what, timeoutMs = 180_000) {
 async function startService(role, env) {
   const port = await freePort();
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, role)}`] : [];
-  const child = spawn(process.execPath, [...(role === 'worker' ? WORKER_V8_HEAP_FLAGS : V8_HEAP_FLAGS), ...profile, join(ROOT, 'dist/main.js')], {
+  const child = spawn(process.execPath, [...V8_HEAP_FLAGS, ...profile, join(ROOT, 'dist/main.js')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, ...env, APP_ROLE: role, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', process.env.BENCH_SERVICE_LOG ? 'inherit' : 'ignore', 'inherit'],
