@@ -1419,20 +1419,10 @@ async function loadFunctions(api, apiKey, appId) {
   const instance = instancesOf(api.child.pid)[0];
   const pids = { service: api.child.pid, reference: bare.pid };
   const load = await compareWrk('load 13', `${api.url}/api/hello`, `${ref}/api/hello`, { ...headers, host }, pids);
-  // The floor of a Node front (reference/function-proxy.mjs) before the same `deno serve`: no target, the figure beside.
-  const floorPort = await freePort();
-  const { child: floorChild } = await forkReady('reference/function-proxy.mjs', { PORT: String(floorPort), UPSTREAM: ref });
-  await wrk({ url: `http://127.0.0.1:${floorPort}/api/hello`, headers: { ...headers, host }, duration: 2 });
-  const floorRun = await wrk({ url: `http://127.0.0.1:${floorPort}/api/hello`, headers: { ...headers, host } });
-  if (floorRun.failed > 0) throw new Error(`load 13: the Node floor answered ${floorRun.failed} requests with errors`);
-  const nodeFloor = {
-    reqPerSec: floorRun.reqPerSec,
-    p50Ms: floorRun.p50Ms,
-    p99Ms: floorRun.p99Ms,
-    ratio: +(floorRun.reqPerSec / load.reference.reqPerSec).toFixed(2),
-  };
-  log(`load 13: a bare Node proxy before deno serve ${nodeFloor.reqPerSec} req/s (ratio ${nodeFloor.ratio}), p50 ${nodeFloor.p50Ms} ms`);
-  await stopProcess(floorChild);
+  // Beside it, no target: the floor of a Node front (reference/function-proxy.mjs, a bare proxy before the same
+  // `deno serve`) and the ceiling of any Node server (reference/function-json.mjs, answering the JSON itself).
+  const nodeFloor = await besideFunctions('a bare Node proxy before deno serve', 'reference/function-proxy.mjs', { UPSTREAM: ref }, headers, host, load);
+  const nodeCeiling = await besideFunctions('a bare Node server answering the JSON itself', 'reference/function-json.mjs', {}, headers, host, load);
   await stopProcess(bare);
   rmSync(dir, { recursive: true, force: true });
 
@@ -1456,6 +1446,8 @@ async function loadFunctions(api, apiKey, appId) {
   const figures = {
     ...load,
     nodeFloor,
+    nodeCeiling,
+    ofNodeFloor: +(load.service.reqPerSec / nodeFloor.reqPerSec).toFixed(2),
     sandbox: instance ? (readFileSync(`/proc/${instance.pid}/cmdline`, 'utf8').includes('bwrap') ? 'bwrap' : 'none') : 'unknown',
     coldStart: { p50Ms: Math.round(sorted[4]), maxMs: Math.round(sorted.at(-1)), allMs: coldMs.map(Math.round) },
     memory: {
@@ -1477,6 +1469,20 @@ async function loadFunctions(api, apiKey, appId) {
   };
 }
 
+/** A reference server of load 13 run beside it under the same wrk: its rate, and its ratio against bare `deno serve`. */
+async function besideFunctions(what, script, env, headers, host, load) {
+  const port = await freePort();
+  const { child } = await forkReady(script, { PORT: String(port), ...env });
+  const url = `http://127.0.0.1:${port}/api/hello`;
+  await wrk({ url, headers: { ...headers, host }, duration: 2 });
+  const run = await wrk({ url, headers: { ...headers, host } });
+  await stopProcess(child);
+  if (run.failed > 0) throw new Error(`load 13: ${what} answered ${run.failed} requests with errors`);
+  const figure = { reqPerSec: run.reqPerSec, p50Ms: run.p50Ms, p99Ms: run.p99Ms, ratio: +(run.reqPerSec / load.reference.reqPerSec).toFixed(2) };
+  log(`load 13: ${what} ${figure.reqPerSec} req/s (ratio ${figure.ratio}), p50 ${figure.p50Ms} ms`);
+  return figure;
+}
+
 function functionsTable(f) {
   const yes = (t) => (t.met ? 'met' : 'NOT met');
   return markdown([
@@ -1493,7 +1499,14 @@ function functionsTable(f) {
       `${f.nodeFloor.reqPerSec} req/s (p50 ${f.nodeFloor.p50Ms} / p99 ${f.nodeFloor.p99Ms} ms)`,
       '',
       f.nodeFloor.ratio,
-      'none: the floor of a Node front',
+      `none: the floor of a Node front (the service at ${f.ofNodeFloor} of it)`,
+    ],
+    [
+      '13. beside it: a bare Node server answering the JSON itself',
+      `${f.nodeCeiling.reqPerSec} req/s (p50 ${f.nodeCeiling.p50Ms} / p99 ${f.nodeCeiling.p99Ms} ms)`,
+      '',
+      f.nodeCeiling.ratio,
+      'none: the ceiling of any Node server',
     ],
     [
       '13. cold start (first request of 10 new deployments)',

@@ -747,11 +747,17 @@ describe(`functions: deploying server code and serving it (${target})`, () => {
 
     it('follows from a since no line is after yet: the new lines only, none of the older ones replayed', async () => {
       const received: string[] = [];
-      const stream = await follow(`&since=${encodeURIComponent(new Date().toISOString())}`);
+      const since = new Date();
+      const stream = await follow(`&since=${encodeURIComponent(since.toISOString())}`);
       try {
         stream.setEncoding('utf8');
         stream.on('data', (chunk: string) => received.push(chunk));
         await new Promise((resolve) => setTimeout(resolve, 1200)); // past a poll or two with nothing new
+        // A line from before `since` written only now (a batch flushed late, another node's): not one to follow.
+        await app.query(`INSERT INTO function_logs (deployment_id, at, level, message) VALUES ($1, $2, 'request', 'GET /api/log 200 1ms')`, [
+          deploymentId,
+          new Date(since.getTime() - 1000),
+        ]);
         await siteRequest(app.url, host, '/api/log?since-test=1');
         await until(async () => received.join('').includes('GET /api/log 200'), 5000);
         await new Promise((resolve) => setTimeout(resolve, 700)); // another poll: nothing older arrives after it

@@ -4,6 +4,7 @@ import { BrowserSession, describeInBrowser, openBrowser, openProfile, screenshot
 import { act, criticalViolations } from './support/portal-browser.js';
 import { verify } from '../libs/webhook-signature/index.js';
 import { AnalyticsBuffer } from '../src/analytics/analytics-buffer.js';
+import { hashPassword, verifyPassword } from '../src/portal/password-hash.js';
 import { UsersService } from '../src/users/users.service.js';
 import { OpenAiStub, startOpenAiStub } from './support/openai-stub.js';
 import { csrfOf } from './support/portal-session.js';
@@ -323,6 +324,21 @@ describeInBrowser(`developer portal in a browser (${target})`, () => {
       expect((await signIn('locked@example.com', PASSWORD)).status).toBe(429);
       await app.query(`UPDATE portal_sign_in_attempts SET attempted_at = array(SELECT t - interval '16 minutes' FROM unnest(attempted_at) t)`);
       expect((await signIn('locked@example.com', PASSWORD)).status).toBe(303);
+    });
+
+    it('hashes a password set at another cost again at the current one when it signs in (PASSWORD_HASH_COST changed)', async () => {
+      const { accountId } = await invited('rehash@example.com');
+      // As if it had been set before the operator raised the cost from 9 to the tests' 10.
+      await app.query(`UPDATE portal_passwords SET hash = $2 WHERE account_id = $1`, [accountId, await hashPassword(PASSWORD, 9)]);
+      const hashOf = async () => ((await app.query(`SELECT hash FROM portal_passwords WHERE account_id = $1`, [accountId])) as Array<{ hash: string }>)[0].hash;
+      expect((await signIn('rehash@example.com', 'wrong password!!')).status).toBe(401);
+      expect(await hashOf()).toMatch(/^scrypt\$512\$/); // a wrong password changes nothing
+      expect((await signIn('rehash@example.com', PASSWORD)).status).toBe(303);
+      const rehashed = await hashOf();
+      expect(rehashed).toMatch(/^scrypt\$1024\$8\$1\$/);
+      expect(await verifyPassword(PASSWORD, rehashed)).toBe(true);
+      expect((await signIn('rehash@example.com', PASSWORD)).status).toBe(303);
+      expect(await hashOf()).toBe(rehashed); // once, not at every sign-in
     });
 
     it('refuses a form without its CSRF token (403, nothing changed), and a forged login', async () => {

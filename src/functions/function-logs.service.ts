@@ -60,7 +60,8 @@ export class FunctionLogsService {
       }
       await sleep(Math.min(FOLLOW_POLL_MS, Math.max(0, keepAliveMs - (Date.now() - lastSent))), signal);
       if (signal.aborted) return;
-      batch = await this.lines.list(deploymentId, { afterId, limit: MAX_LINES });
+      // `since` again: a line stamped before it but written after the first read (another batch's flush) stays out.
+      batch = await this.lines.list(deploymentId, { since, afterId, limit: MAX_LINES });
     }
   }
 }

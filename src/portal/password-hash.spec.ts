@@ -17,6 +17,13 @@ describe('PasswordHasher', () => {
     expect(await verifyPassword('kept password', before)).toBe(true);
   });
 
+  it('calls a hash made at another cost outdated, one made at its own not', async () => {
+    const at10 = await hashPassword('kept password', 10);
+    expect(hasher(10).isOutdated(at10)).toBe(false);
+    expect(hasher(12).isOutdated(at10)).toBe(true);
+    expect(hasher(10).isOutdated(at10.replace('$8$1$', '$8$2$'))).toBe(true);
+  });
+
   it('has a hash of nothing at its own cost for unknown addresses, which no password opens', async () => {
     const unknown = hasher(12).unknownHash;
     expect(unknown.split('$')[1]).toBe(String(2 ** 12));

@@ -60,4 +60,10 @@ export class PasswordHasher {
   verify(password: string, stored: string): Promise<boolean> {
     return verifyPassword(password, stored);
   }
+
+  /** Whether a stored hash was made at other parameters than today's (PASSWORD_HASH_COST changed since it was set). */
+  isOutdated(stored: string): boolean {
+    const [, n, r, p] = stored.split('$');
+    return Number(n) !== 2 ** this.config.PASSWORD_HASH_COST || Number(r) !== R || Number(p) !== P;
+  }
 }

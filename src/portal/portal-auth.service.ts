@@ -141,6 +141,8 @@ export class PortalAuthService {
       await audit(locked ? 'sign_in.locked' : 'sign_in.failed');
       return locked ? { kind: 'locked', by: locked } : { kind: 'invalid' };
     }
+    // Hashed at another cost (PASSWORD_HASH_COST changed since it was set): hashed again at today's, now that it is known.
+    if (this.passwords.isOutdated(stored.hash)) await this.portal.setPassword(stored.accountId, stored.memberId, await this.passwords.hash(password));
     // A member with MFA: the count is cleared once the code passes (PortalSecondFactor), not here — else
     // typing the password again would give the code guesses a fresh lockout each time.
     if (await this.mfa.isEnrolled(stored.memberId)) return { kind: 'second-factor', accountId: stored.accountId, memberId: stored.memberId, email: address };
