@@ -13,6 +13,12 @@ function leftOpen() {
   return process.getActiveResourcesInfo().filter((type) => !OWN.has(type));
 }
 
+/** The open TCP sockets' ends (`local → remote`), which say whose they are: a leak names its server. */
+function socketsOpen() {
+  const sockets = (process._getActiveHandles?.() ?? []).filter((h) => h && typeof h.remotePort === 'number');
+  return sockets.length === 0 ? '' : ` (sockets ${sockets.map((s) => `${s.localPort} → ${s.remoteAddress}:${s.remotePort}`).join(', ')})`;
+}
+
 class Environment extends NodeEnvironment {
   constructor(config, context) {
     super(config, context);
@@ -27,7 +33,7 @@ class Environment extends NodeEnvironment {
     const open = leftOpen();
     if (open.length > 0) {
       const counts = [...new Set(open)].map((type) => `${type} x${open.filter((t) => t === type).length}`).join(', ');
-      process.stderr.write(`${this.testPath}: still open ${WAIT_MS} ms after its tests: ${counts}\n`);
+      process.stderr.write(`${this.testPath}: still open ${WAIT_MS} ms after its tests: ${counts}${socketsOpen()}\n`);
     }
   }
 }
