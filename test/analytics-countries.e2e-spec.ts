@@ -103,6 +103,10 @@ describe(`analytics countries (${target})`, () => {
     await expect(startTestApp({ env: { GEOIP_DATABASE: '/nonexistent/GeoLite2-Country.mmdb' } })).rejects.toThrow(
       /GEOIP_DATABASE \/nonexistent\/GeoLite2-Country.mmdb cannot be read/,
     );
+    // A file that is there but no MMDB database stops the start too, naming it.
+    await expect(startTestApp({ env: { GEOIP_DATABASE: ipv4Only.replace(/[^/]+$/, 'package.json') } })).rejects.toThrow(
+      /GEOIP_DATABASE \S+\/package\.json cannot be read: \w/,
+    );
   });
 
   it('answers 400 naming an unknown property', async () => {

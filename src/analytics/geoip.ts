@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { Reader, type Response } from 'maxmind';
+import type { Reader, Response } from 'maxmind';
 import { AppConfig } from '../config/app-config.js';
+import { openGeoIpDatabase } from './geoip-database.js';
 
 /** What a breakdown by country calls a visitor whose address is in no range of the database. */
 export const UNKNOWN_COUNTRY = '(unknown)';
-/** The database that ships with the project (npm): country per IP range from registry and geofeed data, CC BY 4.0 (NRO), CC0 compilation. */
-const BUNDLED = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb';
 const ISO_ALPHA2 = /^[A-Z]{2}$/;
 
 /** The record shapes read: ip-location-db's `country_code`, MaxMind's `country.iso_code` (else `registered_country`). */
@@ -27,14 +24,7 @@ export class GeoIp {
   private readonly reader: Reader<Response>;
 
   constructor(config: AppConfig) {
-    const path = config.GEOIP_DATABASE ?? createRequire(import.meta.url).resolve(BUNDLED);
-    let file: Buffer;
-    try {
-      file = readFileSync(path);
-    } catch (err) {
-      throw new Error(`GEOIP_DATABASE ${path} cannot be read: ${(err as Error).message}`, { cause: err });
-    }
-    this.reader = new Reader<Response>(file);
+    this.reader = openGeoIpDatabase(config.GEOIP_DATABASE);
   }
 
   /** The country, or null for an address in no range (private, reserved) or not an address at all. */

@@ -2,6 +2,7 @@ import { plainToInstance, Transform } from 'class-transformer';
 import { isIP } from 'node:net';
 import { loadPlans, Plan, PlansFileError } from '../billing/plans.js';
 import { type AiCatalog, AiCatalogError, loadAiCatalog } from '../ai/models/ai-catalog.js';
+import { GeoIpDatabaseError, openGeoIpDatabase } from '../analytics/geoip-database.js';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { DURATION_PATTERN, parseDuration, parseDurations } from './durations.js';
 import { sitesDomainProblem } from './sites-domain.js';
@@ -557,6 +558,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     void config.plans; // a PLANS_FILE that does not validate stops the start here, naming the bad key
   } catch (err) {
     if (err instanceof PlansFileError) throw new ConfigError(err.message);
+    throw err;
+  }
+  try {
+    // Opened here, before any connection: a start it stops leaves nothing open (GeoIp opens it again).
+    if (config.GEOIP_DATABASE) openGeoIpDatabase(config.GEOIP_DATABASE);
+  } catch (err) {
+    if (err instanceof GeoIpDatabaseError) throw ConfigError.of([err.message]);
     throw err;
   }
   try {
