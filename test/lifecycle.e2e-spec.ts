@@ -77,6 +77,8 @@ describe(`lifecycle (${target})`, () => {
       const port = new URL(server.url).port;
       expect(server.output()).toContain(`Listening on 0.0.0.0:${port} (http://127.0.0.1:${port}) as API and worker`);
       expect(server.output()).toContain(`docs at http://127.0.0.1:${port}/docs`);
+      // Which sandbox function instances run in is said at start (bubblewrap here: .ci/run installs it).
+      expect(server.output()).toContain('Function instances run in a bubblewrap sandbox, under Deno’s permission flags');
       const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
       expect(requests).toEqual([
         expect.objectContaining({

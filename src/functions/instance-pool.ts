@@ -83,7 +83,9 @@ export class InstancePool {
   constructor(private readonly options: InstancePoolOptions) {
     this.deno = denoExecutable();
     this.sandbox = chooseSandbox(options.sandbox, this.deno);
+    // Said at start either way: which layers an instance runs under.
     if (this.sandbox.warning) this.logger.warn(this.sandbox.warning);
+    else this.logger.log('Function instances run in a bubblewrap sandbox, under Deno’s permission flags');
     this.root = options.root ?? join(tmpdir(), `platform-functions-${process.pid}`);
     if (join(this.root, 'run', '999999', 'run', 'http.sock').length > MAX_SOCKET_PATH) {
       throw new Error(`the functions folder ${this.root} is too long a path for the instances' sockets: set TMPDIR to a shorter one`);
