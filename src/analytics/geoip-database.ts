@@ -8,10 +8,7 @@ const BUNDLED = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-countr
 /** Why GEOIP_DATABASE cannot be used, in a sentence naming it. */
 export class GeoIpDatabaseError extends Error {}
 
-/**
- * Reads the country database: GEOIP_DATABASE's file, or the bundled one. loadConfig opens a GEOIP_DATABASE once
- * before anything else starts, so a file that cannot be read or is no MMDB stops the start with nothing opened yet.
- */
+/** Reads the country database: GEOIP_DATABASE's file, or the bundled one (AppConfig.geoIpDatabase, once per config). */
 export function openGeoIpDatabase<T extends Response>(path: string | undefined): Reader<T> {
   const file = path ?? createRequire(import.meta.url).resolve(BUNDLED);
   try {

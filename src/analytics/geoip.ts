@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Reader, Response } from 'maxmind';
 import { AppConfig } from '../config/app-config.js';
-import { openGeoIpDatabase } from './geoip-database.js';
 
 /** What a breakdown by country calls a visitor whose address is in no range of the database. */
 export const UNKNOWN_COUNTRY = '(unknown)';
@@ -24,7 +23,7 @@ export class GeoIp {
   private readonly reader: Reader<Response>;
 
   constructor(config: AppConfig) {
-    this.reader = openGeoIpDatabase(config.GEOIP_DATABASE);
+    this.reader = config.geoIpDatabase;
   }
 
   /** The country, or null for an address in no range (private, reserved) or not an address at all. */

@@ -1,4 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
+import type { Reader, Response } from 'maxmind';
 import { isIP } from 'node:net';
 import { loadPlans, Plan, PlansFileError } from '../billing/plans.js';
 import { type AiCatalog, AiCatalogError, loadAiCatalog } from '../ai/models/ai-catalog.js';
@@ -420,6 +421,16 @@ export class AppConfig {
     return LOADED_AI_CATALOGS.get(this)!;
   }
 
+  /** The country database (GEOIP_DATABASE's, or the bundled one), read once; loadConfig reads a GEOIP_DATABASE before anything connects. */
+  get geoIpDatabase(): Reader<Response> {
+    let reader = LOADED_GEOIP_DATABASES.get(this);
+    if (!reader) {
+      reader = openGeoIpDatabase(this.GEOIP_DATABASE);
+      LOADED_GEOIP_DATABASES.set(this, reader);
+    }
+    return reader;
+  }
+
   /** TRUST_PROXY as Fastify's `trustProxy` takes it (a hop count as a function of the hop). */
   get trustProxy(): boolean | string | ((address: string, hop: number) => boolean) {
     if (!this.TRUST_PROXY) return false;
@@ -494,6 +505,8 @@ function retryProblems(config: AppConfig): string[] {
 const LOADED_PLANS = new WeakMap<AppConfig, Record<string, Plan>>();
 /** The AI catalog read from the settings (and AI_PROVIDERS_FILE), per config. */
 const LOADED_AI_CATALOGS = new WeakMap<AppConfig, AiCatalog | null>();
+/** The country database, per config. */
+const LOADED_GEOIP_DATABASES = new WeakMap<AppConfig, Reader<Response>>();
 
 /** The variables this service knows; anything else in the environment is ignored. */
 export const CONFIG_KEYS = Object.keys(new AppConfig())
@@ -561,8 +574,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw err;
   }
   try {
-    // Opened here, before any connection: a start it stops leaves nothing open (GeoIp opens it again).
-    if (config.GEOIP_DATABASE) openGeoIpDatabase(config.GEOIP_DATABASE);
+    // Read here, before any connection: a start it stops leaves nothing open (GeoIp takes what was read).
+    if (config.GEOIP_DATABASE) void config.geoIpDatabase;
   } catch (err) {
     if (err instanceof GeoIpDatabaseError) throw ConfigError.of([err.message]);
     throw err;
